@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// auditd — an accessibility audit daemon for mobile and web UI snapshots.
+import PackageDescription
+
+let package = Package(
+    name: "auditd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "AuditCore", targets: ["AuditCore"]),
+        .executable(name: "auditd", targets: ["auditd"]),
+        .executable(name: "auditctl", targets: ["auditctl"]),
+        .executable(name: "auditbench", targets: ["auditbench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "AuditCore",
+            dependencies: ["CLibXML2"],
+            path: "Sources/AuditCore"
+        ),
+        .executableTarget(
+            name: "auditd",
+            dependencies: ["AuditCore"],
+            path: "Sources/auditd"
+        ),
+        .executableTarget(
+            name: "auditctl",
+            dependencies: ["AuditCore"],
+            path: "Sources/auditctl"
+        ),
+        .executableTarget(
+            name: "auditbench",
+            dependencies: ["AuditCore", "CLibXML2"],
+            path: "Benchmarks/auditbench"
+        ),
+        .testTarget(
+            name: "AuditCoreTests",
+            dependencies: ["AuditCore"],
+            path: "Tests/AuditCoreTests"
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["AuditCore"],
+            path: "Tests/IntegrationTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

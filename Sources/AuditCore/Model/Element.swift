@@ -1,0 +1,99 @@
+/// One UI element of a snapshot, decoded once into typed values (SPEC §2 `<element>`).
+///
+/// Elements live in flat storage in document order (``Snapshot/elements``); tree links
+/// are indexes into that array (`-1` for none). String attributes are ``TextRef``s into
+/// the snapshot's ``TextTable``; read them through ``Snapshot/text(_:)`` or a ``Node``.
+/// Optional values are `nil` when the snapshot did not say (or the dialect cannot say).
+public struct Element: Sendable {
+    // MARK: Tree and source position
+    public internal(set) var parent: Int32 = -1
+    public internal(set) var firstChild: Int32 = -1
+    public internal(set) var lastChild: Int32 = -1
+    public internal(set) var nextSibling: Int32 = -1
+    public internal(set) var depth: Int32 = 0
+    /// 1-based position among siblings with the same XML name (for ``Snapshot/path(of:)``).
+    public internal(set) var position: Int32 = 1
+    public internal(set) var line: Int32 = 0
+    public internal(set) var column: Int32 = 0
+    /// Range of this element's animations in ``Snapshot/animations``.
+    public internal(set) var animationStart: Int32 = 0
+    public internal(set) var animationCount: Int32 = 0
+
+    // MARK: Identity and announced text
+    /// The XML element name (`element`, `XCUIElementTypeButton`, `node`, `android.widget.Button`).
+    public internal(set) var tagName: TextRef = .absent
+    /// The dialect's own type: the native `role` text, `XCUIElementType…`, or the Android class.
+    public internal(set) var typeName: TextRef = .absent
+    public internal(set) var id: TextRef = .absent
+    public internal(set) var label: TextRef = .absent
+    public internal(set) var value: TextRef = .absent
+    public internal(set) var hint: TextRef = .absent
+    public internal(set) var text: TextRef = .absent
+    public internal(set) var placeholder: TextRef = .absent
+    public internal(set) var image: TextRef = .absent
+    /// Raw `a11y-ignore` list: rule ids or globs separated by spaces.
+    public internal(set) var ignoredRules: TextRef = .absent
+
+    // MARK: Geometry and appearance
+    public internal(set) var frame: Rect?
+    public internal(set) var hitFrame: Rect?
+    public internal(set) var opacity: Double?
+    public internal(set) var fontSize: Double?
+    public internal(set) var traits: Traits = []
+    public internal(set) var foreground: RGBA?
+    public internal(set) var background: RGBA?
+    public internal(set) var border: RGBA?
+    public internal(set) var fontWeight: Int16?
+    public internal(set) var role: Role = .other
+    public internal(set) var textStyle: TextStyle?
+
+    // MARK: Stated flags (nil: not stated)
+    public internal(set) var accessible: Bool?
+    public internal(set) var hidden: Bool?
+    public internal(set) var visible: Bool?
+    public internal(set) var enabled: Bool?
+    public internal(set) var interactive: Bool?
+    public internal(set) var scalesWithContentSize: Bool?
+    public internal(set) var truncated: Bool?
+    public internal(set) var underline: Bool?
+    public internal(set) var checked: Bool?
+    /// Android's `NAF`: uiautomator found it clickable with no text or description.
+    public internal(set) var notAccessibilityFriendly: Bool?
+
+    // MARK: Derived once, after parsing (see ``DerivedFacts``)
+    public internal(set) var facts: ElementFacts = []
+    /// Product of the opacities of the element and its ancestors.
+    public internal(set) var effectiveOpacity: Double = 1
+    /// The opaque colour behind the element: ancestor backgrounds composited with their
+    /// alpha and opacity; `nil` when no opaque layer was found.
+    public internal(set) var backdrop: RGBA?
+    /// The opaque colour behind the element's content: its own background over ``backdrop``.
+    public internal(set) var effectiveBackground: RGBA?
+
+    public init() {}
+
+    public var isHidden: Bool { facts.contains(.hidden) }
+    public var isVisible: Bool { facts.contains(.visible) }
+    public var isEnabled: Bool { facts.contains(.enabled) }
+    public var isAccessible: Bool { facts.contains(.accessible) }
+    public var isInteractive: Bool { facts.contains(.interactive) }
+    /// The frame that receives touches: `hit-frame` when given, else `frame`.
+    public var touchFrame: Rect? { hitFrame ?? frame }
+}
+
+/// Facts derived once from an element and its ancestors.
+public struct ElementFacts: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Hidden from assistive technology, by itself or an ancestor.
+    public static let hidden = ElementFacts(rawValue: 1 << 0)
+    /// Drawn: it and every ancestor visible, opacity above zero.
+    public static let visible = ElementFacts(rawValue: 1 << 1)
+    /// Enabled, and so is every ancestor.
+    public static let enabled = ElementFacts(rawValue: 1 << 2)
+    /// An accessibility element that is not hidden.
+    public static let accessible = ElementFacts(rawValue: 1 << 3)
+    /// Responds to touch: stated, or by role/traits.
+    public static let interactive = ElementFacts(rawValue: 1 << 4)
+}

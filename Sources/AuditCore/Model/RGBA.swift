@@ -1,0 +1,86 @@
+/// An sRGB colour with 8-bit channels and alpha (SPEC §2 `#RGB`, `#RRGGBB`, `#RRGGBBAA`).
+public struct RGBA: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let white = RGBA(red: 255, green: 255, blue: 255)
+    public static let black = RGBA(red: 0, green: 0, blue: 0)
+
+    /// Reads `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive); `nil` otherwise.
+    public init?<Bytes: Collection>(hex bytes: Bytes) where Bytes.Element == UInt8 {
+        guard bytes.first == UInt8(ascii: "#") else { return nil }
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(8)
+        for byte in bytes.dropFirst() {
+            guard let nibble = RGBA.nibble(byte) else { return nil }
+            nibbles.append(nibble)
+        }
+        switch nibbles.count {
+        case 3, 4:
+            let channels = nibbles.map { $0 << 4 | $0 }
+            self.init(red: channels[0], green: channels[1], blue: channels[2],
+                      alpha: nibbles.count == 4 ? channels[3] : 255)
+        case 6, 8:
+            let channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+            self.init(red: channels[0], green: channels[1], blue: channels[2],
+                      alpha: nibbles.count == 8 ? channels[3] : 255)
+        default:
+            return nil
+        }
+    }
+
+    /// Reads a colour from a string; see ``init(hex:)``.
+    public init?(_ text: String) { self.init(hex: Array(text.utf8)) }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var hex: String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = [UInt8(ascii: "#")]
+        for channel in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
+            out.append(digits[Int(channel >> 4)])
+            out.append(digits[Int(channel & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+
+    public var isOpaque: Bool { alpha == 255 }
+
+    /// The colour with its alpha multiplied by `opacity` (0…1).
+    public func fading(by opacity: Double) -> RGBA {
+        if opacity >= 1 { return self }
+        let scaled = (Double(alpha) * max(0, opacity)).rounded()
+        return RGBA(red: red, green: green, blue: blue, alpha: UInt8(min(255, scaled)))
+    }
+
+    /// This colour painted over an opaque `backdrop` (source-over in sRGB, as UIKit and
+    /// browsers blend); the result is opaque.
+    public func composited(over backdrop: RGBA) -> RGBA {
+        if alpha == 255 { return self }
+        let a = Double(alpha) / 255
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded())
+        }
+        return RGBA(red: mix(red, backdrop.red), green: mix(green, backdrop.green),
+                    blue: mix(blue, backdrop.blue), alpha: 255)
+    }
+}

@@ -1,0 +1,51 @@
+/// A rectangle in points, screen coordinates (SPEC §2 `frame`, `hit-frame`).
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    public var area: Double { width * height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// True when the two rectangles share some area (touching edges do not count).
+    public func intersects(_ other: Rect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// True when `other` lies entirely inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// `[x, y, width, height]`, as reports print it.
+    public var components: [Double] { [x, y, width, height] }
+
+    public var description: String {
+        components.map { $0.formattedForReport }.joined(separator: ",")
+    }
+}
+
+extension Double {
+    /// Shortest form for reports: integers without a decimal point, else up to 3 decimals.
+    public var formattedForReport: String {
+        guard isFinite else { return "0" }
+        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        var text = String((self * 1000).rounded() / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

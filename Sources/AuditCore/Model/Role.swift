@@ -1,0 +1,55 @@
+/// What an element is, as assistive technology sees it (SPEC §2 `role`).
+///
+/// Every dialect maps its own vocabulary (XCUIElementType…, Android widget classes)
+/// onto these cases. An unknown native value is kept in ``Element/typeName`` and
+/// treated as ``other``.
+public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    case window, container, button, link, text, textfield, image, `switch`, slider
+    case stepper, checkbox, radio, tab, cell, progress, other
+
+    /// The SPEC spelling of the role.
+    public var name: String {
+        switch self {
+        case .window: "window"
+        case .container: "container"
+        case .button: "button"
+        case .link: "link"
+        case .text: "text"
+        case .textfield: "textfield"
+        case .image: "image"
+        case .switch: "switch"
+        case .slider: "slider"
+        case .stepper: "stepper"
+        case .checkbox: "checkbox"
+        case .radio: "radio"
+        case .tab: "tab"
+        case .cell: "cell"
+        case .progress: "progress"
+        case .other: "other"
+        }
+    }
+
+    public var description: String { name }
+
+    /// Reads a SPEC role name; `nil` for a name the SPEC does not list.
+    public init?(name: String) {
+        guard let role = Role.allCases.first(where: { $0.name == name }) else { return nil }
+        self = role
+    }
+
+    /// Roles that are accessibility elements unless told otherwise (SPEC §2 `accessible`).
+    public var isAccessibleByDefault: Bool {
+        switch self {
+        case .window, .container, .other: false
+        default: true
+        }
+    }
+
+    /// Roles that are interactive unless told otherwise (SPEC §2 `interactive`).
+    public var isInteractiveByDefault: Bool {
+        switch self {
+        case .button, .link, .textfield, .switch, .slider, .stepper, .checkbox, .radio, .tab: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// One screen's UI hierarchy, decoded and ready for the rules: immutable and shared
+/// read-only by every rule of an audit (SPEC §2).
+public final class Snapshot: Sendable {
+    /// The snapshot format version (`1`); dialects other than native report `1`.
+    public let version: Int
+    public let dialect: Dialect
+    public let platform: Platform
+    public let app: String?
+    public let build: String?
+    public let screen: String?
+    /// Screen size in points, when known.
+    public let width: Double?
+    public let height: Double?
+    /// Pixels per point: the `scale` attribute, or the Android density used to convert pixels.
+    public let scale: Double?
+    public let settings: Settings
+    /// Every UI element in document order (SPEC §3 counts these).
+    public let elements: [Element]
+    public let animations: [Animation]
+    /// Values that could not be read; each becomes a `snapshot.invalid-value` finding.
+    public let invalidValues: [InvalidValue]
+    /// Text of every string attribute.
+    public let texts: TextTable
+    /// Indexes of the elements with no parent element.
+    public let roots: [Int]
+    /// Notes about how the snapshot was read (density estimated, …), for `inspect`.
+    public let notes: [String]
+
+    init(version: Int, dialect: Dialect, platform: Platform, app: String?, build: String?, screen: String?,
+         width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
+         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String]) {
+        self.version = version
+        self.dialect = dialect
+        self.platform = platform
+        self.app = app
+        self.build = build
+        self.screen = screen
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.settings = settings
+        self.elements = elements
+        self.animations = animations
+        self.invalidValues = invalidValues
+        self.texts = texts
+        self.roots = roots
+        self.notes = notes
+    }
+
+    /// The string behind a reference, `nil` when absent.
+    @inlinable public func text(_ ref: TextRef) -> String? { texts.string(ref) }
+
+    /// A view of element `index` with its strings decoded on demand.
+    public func node(_ index: Int) -> Node { Node(snapshot: self, index: index) }
+
+    /// Indexes of the children of element `index`, in document order.
+    public func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = elements[index].firstChild
+        while child >= 0 {
+            result.append(Int(child))
+            child = elements[Int(child)].nextSibling
+        }
+        return result
+    }
+
+    /// Indexes of the ancestors of element `index`, nearest first.
+    public func ancestors(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var current = elements[index].parent
+        while current >= 0 {
+            result.append(Int(current))
+            current = elements[Int(current)].parent
+        }
+        return result
+    }
+
+    /// The animations of element `index`.
+    public func animations(of index: Int) -> ArraySlice<Animation> {
+        let element = elements[index]
+        let start = Int(element.animationStart)
+        return animations[start..<start + Int(element.animationCount)]
+    }
+
+    /// An XPath-like location: `/snapshot/element[1]/element[2]`.
+    public func path(of index: Int) -> String {
+        var steps: [String] = []
+        var current = index
+        while current >= 0 {
+            let element = elements[current]
+            steps.append("\(text(element.tagName) ?? "element")[\(element.position)]")
+            current = Int(element.parent)
+        }
+        let rootName: String = switch dialect {
+        case .native: "/snapshot"
+        case .appiumXCUITest: "/AppiumAUT"
+        case .uiautomator: "/hierarchy"
+        }
+        return rootName + "/" + steps.reversed().joined(separator: "/")
+    }
+
+    /// The rule ids and globs that `a11y-ignore` suppresses for element `index`: its own
+    /// and its ancestors'.
+    public func suppressions(of index: Int) -> [String] {
+        var result: [String] = []
+        var current = index
+        while current >= 0 {
+            let element = elements[current]
+            if let list = text(element.ignoredRules) {
+                result += list.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            }
+            current = Int(element.parent)
+        }
+        return result
+    }
+}

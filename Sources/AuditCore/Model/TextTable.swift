@@ -1,0 +1,52 @@
+/// A reference to a string kept in a snapshot's ``TextTable``: eight bytes instead of a
+/// heap-allocated `String` per attribute.
+public struct TextRef: Sendable, Hashable {
+    public let offset: UInt32
+    public let count: UInt32
+
+    /// No value: the attribute was absent.
+    public static let absent = TextRef(offset: .max, count: 0)
+
+    public var isAbsent: Bool { offset == .max }
+}
+
+/// The text of every string attribute of a snapshot, stored back to back as UTF-8.
+public struct TextTable: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    /// Appends UTF-8 bytes and returns their reference.
+    public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) -> TextRef {
+        let offset = UInt32(truncatingIfNeeded: bytes.count)
+        bytes.append(contentsOf: buffer)
+        return TextRef(offset: offset, count: UInt32(truncatingIfNeeded: buffer.count))
+    }
+
+    /// Appends a string and returns its reference.
+    public mutating func append(_ string: String) -> TextRef {
+        var string = string
+        return string.withUTF8 { append($0) }
+    }
+
+    /// The string behind a reference; `nil` when absent.
+    public func string(_ ref: TextRef) -> String? {
+        if ref.isAbsent { return nil }
+        let start = Int(ref.offset)
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + Int(ref.count)]), as: UTF8.self)
+        }
+    }
+
+    /// True when the referenced text is absent or only white space.
+    public func isBlank(_ ref: TextRef) -> Bool {
+        if ref.isAbsent { return true }
+        let start = Int(ref.offset)
+        for byte in bytes[start..<start + Int(ref.count)] where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
+            // Non-breaking and other Unicode spaces are checked on the decoded string.
+            if byte >= 0x80 { return string(ref)?.allSatisfy(\.isWhitespace) ?? true }
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,100 @@
+import CLibXML2
+
+/// Drives libxml2's SAX2 push parser over a memory buffer and forwards element starts
+/// and ends to a ``SnapshotBuilder``.
+enum SAXDriver {
+    static let chunkSize = 256 * 1024
+
+    static func run(bytes: UnsafeRawBufferPointer, builder: SnapshotBuilder) throws(SnapshotError) {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
+            builder.startElement(name: localName, attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue().endElement()
+        }
+        // A DOCTYPE is the door to every entity attack; snapshots never need one.
+        handler.internalSubset = { context, name, _, _ in
+            guard let context else { return }
+            let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
+            let root = name.map { String(cString: $0) } ?? "?"
+            builder.fail(.doctypeForbidden, "document type declarations are not accepted (<!DOCTYPE \(root)>)",
+                         hint: "remove the <!DOCTYPE …> line; snapshots need no DTD or entities")
+        }
+        // Collect errors quietly; they are read from the context afterwards.
+        handler.serror = { _, _ in }
+
+        let userData = Unmanaged.passUnretained(builder).toOpaque()
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        let total = bytes.count
+        let head = min(4, total)
+        guard let context = xmlCreatePushParserCtxt(&handler, userData, base, Int32(head), nil) else {
+            throw SnapshotError(code: .malformed, message: "libxml2 could not create a parser", line: 0, column: 0,
+                                hint: "the server is out of memory; retry later")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+)
+        xmlCtxtUseOptions(context, parseOptions)
+        builder.context = context
+
+        var offset = head
+        var status: Int32 = 0
+        while offset < total, status == 0, builder.error == nil {
+            let length = min(chunkSize, total - offset)
+            status = xmlParseChunk(context, base + offset, Int32(length), 0)
+            offset += length
+        }
+        if status == 0, builder.error == nil {
+            status = xmlParseChunk(context, nil, 0, 1)
+        }
+        builder.context = nil
+        if let error = builder.error { throw error }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            throw libxmlError(context)
+        }
+    }
+
+    /// The parser's own error, with its line and column, phrased for a person.
+    static func libxmlError(_ context: xmlParserCtxtPtr) -> SnapshotError {
+        let last = context.pointee.lastError
+        var message = last.message.map { String(cString: $0) } ?? "the XML is not well-formed"
+        message = message.trimmingWhitespace().split(whereSeparator: \.isNewline).joined(separator: "; ")
+        let code = Int(last.code)
+        if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            // libxml2 says "Document is empty" for any document that does not start with markup.
+            message = "no root element: the document does not start with '<' (libxml2: \(message))"
+        }
+        let hint: String = switch code {
+        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
+            "the file must begin with <?xml …?> or the root element; remove quotes or text written before it"
+        case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
+            "save the file as UTF-8 (or declare its real encoding) and remove control characters"
+        case Int(XML_ERR_DOCUMENT_END.rawValue): "there is content after the root element; send one document per request"
+        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue), Int(XML_ERR_TAG_NOT_FINISHED.rawValue):
+            "close every element in the order it was opened"
+        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
+            "escape a literal & as &amp;; named entities other than the five of XML are not supported"
+        default: "check that the file is a complete, well-formed XML document"
+        }
+        if message.contains("Huge input lookup") || message.contains("too long") {
+            return SnapshotError(code: .tooLarge, message: "a single value or name is too large (libxml2: \(message))",
+                                 line: Int(last.line), column: Int(last.int2),
+                                 hint: "keep each attribute value under 10 MB")
+        }
+        return SnapshotError(code: .malformed, message: message, line: Int(last.line), column: Int(last.int2), hint: hint)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

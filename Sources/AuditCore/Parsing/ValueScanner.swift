@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads typed attribute values straight from UTF-8 bytes, without building a `String`
+/// first. Every reader returns `nil` for a value it cannot read; the caller records an
+/// ``InvalidValue`` naming what was expected.
+enum ValueScanner {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    /// A finite decimal number: `[+-]digits[.digits][e[+-]digits]`, surrounding blanks
+    /// allowed. `NaN`, `Infinity`, hex floats and overflow (`1e309`) are refused.
+    static func number(_ bytes: Bytes) -> Double? {
+        number(bytes, from: 0, to: bytes.count)
+    }
+
+    static func number(_ bytes: Bytes, from start: Int, to end: Int) -> Double? {
+        var lower = start, upper = end
+        while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+        while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+        let length = upper - lower
+        guard length > 0, length < 64 else { return nil }
+        var index = lower
+        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while index < upper, isDigit(bytes[index]) { index += 1; digits += 1 }
+        if index < upper, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < upper, isDigit(bytes[index]) { index += 1; digits += 1 }
+        }
+        guard digits > 0 else { return nil }
+        if index < upper, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < upper, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var exponentDigits = 0
+            while index < upper, isDigit(bytes[index]) { index += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return nil }
+        }
+        guard index == upper else { return nil }
+        // Syntax is checked; let the C library do the correctly rounded conversion.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer -> Double? in
+            for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[lower + offset]) }
+            buffer[length] = 0
+            guard let start = buffer.baseAddress else { return nil }
+            let result = strtod(start, nil)
+            return result.isFinite ? result : nil
+        }
+    }
+
+    /// `true`/`false`, `1`/`0`, `yes`/`no` (any case).
+    static func boolean(_ bytes: Bytes) -> Bool? {
+        switch bytes.count {
+        case 1:
+            if bytes[0] == UInt8(ascii: "1") { return true }
+            if bytes[0] == UInt8(ascii: "0") { return false }
+        case 2 where lowercasedEquals(bytes, "no"): return false
+        case 3 where lowercasedEquals(bytes, "yes"): return true
+        case 4 where lowercasedEquals(bytes, "true"): return true
+        case 5 where lowercasedEquals(bytes, "false"): return false
+        default: break
+        }
+        return nil
+    }
+
+    /// `x,y,width,height` (SPEC frame): four finite numbers, width and height not negative.
+    static func frame(_ bytes: Bytes) -> Rect? {
+        var parts: [Double] = []
+        parts.reserveCapacity(4)
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+            guard parts.count < 4, let value = number(bytes, from: start, to: index) else { return nil }
+            parts.append(value)
+            start = index + 1
+        }
+        guard parts.count == 4, parts[2] >= 0, parts[3] >= 0 else { return nil }
+        return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+    }
+
+    /// Android `bounds="[x1,y1][x2,y2]"` in pixels. A box with its corners swapped is read
+    /// as zero-size at the first corner, as uiautomator means it (the node is off screen).
+    static func androidBounds(_ bytes: Bytes) -> Rect? {
+        var numbers: [Double] = []
+        numbers.reserveCapacity(4)
+        var index = 0
+        func expect(_ byte: UInt8) -> Bool {
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        for _ in 0..<2 {
+            guard expect(UInt8(ascii: "[")) else { return nil }
+            let first = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
+            guard let x = number(bytes, from: first, to: index), expect(UInt8(ascii: ",")) else { return nil }
+            let second = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "]") { index += 1 }
+            guard let y = number(bytes, from: second, to: index), expect(UInt8(ascii: "]")) else { return nil }
+            numbers += [x, y]
+        }
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+        guard index == bytes.count else { return nil }
+        return Rect(x: numbers[0], y: numbers[1],
+                    width: max(0, numbers[2] - numbers[0]), height: max(0, numbers[3] - numbers[1]))
+    }
+
+    /// True when the bytes spell `word` exactly.
+    static func equals(_ bytes: Bytes, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
+    }
+
+    static func string(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func lowercasedEquals(_ bytes: Bytes, _ word: StaticString) -> Bool {
+        let expected = word.utf8Start
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] { return false }
+        return true
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+}

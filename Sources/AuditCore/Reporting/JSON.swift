@@ -1,0 +1,112 @@
+/// A JSON value with ordered object keys, written by hand (Foundation's encoder is slow
+/// here and does not keep key order). Output is deterministic.
+public indirect enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object, `nil` otherwise.
+    public subscript(key: String) -> JSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first(where: { $0.0 == key })?.1
+    }
+
+    /// Serialises compactly (one line), or indented by two spaces when `pretty`.
+    public func rendered(pretty: Bool = false) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(to: &out, pretty: pretty, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the compact serialisation to `out`.
+    public func write(to out: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .number(let value): JSON.writeNumber(value, to: &out)
+        case .string(let value): JSON.writeString(value, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (offset, item) in items.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSON.newline(&out, indent + 1) }
+                item.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty, !items.isEmpty { JSON.newline(&out, indent) }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if pretty { JSON.newline(&out, indent + 1) }
+                JSON.writeString(member.0, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
+                member.1.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty, !members.isEmpty { JSON.newline(&out, indent) }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], _ indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// Numbers: integers without a fraction, others with up to 4 decimals; non-finite
+    /// values (never valid JSON) become `null`.
+    static func writeNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
+        if value == value.rounded(), abs(value) < 1e15 {
+            out.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            let rounded = (value * 10_000).rounded() / 10_000
+            out.append(contentsOf: (rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)).utf8)
+        }
+    }
+
+    /// RFC 8259 string escaping: quotes, backslash and control characters.
+    static func writeString(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                        hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSON {
+    /// `.string` or `.null`.
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+}

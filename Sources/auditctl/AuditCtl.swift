@@ -1,0 +1,87 @@
+import AuditCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The `auditctl` entry point: finds the command, parses its arguments, runs it, and
+/// turns errors into the SPEC's exit statuses.
+@main
+enum AuditCtl {
+    static let version = AuditCoreVersion.string
+
+    static var commands: [any Command.Type] { [
+        ValidateCommand.self, InspectCommand.self,
+    ] }
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        let specs = commands.map { $0.spec }
+        // Common options may come before the command name: find the first operand.
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first, first.hasPrefix("-") {
+            if first == "--version" {
+                Console.out("auditctl \(version)\n")
+                return .clean
+            }
+            if first == "--help" || first == "-h" {
+                Console.out(HelpFormatter.rootHelp(commands: specs))
+                return .clean
+            }
+            leading.append(first)
+            rest = rest.dropFirst()
+            if let option = CommonOptions.all.first(where: { $0.name == first }), option.valueName != nil, let value = rest.first {
+                leading.append(value)
+                rest = rest.dropFirst()
+            }
+        }
+        guard let name = rest.first else {
+            Console.out(HelpFormatter.rootHelp(commands: specs))
+            return arguments.isEmpty ? .usageOrInput : .clean
+        }
+        if name == "help" {
+            guard let topic = rest.dropFirst().first else {
+                Console.out(HelpFormatter.rootHelp(commands: specs))
+                return .clean
+            }
+            guard let command = commands.first(where: { $0.spec.name == topic }) else {
+                return usage(UsageError(message: unknownCommand(topic, specs), command: ""))
+            }
+            Console.out(HelpFormatter.help(for: command.spec))
+            return .clean
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return usage(UsageError(message: unknownCommand(name, specs), command: ""))
+        }
+        do {
+            let parsed = try ArgumentParser.parse(leading + rest.dropFirst(), for: command.spec)
+            if parsed.flag("--help") {
+                Console.out(HelpFormatter.help(for: command.spec))
+                return .clean
+            }
+            return try command.run(parsed)
+        } catch let error as UsageError {
+            return usage(error)
+        } catch {
+            Console.error("auditctl: \(error)")
+            return .usageOrInput
+        }
+    }
+
+    static func unknownCommand(_ name: String, _ specs: [CommandSpec]) -> String {
+        var message = "unknown command '\(name)'"
+        if let suggestion = ArgumentParser.closest(to: name, among: specs.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return message + " (see 'auditctl --help')"
+    }
+
+    static func usage(_ error: UsageError) -> ExitStatus {
+        Console.error("auditctl: error: \(error.message)")
+        if !error.command.isEmpty { Console.error("Usage: see 'auditctl help \(error.command)'") }
+        return .usageOrInput
+    }
+}

@@ -1,0 +1,46 @@
+import AuditCore
+import Foundation
+
+/// One `auditctl` subcommand: its declaration and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus
+}
+
+/// Input that cannot be read: exit status 2 with the message.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+}
+
+enum InputFiles {
+    /// The bytes of a file, or of standard input for `-`.
+    static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(description: "\(path): cannot read the file (does it exist, and may you read it?)")
+        }
+        return [UInt8](data)
+    }
+
+    /// Operands with directories expanded to the `*.xml` files below them, sorted.
+    static func expand(_ operands: [String]) throws -> [String] {
+        var result: [String] = []
+        for operand in operands {
+            var isDirectory: ObjCBool = false
+            if operand != "-", FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory), isDirectory.boolValue {
+                let base = operand.hasSuffix("/") ? String(operand.dropLast()) : operand
+                let found = (FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])
+                    .filter { $0.lowercased().hasSuffix(".xml") }
+                    .sorted()
+                    .map { base + "/" + $0 }
+                if found.isEmpty { throw InputError(description: "\(operand): no *.xml files in this directory") }
+                result += found
+            } else {
+                result.append(operand)
+            }
+        }
+        return result
+    }
+}

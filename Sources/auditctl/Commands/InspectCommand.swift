@@ -1,0 +1,37 @@
+import AuditCore
+
+/// `auditctl inspect FILE`: the normalized element tree as the rules see it.
+enum InspectCommand: Command {
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "Print the normalized element tree as the rules see it (no daemon needed).",
+        operands: "<file|->", minOperands: 1, maxOperands: 1,
+        options: [
+            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or json", choices: ["text", "json"]),
+            .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let path = arguments.operands[0]
+        let parser = try SnapshotParser(options: .init(androidDensity: density(arguments)))
+        do {
+            let snapshot = try parser.parse(try InputFiles.read(path))
+            if arguments.value("--format") == "json" {
+                Console.out(InspectReport.json(snapshot).rendered(pretty: true) + "\n")
+            } else {
+                Console.out(InspectReport.text(snapshot))
+            }
+            return .clean
+        } catch let error as SnapshotError {
+            throw InputError(description: "\(path):\(error.line):\(error.column): error: \(error.message) — \(error.hint)")
+        }
+    }
+
+    static func density(_ arguments: ParsedArguments) throws -> Double? {
+        guard let text = arguments.value("--density") else { return nil }
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw UsageError(message: "--density needs a positive number such as 2.75, not '\(text)'", command: "inspect")
+        }
+        return value
+    }
+}

@@ -1,0 +1,37 @@
+import AuditCore
+
+/// `auditctl validate FILE…`: is each snapshot well-formed, of a known dialect, with every
+/// value readable? Works without the daemon.
+enum ValidateCommand: Command {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check that snapshots parse and every value is readable (no daemon needed).",
+        operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
+        options: [
+            .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+        ],
+        discussion: "Prints file:line:column: message for each problem. Exit 0 when all are valid, 1 otherwise.")
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let parser = try SnapshotParser(options: .init(androidDensity: InspectCommand.density(arguments)))
+        var status = ExitStatus.clean
+        for path in try InputFiles.expand(arguments.operands) {
+            let name = path == "-" ? "<stdin>" : path
+            do {
+                let snapshot = try parser.parse(try InputFiles.read(path))
+                for invalid in snapshot.invalidValues {
+                    Console.out("\(name):\(invalid.line): error: \(invalid.owner) attribute \(invalid.attribute)=\"\(invalid.value)\" cannot be read; expected \(invalid.expected)\n")
+                    status = .findings
+                }
+                if snapshot.invalidValues.isEmpty, !arguments.flag("--quiet") {
+                    Console.out("\(name): valid \(snapshot.dialect.rawValue) snapshot, \(snapshot.elements.count) elements\n")
+                }
+            } catch let error as SnapshotError {
+                Console.out("\(name):\(error.line):\(error.column): error: \(error.message) [\(error.code.rawValue)]\n")
+                if !error.hint.isEmpty { Console.out("\(name):\(error.line):\(error.column): note: \(error.hint)\n") }
+                status = .findings
+            }
+        }
+        return status
+    }
+}

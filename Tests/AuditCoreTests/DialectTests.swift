@@ -1,0 +1,102 @@
+import AuditCore
+import XCTest
+
+/// Appium XCUITest and Android uiautomator sources map onto the same model.
+final class DialectTests: XCTestCase {
+    func testAppiumMapping() throws {
+        let snapshot = try TestSupport.parse("""
+            <AppiumAUT>
+              <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="390" height="844" bundleId="com.example.shop">
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="close_button" label="Close" enabled="false" visible="true" accessible="true" x="-10" y="20" width="24" height="-5" traits="Image, Button"/>
+                <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="Hello&#10;World" label="Hello&#10;World" value="Hello&#10;World" enabled="true" visible="false" x="0" y="50" width="100" height="20"/>
+                <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" enabled="true" visible="true" x="300" y="100" width="51" height="31" traits="Button, ToggleButton, Selected"/>
+                <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="abc" y="0" width="1" height="1"/>
+              </XCUIElementTypeApplication>
+            </AppiumAUT>
+            """)
+        XCTAssertEqual(snapshot.dialect, .appiumXCUITest)
+        XCTAssertEqual(snapshot.platform, .ios)
+        XCTAssertEqual(snapshot.app, "com.example.shop")
+        XCTAssertEqual(snapshot.elements.count, 5)
+        XCTAssertEqual(snapshot.elements.map(\.role), [.window, .button, .text, .switch, .other])
+        let button = snapshot.node(1)
+        XCTAssertEqual(button.id, "close_button")
+        XCTAssertEqual(button.label, "Close")
+        XCTAssertEqual(button.element.traits, [.image, .button])
+        XCTAssertEqual(button.element.frame, Rect(x: -10, y: 20, width: 24, height: 0))
+        XCTAssertFalse(button.element.isEnabled)
+        XCTAssertTrue(button.element.isInteractive)
+        let text = snapshot.node(2)
+        XCTAssertNil(text.id, "a name equal to the label is not an identifier")
+        XCTAssertEqual(text.visibleText, "Hello\nWorld")
+        XCTAssertFalse(text.element.isVisible)
+        XCTAssertTrue(snapshot.elements[3].traits.contains(.selected))
+        XCTAssertEqual(snapshot.invalidValues.map(\.attribute), ["x"])
+        XCTAssertNil(snapshot.elements[4].frame)
+        XCTAssertEqual(snapshot.path(of: 2), "/AppiumAUT/XCUIElementTypeApplication[1]/XCUIElementTypeStaticText[1]")
+    }
+
+    func testAndroidMappingAndDensity() throws {
+        let xml = """
+            <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+            <hierarchy rotation="0">
+              <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2340]">
+                <node index="0" text="" resource-id="com.example:id/close" class="android.widget.ImageButton" content-desc="" clickable="true" enabled="true" bounds="[0,0][84,84]" NAF="true"/>
+                <node index="1" text="Title" resource-id="" class="android.widget.TextView" content-desc="" clickable="false" heading="true" bounds="[100,0][500,60]"/>
+                <node index="2" text="" resource-id="" class="android.widget.ImageView" content-desc="" clickable="false" bounds="[0,100][100,200]"/>
+                <node index="3" text="Agree" resource-id="" class="android.widget.CheckBox" checkable="true" checked="true" clickable="true" bounds="[0,300][400,360]"/>
+                <node index="4" text="" class="android.widget.Button" clickable="true" displayed="false" bounds="[10,10][5,5]"/>
+                <node index="5" text="" class="android.widget.Button" clickable="true" bounds="oops"/>
+              </node>
+            </hierarchy>
+            """
+        let snapshot = try TestSupport.parse(xml)
+        XCTAssertEqual(snapshot.dialect, .uiautomator)
+        XCTAssertEqual(snapshot.platform, .android)
+        XCTAssertEqual(snapshot.app, "com.example")
+        XCTAssertEqual(snapshot.elements.count, 7)
+        XCTAssertEqual(snapshot.scale, 2.625)
+        XCTAssertEqual(try XCTUnwrap(snapshot.width), 1080 / 2.625, accuracy: 0.001)
+        XCTAssertEqual(snapshot.elements.map(\.role), [.container, .button, .text, .image, .checkbox, .button, .button])
+        let close = snapshot.node(1)
+        XCTAssertEqual(close.id, "com.example:id/close")
+        XCTAssertNil(close.label, "an empty content-desc is no label")
+        XCTAssertEqual(close.element.notAccessibilityFriendly, true)
+        XCTAssertTrue(close.element.isInteractive)
+        XCTAssertTrue(close.element.isAccessible)
+        XCTAssertEqual(try XCTUnwrap(close.element.frame?.width), 32, accuracy: 0.001)
+        XCTAssertTrue(snapshot.elements[2].traits.contains(.header))
+        XCTAssertFalse(snapshot.elements[3].isAccessible, "a plain image TalkBack would skip is decorative")
+        XCTAssertEqual(snapshot.elements[4].checked, true)
+        XCTAssertFalse(snapshot.elements[5].isVisible)
+        XCTAssertEqual(snapshot.elements[5].frame?.width, 0)
+        XCTAssertEqual(snapshot.invalidValues.map(\.attribute), ["bounds"])
+        XCTAssertEqual(snapshot.path(of: 2), "/hierarchy/node[1]/node[2]")
+
+        let given = try TestSupport.parse(xml, density: 3)
+        XCTAssertEqual(given.scale, 3)
+        XCTAssertEqual(given.elements[1].frame?.width, 28)
+    }
+
+    func testDensityEstimate() {
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1080, heightPixels: 2340), 2.625)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1440, heightPixels: 3040), 3.5)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 720, heightPixels: 1280), 2)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 2340, heightPixels: 1080), 2.625, "landscape uses the shorter side")
+    }
+
+    func testUiAutomator2ClassNameTags() throws {
+        let snapshot = try TestSupport.parse("""
+            <hierarchy index="0" class="hierarchy" rotation="0" width="1440" height="2392">
+              <android.widget.FrameLayout class="android.widget.FrameLayout" bounds="[0,0][1440,2392]">
+                <android.widget.TextView class="android.widget.TextView" text="A" bounds="[0,0][100,100]"/>
+                <android.widget.Button class="android.widget.Button" text="B" clickable="true" bounds="[0,100][100,200]"/>
+                <android.widget.TextView class="android.widget.TextView" text="C" bounds="[0,200][100,300]"/>
+              </android.widget.FrameLayout>
+            </hierarchy>
+            """)
+        XCTAssertEqual(snapshot.elements.count, 4)
+        XCTAssertEqual(snapshot.scale, 3.5)
+        XCTAssertEqual(snapshot.path(of: 3), "/hierarchy/android.widget.FrameLayout[1]/android.widget.TextView[2]")
+    }
+}

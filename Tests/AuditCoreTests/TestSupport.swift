@@ -1,0 +1,52 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// The package root (this file is Tests/AuditCoreTests/TestSupport.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared` beside the checkout (read-only test data).
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let corpus = shared.appendingPathComponent("corpus")
+    static let examples = packageRoot.appendingPathComponent("Examples")
+
+    static func parse(_ xml: String, density: Double? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Snapshot {
+        try SnapshotParser(options: .init(androidDensity: density)).parse(xml)
+    }
+
+    static func parseError(_ xml: String) -> SnapshotError? {
+        do {
+            _ = try SnapshotParser().parse(xml)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func parseError(bytes: [UInt8], options: SnapshotParser.Options = .init()) -> SnapshotError? {
+        do {
+            _ = try SnapshotParser(options: options).parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A native snapshot around the given element markup.
+    static func native(_ body: String, settings: String = "", platform: String = "ios") -> String {
+        """
+        <snapshot version="1" platform="\(platform)" app="com.example" screen="Test" width="390" height="844">
+        \(settings)
+        <element id="root" role="window" frame="0,0,390,844" background="#FFFFFF">
+        \(body)
+        </element>
+        </snapshot>
+        """
+    }
+
+    /// The index of the element with `id`.
+    static func index(_ snapshot: Snapshot, _ id: String) -> Int? {
+        snapshot.elements.indices.first { snapshot.text(snapshot.elements[$0].id) == id }
+    }
+}
