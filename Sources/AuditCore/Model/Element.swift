@@ -8,7 +8,6 @@ public struct Element: Sendable {
     // MARK: Tree and source position
     public internal(set) var parent: Int32 = -1
     public internal(set) var firstChild: Int32 = -1
-    public internal(set) var lastChild: Int32 = -1
     public internal(set) var nextSibling: Int32 = -1
     public internal(set) var depth: Int32 = 0
     /// 1-based position among siblings with the same XML name (for ``Snapshot/path(of:)``).
@@ -34,11 +33,12 @@ public struct Element: Sendable {
     /// Raw `a11y-ignore` list: rule ids or globs separated by spaces.
     public internal(set) var ignoredRules: TextRef = .absent
 
-    // MARK: Geometry and appearance
-    public internal(set) var frame: Rect?
-    public internal(set) var hitFrame: Rect?
-    public internal(set) var opacity: Double?
-    public internal(set) var fontSize: Double?
+    // MARK: Geometry and appearance (stored packed; read through the computed properties)
+    var packedFrame = PackedRect.absent
+    var packedHitFrame = PackedRect.absent
+    var packedOpacity = Float.nan
+    var packedFontSize = Float.nan
+    var packedEffectiveOpacity: Float = 1
     public internal(set) var traits: Traits = []
     public internal(set) var foreground: RGBA?
     public internal(set) var background: RGBA?
@@ -62,8 +62,6 @@ public struct Element: Sendable {
 
     // MARK: Derived once, after parsing (see ``DerivedFacts``)
     public internal(set) var facts: ElementFacts = []
-    /// Product of the opacities of the element and its ancestors.
-    public internal(set) var effectiveOpacity: Double = 1
     /// The opaque colour behind the element: ancestor backgrounds composited with their
     /// alpha and opacity; `nil` when no opaque layer was found.
     public internal(set) var backdrop: RGBA?
@@ -71,6 +69,36 @@ public struct Element: Sendable {
     public internal(set) var effectiveBackground: RGBA?
 
     public init() {}
+
+    /// `x,y,width,height` in points (SPEC `frame`), `nil` when absent or unreadable.
+    public internal(set) var frame: Rect? {
+        get { packedFrame.rect }
+        set { packedFrame = PackedRect(newValue) }
+    }
+
+    /// The larger touch area (SPEC `hit-frame`), when given.
+    public internal(set) var hitFrame: Rect? {
+        get { packedHitFrame.rect }
+        set { packedHitFrame = PackedRect(newValue) }
+    }
+
+    /// 0…1, applies to the element and its subtree.
+    public internal(set) var opacity: Double? {
+        get { packedOpacity.isNaN ? nil : Double(packedOpacity) }
+        set { packedOpacity = newValue.map(Float.init) ?? .nan }
+    }
+
+    /// Font size in points.
+    public internal(set) var fontSize: Double? {
+        get { packedFontSize.isNaN ? nil : Double(packedFontSize) }
+        set { packedFontSize = newValue.map(Float.init) ?? .nan }
+    }
+
+    /// Product of the opacities of the element and its ancestors.
+    public internal(set) var effectiveOpacity: Double {
+        get { Double(packedEffectiveOpacity) }
+        set { packedEffectiveOpacity = Float(newValue) }
+    }
 
     public var isHidden: Bool { facts.contains(.hidden) }
     public var isVisible: Bool { facts.contains(.visible) }
@@ -96,4 +124,34 @@ public struct ElementFacts: OptionSet, Sendable, Hashable {
     public static let accessible = ElementFacts(rawValue: 1 << 3)
     /// Responds to touch: stated, or by role/traits.
     public static let interactive = ElementFacts(rawValue: 1 << 4)
+}
+
+/// A rectangle stored in 16 bytes (single precision is ample for points); NaN `x` means
+/// absent.
+struct PackedRect: Sendable {
+    var x: Float
+    var y: Float
+    var width: Float
+    var height: Float
+
+    static let absent = PackedRect(x: .nan, y: 0, width: 0, height: 0)
+
+    init(x: Float, y: Float, width: Float, height: Float) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    init(_ rect: Rect?) {
+        guard let rect else {
+            self = .absent
+            return
+        }
+        self.init(x: Float(rect.x), y: Float(rect.y), width: Float(rect.width), height: Float(rect.height))
+    }
+
+    var rect: Rect? {
+        x.isNaN ? nil : Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+    }
 }

@@ -18,23 +18,24 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     /// Reads `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive); `nil` otherwise.
     public init?<Bytes: Collection>(hex bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.first == UInt8(ascii: "#") else { return nil }
-        var nibbles: [UInt8] = []
-        nibbles.reserveCapacity(8)
+        var value: UInt32 = 0
+        var count = 0
         for byte in bytes.dropFirst() {
-            guard let nibble = RGBA.nibble(byte) else { return nil }
-            nibbles.append(nibble)
+            guard count < 8, let nibble = RGBA.nibble(byte) else { return nil }
+            value = value << 4 | UInt32(nibble)
+            count += 1
         }
-        switch nibbles.count {
-        case 3, 4:
-            let channels = nibbles.map { $0 << 4 | $0 }
-            self.init(red: channels[0], green: channels[1], blue: channels[2],
-                      alpha: nibbles.count == 4 ? channels[3] : 255)
-        case 6, 8:
-            let channels = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
-            self.init(red: channels[0], green: channels[1], blue: channels[2],
-                      alpha: nibbles.count == 8 ? channels[3] : 255)
-        default:
-            return nil
+        func short(_ shift: UInt32) -> UInt8 {
+            let nibble = UInt8((value >> shift) & 15)
+            return nibble << 4 | nibble
+        }
+        func long(_ shift: UInt32) -> UInt8 { UInt8((value >> shift) & 255) }
+        switch count {
+        case 3: self.init(red: short(8), green: short(4), blue: short(0))
+        case 4: self.init(red: short(12), green: short(8), blue: short(4), alpha: short(0))
+        case 6: self.init(red: long(16), green: long(8), blue: long(0))
+        case 8: self.init(red: long(24), green: long(16), blue: long(8), alpha: long(0))
+        default: return nil
         }
     }
 

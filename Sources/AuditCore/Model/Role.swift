@@ -33,8 +33,25 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 
     /// Reads a SPEC role name; `nil` for a name the SPEC does not list.
     public init?(name: String) {
-        guard let role = Role.allCases.first(where: { $0.name == name }) else { return nil }
-        self = role
+        switch name {
+        case "window": self = .window
+        case "container": self = .container
+        case "button": self = .button
+        case "link": self = .link
+        case "text": self = .text
+        case "textfield": self = .textfield
+        case "image": self = .image
+        case "switch": self = .switch
+        case "slider": self = .slider
+        case "stepper": self = .stepper
+        case "checkbox": self = .checkbox
+        case "radio": self = .radio
+        case "tab": self = .tab
+        case "cell": self = .cell
+        case "progress": self = .progress
+        case "other": self = .other
+        default: return nil
+        }
     }
 
     /// Roles that are accessibility elements unless told otherwise (SPEC §2 `accessible`).

@@ -16,6 +16,8 @@ public struct TextTable: Sendable {
 
     public init() {}
 
+    mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+
     /// Appends UTF-8 bytes and returns their reference.
     public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) -> TextRef {
         let offset = UInt32(truncatingIfNeeded: bytes.count)

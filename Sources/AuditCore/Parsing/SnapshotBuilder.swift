@@ -24,11 +24,13 @@ final class SnapshotBuilder {
     private var dialect: Dialect?
     private var open: [Open] = []
     private var elementStack: [Int32] = []
+    /// The last child seen so far of each open element (parallel to `elementStack`).
+    private var lastChildStack: [Int32] = []
     /// Per open parent (index 0: the document level): element names seen and how often.
     private var siblingNames: [[(name: UnsafeRawPointer, count: Int32)]] = [[]]
     private var nameKinds: [UnsafeRawPointer: NameKind] = [:]
     private var tagRefs: [UnsafeRawPointer: TextRef] = [:]
-    private var attributeKeys: [UnsafeRawPointer: AttributeKey] = [:]
+    private var attributeKeys = AttributeKeyCache()
     private var scratch: [UInt8] = []
 
     private var elements: [Element] = []
@@ -63,6 +65,7 @@ final class SnapshotBuilder {
         self.source = source
         self.tracksBytes = SnapshotBuilder.isUTF8(source)
         elements.reserveCapacity(min(source.count / 120 + 16, options.maxElements))
+        texts.reserve(source.count / 4)
     }
 
     // MARK: - SAX events
@@ -99,6 +102,7 @@ final class SnapshotBuilder {
         guard error == nil, let last = open.popLast() else { return }
         if last == .element {
             elementStack.removeLast()
+            lastChildStack.removeLast()
             siblingNames.removeLast()
         }
     }
@@ -226,13 +230,13 @@ final class SnapshotBuilder {
 
         if let parent = elementStack.last {
             element.parent = parent
-            let previous = elements[Int(parent)].lastChild
+            let previous = lastChildStack[lastChildStack.count - 1]
             if previous >= 0 {
                 elements[Int(previous)].nextSibling = index
             } else {
                 elements[Int(parent)].firstChild = index
             }
-            elements[Int(parent)].lastChild = index
+            lastChildStack[lastChildStack.count - 1] = index
         } else {
             roots.append(Int(index))
         }
@@ -244,6 +248,7 @@ final class SnapshotBuilder {
         }
         elements.append(element)
         elementStack.append(index)
+        lastChildStack.append(-1)
         siblingNames.append([])
     }
 
@@ -267,14 +272,14 @@ final class SnapshotBuilder {
 
     private func attributeKey(_ attribute: Attribute, dialect: Dialect) -> AttributeKey {
         let pointer = UnsafeRawPointer(attribute.name)
-        if let key = attributeKeys[pointer] { return key }
+        if let key = attributeKeys.lookup(pointer) { return key }
         let name = String(cString: attribute.name)
         let key: AttributeKey = switch dialect {
         case .native: .native(name)
         case .appiumXCUITest: .appium(name)
         case .uiautomator: .android(name)
         }
-        attributeKeys[pointer] = key
+        attributeKeys.insert(pointer, key)
         return key
     }
 
@@ -308,7 +313,7 @@ final class SnapshotBuilder {
                 case .id: element.id = texts.append(value)
                 case .role:
                     element.typeName = texts.append(value)
-                    element.role = Role(name: ValueScanner.string(value)) ?? .other
+                    element.role = value.count <= 15 ? Role(name: ValueScanner.string(value)) ?? .other : .other
                 case .label: element.label = texts.append(value)
                 case .value: element.value = texts.append(value)
                 case .hint: element.hint = texts.append(value)
@@ -549,7 +554,7 @@ final class SnapshotBuilder {
                 switch name {
                 case "kind":
                     animation.kindName = ValueScanner.string(value)
-                    animation.kind = Animation.Kind(rawValue: animation.kindName.lowercased()) ?? .other
+                    animation.kind = Animation.Kind(rawValue: animation.kindName) ?? .other
                 case "duration":
                     if let seconds = ValueScanner.number(value), seconds >= 0 { animation.duration = seconds } else { invalid("a duration in seconds, not negative") }
                 case "repeat":
@@ -728,4 +733,35 @@ struct AttributeList: Sequence {
     }
 
     func makeIterator() -> Iterator { Iterator(pointer: pointer, count: count) }
+}
+
+/// Attribute-name pointer → key, for one document. libxml2 interns names in its
+/// dictionary, so each distinct name has one address; a small open-addressing table
+/// beats hashing with `Hasher` on this hot path.
+struct AttributeKeyCache {
+    private var slots = [(UnsafeRawPointer?, AttributeKey)](repeating: (nil, .unknown), count: 512)
+    private var count = 0
+
+    func lookup(_ pointer: UnsafeRawPointer) -> AttributeKey? {
+        var slot = Self.slot(pointer)
+        while let stored = slots[slot].0 {
+            if stored == pointer { return slots[slot].1 }
+            slot = (slot + 1) & 511
+        }
+        return nil
+    }
+
+    mutating func insert(_ pointer: UnsafeRawPointer, _ key: AttributeKey) {
+        // A document with hundreds of distinct attribute names is not worth caching further.
+        guard count < 384 else { return }
+        var slot = Self.slot(pointer)
+        while slots[slot].0 != nil { slot = (slot + 1) & 511 }
+        slots[slot] = (pointer, key)
+        count += 1
+    }
+
+    private static func slot(_ pointer: UnsafeRawPointer) -> Int {
+        let bits = UInt(bitPattern: pointer)
+        return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 12)) & 511
+    }
 }

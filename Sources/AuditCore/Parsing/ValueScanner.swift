@@ -39,6 +39,7 @@ enum ValueScanner {
             guard exponentDigits > 0 else { return nil }
         }
         guard index == upper else { return nil }
+        if let exact = simpleDecimal(bytes, from: lower, to: upper) { return exact }
         // Syntax is checked; let the C library do the correctly rounded conversion.
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer -> Double? in
             for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[lower + offset]) }
@@ -47,6 +48,37 @@ enum ValueScanner {
             let result = strtod(start, nil)
             return result.isFinite ? result : nil
         }
+    }
+
+    /// The common case, `[-]digits[.digits]` with at most 15 significant digits and 10
+    /// decimals, computed exactly: both the integer mantissa and the power of ten are exact
+    /// doubles, and one division rounds correctly.
+    private static func simpleDecimal(_ bytes: Bytes, from start: Int, to end: Int) -> Double? {
+        var index = start
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = 0
+        var seenPoint = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+            } else if isDigit(byte) {
+                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+                if mantissa > 0 || seenPoint { digits += 1 }
+                if seenPoint { decimals += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits <= 15, decimals <= 10 else { return nil }
+        let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
+        let magnitude = Double(mantissa) / powers[decimals]
+        return negative ? -magnitude : magnitude
     }
 
     /// `true`/`false`, `1`/`0`, `yes`/`no` (any case).
