@@ -1,3 +1,5 @@
+import AuditCore
+
 /// The result of parsing one command line against a ``CommandSpec``.
 struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
@@ -88,22 +90,6 @@ enum ArgumentParser {
 
     /// The candidate within edit distance 3 (and under half the word) closest to `word`.
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(1, min(3, word.count / 2)) }
-        return scored.min(by: { $0.1 < $1.1 })?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        EditDistance.closest(to: word, among: candidates, limit: max(1, min(3, word.count / 2)))
     }
 }

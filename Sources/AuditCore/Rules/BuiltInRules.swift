@@ -1,0 +1,32 @@
+/// The registry of built-in rules, ordered by id. Adding a rule means adding its type here;
+/// a test checks that ids are unique and every rule has examples.
+public enum BuiltInRules {
+    public static let all: [any Rule.Type] = [
+        ColorOnlyGroupRule.self,
+        ColorOnlyLinkRule.self,
+        ColorOnlyStateRule.self,
+        ContrastNonTextRule.self,
+        ContrastTextRule.self,
+        DynamicTypeFixedSizeRule.self,
+        DynamicTypeTruncatedRule.self,
+        LabelDuplicateRule.self,
+        LabelFilenameRule.self,
+        LabelMissingRule.self,
+        LabelRedundantTraitRule.self,
+        MotionAutoplayRule.self,
+        MotionReduceMotionRule.self,
+        InvalidValueRule.self,
+        TargetSizeRule.self,
+        TargetSpacingRule.self,
+    ]
+
+    private static let byID: [String: any Rule.Type] = Dictionary(
+        all.map { ($0.description.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    public static func rule(id: String) -> (any Rule.Type)? { byID[id] }
+
+    /// The known id closest to a misspelt one.
+    public static func closestID(to id: String) -> String? {
+        EditDistance.closest(to: id, among: all.map { $0.description.id }, limit: 4)
+    }
+}

@@ -1,0 +1,37 @@
+/// Helpers for judging accessible names.
+public enum LabelText {
+    /// The name assistive technology would announce for an element: its label or text,
+    /// else (for containers and Android nodes, whose names come from their content) the
+    /// text of its descendants.
+    public static func name(of index: Int, in snapshot: Snapshot) -> String? {
+        let node = snapshot.node(index)
+        if let name = node.accessibleName, !isBlank(name) { return name }
+        let element = node.element
+        if element.role == .textfield {
+            if let value = node.value, !isBlank(value) { return value }
+            if let placeholder = node.placeholder, !isBlank(placeholder) { return placeholder }
+        }
+        if snapshot.dialect == .uiautomator || [.cell, .container, .other].contains(element.role) || element.firstChild >= 0 {
+            var pending = snapshot.children(of: index)
+            var parts: [String] = []
+            while let child = pending.first, parts.count < 8 {
+                pending.removeFirst()
+                let childNode = snapshot.node(child)
+                if let text = childNode.accessibleName ?? childNode.visibleText, !isBlank(text) {
+                    parts.append(text)
+                } else {
+                    pending = snapshot.children(of: child) + pending
+                }
+            }
+            if !parts.isEmpty { return parts.joined(separator: ", ") }
+        }
+        return nil
+    }
+
+    public static func isBlank(_ text: String) -> Bool { text.allSatisfy { $0.isWhitespace } }
+
+    /// Lowercased words of a label, split on anything that is not a letter or digit.
+    public static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+}

@@ -1,0 +1,48 @@
+/// What an element looks like apart from its colours: used to find differences that are
+/// carried by colour alone (WCAG 1.4.1).
+struct VisualSignature: Hashable {
+    var role: Role
+    var width: Int
+    var height: Int
+    var image: String?
+    var text: String?
+    var fontWeight: Int16?
+    var fontSize: Int?
+    var underline: Bool
+    var hasBorder: Bool
+
+    /// `includeText`: whether visible text is part of the signature (a differing text is
+    /// itself a non-colour difference).
+    init(_ index: Int, in snapshot: Snapshot, includeText: Bool) {
+        let element = snapshot.elements[index]
+        let node = snapshot.node(index)
+        role = element.role
+        width = Int(((element.frame?.width ?? -1) * 2).rounded())
+        height = Int(((element.frame?.height ?? -1) * 2).rounded())
+        image = node.image
+        text = includeText ? node.visibleText : nil
+        fontWeight = element.fontWeight
+        fontSize = element.fontSize.map { Int(($0 * 2).rounded()) }
+        underline = element.underline ?? false
+        hasBorder = element.border != nil
+    }
+}
+
+/// Colour evidence for a colour-only difference: the two colours, and how far apart they
+/// are (CIEDE2000) for normal vision and under each simulated deficiency.
+enum ColorDifference {
+    static func evidence(_ first: RGBA, _ second: RGBA) -> Evidence {
+        var evidence: Evidence = [
+            ("colors", .array([.string(first.hex), .string(second.hex)])),
+            ("delta-e", .number((ColorMath.deltaE2000(first, second) * 10).rounded() / 10)),
+        ]
+        for deficiency in ColorMath.Deficiency.allCases {
+            let delta = ColorMath.deltaE2000(ColorMath.simulate(first, deficiency), ColorMath.simulate(second, deficiency))
+            evidence.append(("delta-e-\(deficiency.rawValue)", .number((delta * 10).rounded() / 10)))
+        }
+        return evidence
+    }
+
+    /// The element's distinguishing colour: its foreground, else its background.
+    static func color(of element: Element) -> RGBA? { element.foreground ?? element.background }
+}

@@ -1,0 +1,62 @@
+/// `color-only.link` — WCAG 1.4.1 (failure F73): a link in a block of text that differs
+/// from the text around it only by a colour less than 3:1 apart, with no underline.
+public enum ColorOnlyLinkRule: Rule {
+    public static let description = RuleDescription(
+        id: "color-only.link",
+        title: "Link distinguished by colour only",
+        wcag: ["1.4.1"],
+        severity: .error,
+        help: """
+            A link inside a block of text must be told apart by more than colour: an underline, a weight \
+            change, or a colour at least 3:1 from the surrounding text (WCAG technique G183). Checked for \
+            links whose parent is a text element, or that sit between text siblings. Fix: underline links in \
+            body text.
+            """,
+        parameters: [ParameterDescription("ratio", .number, default: .number(3), help: "minimum ratio between link and text colours")],
+        messages: ["color-only-link": "Link differs from the surrounding text only by colour (${ratio}:1, below ${required}:1; ${link} vs ${text})"],
+        examples: [
+            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" font-size="15"/></element>"##, triggers: ["l"]),
+            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" underline="true" font-size="15"/></element>"##),
+            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#000000" font-size="15"><element id="l" role="link" text="terms" foreground="#FF0000" font-weight="bold" font-size="15"/></element>"##),
+            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#000000"><element id="l" role="link" text="terms" foreground="#FFD60A"/></element>"##),
+            RuleExample(##"<element id="l" role="link" text="Privacy" foreground="#007AFF" frame="0,0,80,44"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let required = context.number("ratio")
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.role == .link || element.traits.contains(.link), element.isVisible, !element.isHidden else { continue }
+            guard let surrounding = surroundingText(of: index, in: snapshot) else { continue }
+            let text = snapshot.elements[surrounding]
+            guard let linkColor = element.foreground, let textColor = text.foreground else {
+                if snapshot.dialect == .native { context.cannotJudge("no colours for the link or its text", element: index) }
+                continue
+            }
+            if element.underline == true { continue }
+            let weight = element.fontWeight ?? 400, textWeight = text.fontWeight ?? 400
+            if abs(Int(weight) - Int(textWeight)) >= 300 { continue }
+            let background = element.effectiveBackground ?? .white
+            let ratio = ColorMath.contrastRatio(linkColor.composited(over: background), textColor.composited(over: background))
+            guard ratio < required else { continue }
+            context.report("color-only-link", element: index, evidence: [
+                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
+            ] + ColorDifference.evidence(textColor, linkColor).dropFirst())
+        }
+    }
+
+    /// The text the link sits in: its parent text element, or a text sibling before and after it.
+    static func surroundingText(of index: Int, in snapshot: Snapshot) -> Int? {
+        let element = snapshot.elements[index]
+        guard element.parent >= 0 else { return nil }
+        let parent = Int(element.parent)
+        if snapshot.elements[parent].role == .text { return parent }
+        let siblings = snapshot.children(of: parent)
+        guard let position = siblings.firstIndex(of: index), position > 0, position + 1 < siblings.count else { return nil }
+        let before = siblings[position - 1], after = siblings[position + 1]
+        guard snapshot.elements[before].role == .text, snapshot.elements[after].role == .text else { return nil }
+        return before
+    }
+}

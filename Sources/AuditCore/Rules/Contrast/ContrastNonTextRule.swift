@@ -1,0 +1,99 @@
+/// `contrast.non-text` — WCAG 1.4.11: icons and the boundaries of controls need 3:1.
+public enum ContrastNonTextRule: Rule {
+    public static let description = RuleDescription(
+        id: "contrast.non-text",
+        title: "Non-text contrast",
+        wcag: ["1.4.11"],
+        severity: .error,
+        help: """
+            Graphics needed to understand the screen and the visual boundaries or state of controls need a \
+            contrast ratio of at least 3:1 against adjacent colours. Checked: the tint of icon-only elements \
+            (an image, or a control drawing an image and no text) against the colour behind them; a control's \
+            border against the colour outside it; and the track of switches, checkboxes, radios and sliders \
+            against the colour outside them. Disabled and hidden elements are exempt. Fix: darken or lighten \
+            the icon, border or track.
+            """,
+        parameters: [ParameterDescription("ratio", .number, default: .number(3), help: "minimum ratio")],
+        messages: [
+            "icon": "Icon contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})",
+            "border": "Control border contrast ${ratio}:1 is below ${required}:1 (${border} against ${background})",
+            "control": "Control contrast ${ratio}:1 is below ${required}:1 (${fill} against ${background})",
+        ],
+        examples: [
+            RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#C7C7CC"/>"##, triggers: ["i"]),
+            RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#8E8E93"/>"##),
+            RuleExample(##"<element id="f" role="textfield" label="Email" frame="0,0,200,44" border="#E5E5EA" background="#FFFFFF"/>"##, triggers: ["f"]),
+            RuleExample(##"<element id="f" role="textfield" label="Email" frame="0,0,200,44" border="#767676"/>"##),
+            RuleExample(##"<element id="s" role="switch" label="Wi-Fi" frame="0,0,51,31" background="#E9E9EA"/>"##, triggers: ["s"]),
+            RuleExample(##"<element id="s" role="switch" label="Wi-Fi" frame="0,0,51,31" background="#34C759" enabled="false"/>"##),
+            RuleExample(##"<element id="b" role="button" text="Pay" image="icon_pay" frame="0,0,100,44" foreground="#EEEEEE"/>"##),
+            RuleExample(##"<element id="i" role="image" image="chart" label="Sales" frame="0,0,100,100"/>"##, incomplete: ["i"]),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let required = context.number("ratio")
+        var unknown = 0
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isVisible, !element.isHidden, element.isEnabled, element.role != .window else { continue }
+            let node = snapshot.node(index)
+            let isIcon = (element.role == .image && element.isAccessible)
+                || (element.isInteractive && !snapshot.texts.isBlank(element.image) && node.visibleText == nil)
+            let isTrackControl = [.switch, .checkbox, .radio, .slider].contains(element.role)
+            let hasBorder = element.border != nil && element.isInteractive
+            guard isIcon || isTrackControl || hasBorder else { continue }
+
+            if isIcon {
+                if let foreground = element.foreground, let background = element.effectiveBackground {
+                    let drawn = foreground.fading(by: element.effectiveOpacity).composited(over: background)
+                    let ratio = ColorMath.contrastRatio(drawn, background)
+                    if ratio < required {
+                        context.report("icon", element: index, evidence: [
+                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                            ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
+                        ])
+                    }
+                } else if snapshot.dialect == .native {
+                    context.cannotJudge(element.foreground == nil ? "no icon tint (foreground) colour" : "no opaque background behind the icon",
+                                        element: index)
+                } else {
+                    unknown += 1
+                }
+            }
+            if hasBorder, let border = element.border {
+                if let backdrop = element.backdrop {
+                    let drawn = border.fading(by: element.effectiveOpacity).composited(over: backdrop)
+                    let ratio = ColorMath.contrastRatio(drawn, backdrop)
+                    // A filled control whose fill already stands out needs no border.
+                    let fillStandsOut = element.effectiveBackground.map { ColorMath.contrastRatio($0, backdrop) >= required } ?? false
+                    if ratio < required, !fillStandsOut {
+                        context.report("border", element: index, evidence: [
+                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                            ("border", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                        ])
+                    }
+                } else {
+                    context.cannotJudge("no opaque background around the control", element: index)
+                }
+            }
+            if isTrackControl, !hasBorder, let fill = element.background {
+                if let backdrop = element.backdrop {
+                    let drawn = fill.fading(by: element.effectiveOpacity).composited(over: backdrop)
+                    let ratio = ColorMath.contrastRatio(drawn, backdrop)
+                    if ratio < required {
+                        context.report("control", element: index, evidence: [
+                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                            ("fill", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                        ])
+                    }
+                } else {
+                    context.cannotJudge("no opaque background around the control", element: index)
+                }
+            }
+        }
+        if unknown > 0 {
+            context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknown) icons not judged")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// `contrast.text` — WCAG 1.4.3 (and 1.4.6 with the AAA thresholds of `wcag22-aaa`).
+public enum ContrastTextRule: Rule {
+    public static let description = RuleDescription(
+        id: "contrast.text",
+        title: "Text contrast",
+        wcag: ["1.4.3"],
+        severity: .error,
+        help: """
+            Text must stand out from what is behind it: a WCAG contrast ratio of at least 4.5:1, or 3:1 for \
+            large text (18 pt, or 14 pt bold). The foreground is composited with its alpha and the element's \
+            opacity over the effective background (ancestor backgrounds composited); ratios are compared \
+            unrounded, so 4.499:1 fails 4.5:1. Disabled and hidden text is exempt. The APCA Lc value is \
+            reported beside the ratio. Fix: darken the text or lighten the background (or the reverse).
+            """,
+        parameters: [
+            ParameterDescription("normal-ratio", .number, default: .number(4.5), help: "minimum ratio for normal text"),
+            ParameterDescription("large-ratio", .number, default: .number(3), help: "minimum ratio for large text"),
+            ParameterDescription("large-size", .number, default: .number(18), help: "points at which text is large"),
+            ParameterDescription("large-bold-size", .number, default: .number(14), help: "points at which bold text is large"),
+            ParameterDescription("bold-weight", .number, default: .number(700), help: "font weight that counts as bold"),
+        ],
+        messages: [
+            "low-contrast": "Text contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})",
+        ],
+        examples: [
+            RuleExample(##"<element id="t" role="text" text="Pay" foreground="#C7C7CC" font-size="17"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Pay" foreground="#777777" font-size="17"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Pay" foreground="#767676" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Big" foreground="#949494" font-size="18"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Bold" foreground="#949494" font-size="14" font-weight="bold"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Semi" foreground="#949494" font-size="14" font-weight="semibold"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Faded" foreground="#000000B3" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Ghost" foreground="#00000040" font-size="17"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Dim" foreground="#000000" opacity="0.3" font-size="17"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="card" role="container" background="#1C1C1E"><element id="t" role="text" text="Dark" foreground="#3A3A3C" font-size="17"/></element>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="button" text="Off" enabled="false" foreground="#C7C7CC" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Gone" hidden="true" foreground="#C7C7CC" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="No colour" font-size="17"/>"##, incomplete: ["t"]),
+            RuleExample("", incomplete: ["t"], document: ##"<snapshot version="1"><element id="w" role="window"><element id="t" role="text" text="x" foreground="#000000"/></element></snapshot>"##),
+            RuleExample(##"<element id="t" role="text" text="AAA" foreground="#767676" font-size="17"/>"##, triggers: ["t"],
+                        parameters: ["normal-ratio": .number(7), "large-ratio": .number(4.5)]),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let normalRatio = context.number("normal-ratio"), largeRatio = context.number("large-ratio")
+        let largeSize = context.number("large-size"), largeBoldSize = context.number("large-bold-size")
+        let boldWeight = context.number("bold-weight")
+        var unknownColours = 0
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isVisible, !element.isHidden, element.isEnabled else { continue }
+            let node = snapshot.node(index)
+            guard node.visibleText != nil, element.role != .window else { continue }
+            guard let foreground = element.foreground, let background = element.effectiveBackground else {
+                if snapshot.dialect == .native {
+                    context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
+                                        element: index)
+                } else {
+                    unknownColours += 1
+                }
+                continue
+            }
+            let drawn = foreground.fading(by: element.effectiveOpacity).composited(over: background)
+            let ratio = ColorMath.contrastRatio(drawn, background)
+            let size = element.fontSize
+            let weight = Double(element.fontWeight ?? 400)
+            let large = size.map { $0 >= largeSize || ($0 >= largeBoldSize && weight >= boldWeight) } ?? false
+            let required = large ? largeRatio : normalRatio
+            guard ratio < required else { continue }
+            var evidence: Evidence = [
+                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
+            ]
+            if drawn != foreground { evidence.append(("declared-foreground", .string(foreground.hex))) }
+            evidence.append(("font-size", size.map(JSON.number) ?? .null))
+            evidence.append(("font-weight", .int(Int(weight))))
+            evidence.append(("large-text", .bool(large)))
+            evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: drawn, background: background) * 10).rounded() / 10)))
+            context.report("low-contrast", element: index, evidence: evidence)
+        }
+        if unknownColours > 0 {
+            context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknownColours) text elements not judged")
+        }
+    }
+}
+

@@ -1,0 +1,44 @@
+/// `dynamic-type.fixed-size` — text that does not follow the content-size setting
+/// (WCAG 1.4.4; Apple's Dynamic Type).
+public enum DynamicTypeFixedSizeRule: Rule {
+    public static let description = RuleDescription(
+        id: "dynamic-type.fixed-size",
+        title: "Text does not follow Dynamic Type",
+        wcag: ["1.4.4"],
+        severity: .warning,
+        help: """
+            Text should grow with the user's text size. Reported for text with \
+            scales-with-content-size="false", or with text-style="custom" that does not say it scales. \
+            An error when the snapshot was taken at an accessibility size (ax1–ax5), where fixed text \
+            hurts most; a warning otherwise. Fix: use a text style (UIFont.preferredFont / \
+            UIFontMetrics, sp units on Android) and adjustsFontForContentSizeCategory.
+            """,
+        parameters: [ParameterDescription("accessibility-size-severity", .severity, default: .string("error"), help: "severity at ax1–ax5")],
+        messages: ["fixed": "Text \"${text}\" has a fixed size of ${font-size} pt and will not grow with the ${content-size} text size"],
+        examples: [
+            RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom"/>"##, settings: ##"<settings content-size="ax3"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom" scales-with-content-size="true"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="body"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false" hidden="true"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let size = snapshot.settings.effectiveContentSize
+        let severity = size.isAccessibilitySize ? context.severityParameter("accessibility-size-severity") : context.severity
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isVisible, !element.isHidden else { continue }
+            let node = snapshot.node(index)
+            guard let text = node.visibleText else { continue }
+            let fixed = element.scalesWithContentSize == false
+                || (element.textStyle == .custom && element.scalesWithContentSize != true)
+            guard fixed else { continue }
+            context.report("fixed", element: index, evidence: [
+                ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
+                ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),
+            ], severity: severity)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// `dynamic-type.truncated` — text cut off or clipped, most severe at accessibility text
+/// sizes (WCAG 1.4.4).
+public enum DynamicTypeTruncatedRule: Rule {
+    public static let description = RuleDescription(
+        id: "dynamic-type.truncated",
+        title: "Text is truncated",
+        wcag: ["1.4.4"],
+        severity: .warning,
+        help: """
+            Text must not be cut off when it grows. Reported when the snapshot says truncated="true", \
+            or when the text cannot fit its frame by an estimate: each character takes `glyph-width` \
+            em (CJK and emoji a full em), lines are `line-height` × the font size, and the text must \
+            fit in the frame's lines. The estimate is a notice; a stated truncation is a warning, and \
+            an error at ax1–ax5. Fix: allow more lines (numberOfLines = 0), let the layout grow, or \
+            wrap instead of truncating.
+            """,
+        parameters: [
+            ParameterDescription("accessibility-size-severity", .severity, default: .string("error"), help: "severity at ax1–ax5"),
+            ParameterDescription("estimate", .boolean, default: .bool(true), help: "estimate truncation from text length and frame"),
+            ParameterDescription("glyph-width", .number, default: .number(0.5), help: "average Latin glyph width in em"),
+            ParameterDescription("line-height", .number, default: .number(1.2), help: "line height in em"),
+            ParameterDescription("estimate-severity", .severity, default: .string("notice"), help: "severity of an estimated truncation"),
+        ],
+        messages: [
+            "truncated": "Text \"${text}\" is truncated at the ${content-size} text size",
+            "estimated": "Text \"${text}\" needs about ${needed} pt at ${font-size} pt but its frame holds ${available} pt",
+        ],
+        examples: [
+            RuleExample(##"<element id="t" role="text" text="Note font size for all your notes" font-size="17" truncated="true"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Short" frame="0,0,100,20" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="A rather long title that wraps onto lines" frame="0,0,100,150" font-size="17"/>"##),
+            RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, parameters: ["estimate": .bool(false)]),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let size = snapshot.settings.effectiveContentSize
+        let statedSeverity = size.isAccessibilitySize ? context.severityParameter("accessibility-size-severity") : context.severity
+        let estimate = context.flag("estimate")
+        let glyph = context.number("glyph-width"), lineHeight = context.number("line-height")
+        let estimateSeverity = context.severityParameter("estimate-severity")
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isVisible, !element.isHidden, let text = snapshot.node(index).visibleText else { continue }
+            if element.truncated == true {
+                context.report("truncated", element: index, evidence: [
+                    ("text", .string(text)), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
+                ], severity: statedSeverity)
+                continue
+            }
+            guard estimate, element.truncated == nil, let frame = element.frame, frame.width > 0, frame.height > 0,
+                  let fontSize = element.fontSize, element.role == .text else { continue }
+            let ems = text.reduce(0.0) { total, character in
+                guard let scalar = character.unicodeScalars.first else { return total }
+                if character.isNewline { return total }
+                return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
+            }
+            let needed = ems * fontSize
+            let lines = max(1, (frame.height / (fontSize * lineHeight)).rounded(.down))
+            let available = frame.width * lines
+            guard needed > available * 1.1 else { continue }
+            context.report("estimated", element: index, evidence: [
+                ("text", .string(text)), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
+                ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
+            ], severity: estimateSeverity)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `label.filename` — WCAG 1.1.1 / 4.1.2: a label that is an asset or file name.
+public enum LabelFilenameRule: Rule {
+    public static let description = RuleDescription(
+        id: "label.filename",
+        title: "Label is a file name",
+        wcag: ["1.1.1", "4.1.2"],
+        severity: .error,
+        help: """
+            Labels such as "btn_close.png", "IMG_0042", "image1" or "icon-back" are asset names, not \
+            descriptions — what VoiceOver falls back to when nobody wrote a label. Detected: image file \
+            extensions, asset prefixes (ic_, icon-, btn_, img_, bg_, logo_), camera names (IMG_1234, DSC_…), \
+            generic names with a number (image1, photo2), snake_case identifiers, and labels equal to the \
+            drawn image's name. Fix: describe what the element shows or does.
+            """,
+        messages: ["filename": "Label \"${label}\" looks like a file name (${pattern})"],
+        examples: [
+            RuleExample(##"<element id="b" role="button" label="btn_close.png" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="i" role="image" label="IMG_0042" frame="0,0,44,44"/>"##, triggers: ["i"]),
+            RuleExample(##"<element id="i" role="image" label="image1" frame="0,0,44,44"/>"##, triggers: ["i"]),
+            RuleExample(##"<element id="b" role="button" label="icon-back" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="back_arrow" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="chevron" image="chevron" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="Back" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Wi-Fi" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="E-mail receipt" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Step 2" frame="0,0,44,44"/>"##),
+        ])
+
+    static let extensions = ["png", "jpg", "jpeg", "gif", "svg", "pdf", "webp", "heic", "bmp", "ico", "tif", "tiff"]
+    static let prefixes = ["ic", "icon", "icn", "btn", "button", "img", "image", "bg", "logo", "asset", "ico", "pic", "sf", "ui"]
+    static let genericNames = ["image", "img", "icon", "photo", "picture", "pic", "button", "btn", "view", "imageview", "graphic"]
+
+    /// Why `label` looks like a file name, or `nil`.
+    public static func pattern(of label: String, image: String?) -> String? {
+        let text = label.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        let lower = text.lowercased()
+        if let image, !image.isEmpty, lower == image.lowercased() { return "the drawn image's name" }
+        if let dot = lower.lastIndex(of: "."), extensions.contains(String(lower[lower.index(after: dot)...])), !lower.contains(" ") {
+            return "image file extension"
+        }
+        for camera in ["img_", "img-", "dsc_", "dsc-", "dscn", "pxl_", "screenshot_", "screenshot-"] where lower.hasPrefix(camera) {
+            if lower.dropFirst(camera.count).contains(where: \.isNumber) { return "camera file name" }
+        }
+        if !lower.contains(" ") {
+            for prefix in prefixes where lower.hasPrefix(prefix + "_") || lower.hasPrefix(prefix + "-") {
+                return "asset prefix \(prefix)\(lower.dropFirst(prefix.count).first.map(String.init) ?? "")"
+            }
+            let letters = lower.prefix(while: \.isLetter)
+            let rest = lower.dropFirst(letters.count)
+            if genericNames.contains(String(letters)), !rest.isEmpty, rest.allSatisfy({ $0.isNumber || $0 == "_" || $0 == "-" }) {
+                return "generic name with a number"
+            }
+            if lower.contains("_"), lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), lower.contains(where: \.isLetter),
+               text == lower {
+                return "snake_case identifier"
+            }
+        }
+        return nil
+    }
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isAccessible, element.isVisible else { continue }
+            let node = snapshot.node(index)
+            guard let label = node.label ?? (element.isInteractive ? node.text : nil) else { continue }
+            guard let pattern = pattern(of: label, image: node.image) else { continue }
+            context.report("filename", element: index, evidence: [("label", .string(label)), ("pattern", .string(pattern))])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `label.missing` — WCAG 4.1.2 / 1.1.1: controls and informative images need a name.
+public enum LabelMissingRule: Rule {
+    public static let description = RuleDescription(
+        id: "label.missing",
+        title: "Missing accessible name",
+        wcag: ["4.1.2", "1.1.1"],
+        severity: .error,
+        help: """
+            Every interactive accessibility element and every informative image needs a name: a label, \
+            visible text, or (for text fields) a placeholder. Without one, VoiceOver reads the image's file \
+            name or just "button", and TalkBack says "unlabelled". White space counts as empty. Decorative \
+            images (accessible="false", or hidden) are exempt. Fix: set accessibilityLabel / \
+            contentDescription to what the control does ("Close", "Add to cart").
+            """,
+        messages: [
+            "no-name": "${role} has no accessible name",
+            "image-name-read": "${role} has no accessible name; VoiceOver reads the image name \"${image}\"",
+        ],
+        examples: [
+            RuleExample(##"<element id="close" role="button" image="icon_close" frame="0,0,44,44"/>"##, triggers: ["close"]),
+            RuleExample(##"<element id="b" role="button" label="   " frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="Close" image="icon_close" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="b" role="button" text="Pay" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="i" role="image" image="hero.jpg" frame="0,0,100,100"/>"##, triggers: ["i"]),
+            RuleExample(##"<element id="i" role="image" image="divider" accessible="false" frame="0,0,100,1"/>"##),
+            RuleExample(##"<element id="i" role="image" image="divider" hidden="true" frame="0,0,100,1"/>"##),
+            RuleExample(##"<element id="f" role="textfield" placeholder="Email" frame="0,0,200,44"/>"##),
+            RuleExample(##"<element id="f" role="textfield" frame="0,0,200,44"/>"##, triggers: ["f"]),
+            RuleExample(##"<element id="c" role="cell" interactive="true" frame="0,0,390,60"><element id="t" role="text" text="Wi-Fi"/></element>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isAccessible, element.isVisible, element.role != .window else { continue }
+            let informativeImage = element.role == .image
+            guard element.isInteractive || informativeImage else { continue }
+            if Targets.isInlineLink(index, in: snapshot), !snapshot.texts.isBlank(snapshot.elements[Int(element.parent)].text) { continue }
+            guard LabelText.name(of: index, in: snapshot) == nil else { continue }
+            let node = snapshot.node(index)
+            var evidence: Evidence = [("role", .string(element.role.name))]
+            if let type = node.typeName, snapshot.dialect != .native { evidence.append(("type", .string(type))) }
+            if element.notAccessibilityFriendly == true { evidence.append(("uiautomator-naf", .bool(true))) }
+            if let image = node.image, !LabelText.isBlank(image) {
+                evidence.append(("image", .string(image)))
+                context.report("image-name-read", element: index, evidence: evidence)
+            } else {
+                context.report("no-name", element: index, evidence: evidence)
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// `label.redundant-trait` — a label that repeats the role or state VoiceOver already
+/// announces ("Play button" is read "Play button, button").
+public enum LabelRedundantTraitRule: Rule {
+    /// What a redundant word names.
+    enum Target: String {
+        case button, link, image, selected, tab, `switch`, checkbox, header
+
+        func applies(to element: Element) -> Bool {
+            switch self {
+            case .button: element.role == .button || element.traits.contains(.button)
+            case .link: element.role == .link || element.traits.contains(.link)
+            case .image: element.role == .image || element.traits.contains(.image)
+            case .selected: element.traits.contains(.selected)
+            case .tab: element.role == .tab
+            case .switch: element.role == .switch || element.traits.contains(.toggleButton)
+            case .checkbox: element.role == .checkbox
+            case .header: element.traits.contains(.header)
+            }
+        }
+
+        var kind: String { self == .selected ? "state" : "role" }
+    }
+
+    /// A word that names a role or state, in one language.
+    struct Word {
+        var text: String
+        var language: String
+        var target: Target
+    }
+
+    static let vocabulary: [Word] = {
+        var words: [Word] = []
+        func add(_ language: String, _ texts: [String], _ target: Target) {
+            words += texts.map { Word(text: $0, language: language, target: target) }
+        }
+        add("en", ["button", "btn"], .button)
+        add("en", ["link"], .link)
+        add("en", ["image", "icon", "picture", "photo", "graphic"], .image)
+        add("en", ["selected", "checked"], .selected)
+        add("en", ["tab"], .tab)
+        add("en", ["switch", "toggle"], .switch)
+        add("en", ["checkbox", "check box"], .checkbox)
+        add("en", ["heading", "header"], .header)
+        add("zh", ["按钮", "按鈕"], .button)
+        add("zh", ["链接", "鏈接", "連結"], .link)
+        add("zh", ["图片", "圖片", "图像", "圖像", "图标", "圖標"], .image)
+        add("zh", ["已选中", "已選中", "已选", "已選", "选中"], .selected)
+        add("zh", ["标签页", "選項卡", "选项卡"], .tab)
+        add("zh", ["开关", "開關"], .switch)
+        add("zh", ["复选框", "複選框"], .checkbox)
+        add("zh", ["标题", "標題"], .header)
+        add("id", ["tombol"], .button)
+        add("id", ["tautan"], .link)
+        add("id", ["gambar", "ikon", "foto"], .image)
+        add("id", ["dipilih", "terpilih"], .selected)
+        add("id", ["sakelar"], .switch)
+        add("id", ["kotak centang"], .checkbox)
+        add("id", ["judul"], .header)
+        return words
+    }()
+
+    public static let description = RuleDescription(
+        id: "label.redundant-trait",
+        title: "Label repeats the role or state",
+        wcag: ["4.1.2"],
+        severity: .warning,
+        help: """
+            Screen readers announce an element's role and state after its label, so "Play button" is \
+            heard as "Play button, button" and "Selected tab" as "Selected tab, selected, tab". Words are \
+            matched in English, Chinese and Indonesian at the start or end of the label, only when the \
+            element really has that role or state. Fix: drop the word from the label.
+            """,
+        messages: ["redundant": "Label \"${label}\" repeats the ${kind} (\"${word}\"), which is announced already"],
+        examples: [
+            RuleExample(##"<element id="b" role="button" label="Play button" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="t" role="tab" label="Selected tab" traits="selected" frame="0,0,44,44"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="b" role="button" label="播放按钮" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="Tombol kirim" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="i" role="image" label="Profile photo" frame="0,0,44,44"/>"##, triggers: ["i"]),
+            RuleExample(##"<element id="b" role="button" label="Play" frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Press the button below"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Link account" frame="0,0,44,44"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isAccessible, element.isVisible else { continue }
+            guard let label = snapshot.node(index).label?.trimmingCharacters(in: .whitespaces), !label.isEmpty else { continue }
+            let lower = label.lowercased()
+            for word in vocabulary where word.target.applies(to: element) {
+                let latin = word.text.unicodeScalars.allSatisfy { $0.isASCII }
+                let matches: Bool
+                if latin {
+                    let words = LabelText.words(lower)
+                    let parts = LabelText.words(word.text)
+                    matches = words.count >= parts.count
+                        && (Array(words.suffix(parts.count)) == parts || Array(words.prefix(parts.count)) == parts)
+                } else {
+                    matches = lower.hasSuffix(word.text) || lower.hasPrefix(word.text)
+                }
+                guard matches else { continue }
+                let kind = word.target.kind
+                context.report("redundant", element: index, evidence: [
+                    ("label", .string(label)), ("word", .string(word.text)), ("language", .string(word.language)),
+                    ("kind", .string(kind)),
+                ])
+                break
+            }
+        }
+    }
+}

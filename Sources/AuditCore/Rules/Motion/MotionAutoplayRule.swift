@@ -1,0 +1,45 @@
+/// `motion.autoplay` — WCAG 2.2.2: motion that starts by itself and lasts more than five
+/// seconds needs a way to pause, stop or hide it.
+public enum MotionAutoplayRule: Rule {
+    public static let description = RuleDescription(
+        id: "motion.autoplay",
+        title: "Auto-playing motion cannot be paused",
+        wcag: ["2.2.2"],
+        severity: .error,
+        help: """
+            Moving, blinking or auto-updating content that starts automatically and lasts more than five \
+            seconds (duration × repeats; `forever` included) must be pausable. Applies to animations \
+            with autoplay="true" and to the kinds autoplay and video. Fix: add a pause control, stop \
+            after five seconds, or honour Reduce Motion by not auto-playing.
+            """,
+        parameters: [ParameterDescription("max-seconds", .number, default: .number(5), help: "longest unpausable auto-play, in seconds")],
+        messages: ["unpausable": "${kind} plays by itself for ${seconds} s and cannot be paused"],
+        examples: [
+            RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" repeat="3" autoplay="true" pausable="false"/></element>"##, triggers: ["c"]),
+            RuleExample(##"<element id="v" role="image" label="Intro"><animation kind="video" duration="30"/></element>"##, triggers: ["v"]),
+            RuleExample(##"<element id="s" role="progress" label="Loading"><animation kind="spin" duration="1" repeat="forever" autoplay="true"/></element>"##, triggers: ["s"]),
+            RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" repeat="3" autoplay="true" pausable="true"/></element>"##),
+            RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" autoplay="true"/></element>"##),
+            RuleExample(##"<element id="c" role="container"><animation kind="slide" autoplay="true"/></element>"##, incomplete: ["c"]),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let maximum = context.number("max-seconds")
+        for animation in snapshot.animations {
+            let element = snapshot.elements[animation.element]
+            let autoplays = animation.autoplay ?? (animation.kind == .autoplay || animation.kind == .video)
+            guard autoplays, element.isVisible, animation.pausable != true else { continue }
+            guard let total = animation.totalDuration else {
+                context.cannotJudge("the auto-playing \(animation.kindName) animation has no duration", element: animation.element)
+                continue
+            }
+            guard total > maximum else { continue }
+            context.report("unpausable", element: animation.element, evidence: [
+                ("kind", .string(animation.kindName)), ("seconds", total.isFinite ? .number(total) : .string("forever")),
+                ("limit", .number(maximum)), ("pausable", animation.pausable.map(JSON.bool) ?? .null),
+                ("line", .int(animation.line)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// `motion.reduce-motion` — WCAG 2.3.3: with Reduce Motion on, motion must give way to a
+/// reduced alternative (a fade or nothing).
+public enum MotionReduceMotionRule: Rule {
+    public static let description = RuleDescription(
+        id: "motion.reduce-motion",
+        title: "Motion ignores Reduce Motion",
+        wcag: ["2.3.3"],
+        severity: .error,
+        help: """
+            When the snapshot was taken with Reduce Motion on, every animation other than a fade or \
+            cross-fade must honour it. Whatever the setting, an animation marked \
+            honors-reduce-motion="false" is reported (at `off-severity` when the setting is off or \
+            unknown). An animation that does not say is reported incomplete when the setting is on. Fix: \
+            check UIAccessibility.isReduceMotionEnabled / ANIMATOR_DURATION_SCALE and use a cross-fade \
+            or no animation.
+            """,
+        parameters: [ParameterDescription("off-severity", .severity, default: .string("warning"), help: "severity when Reduce Motion is off")],
+        messages: [
+            "ignores-setting": "${kind} animation keeps running with Reduce Motion on",
+            "not-honoured": "${kind} animation does not honour Reduce Motion",
+        ],
+        examples: [
+            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##,
+                        settings: ##"<settings reduce-motion="true"/>"##, triggers: ["h"]),
+            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##, triggers: ["h"]),
+            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="true"/></element>"##,
+                        settings: ##"<settings reduce-motion="true"/>"##),
+            RuleExample(##"<element id="h" role="text" text="Hi"><animation kind="fade" duration="0.3" honors-reduce-motion="false"/></element>"##,
+                        settings: ##"<settings reduce-motion="true"/>"##),
+            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##,
+                        settings: ##"<settings reduce-motion="true"/>"##, incomplete: ["h"]),
+            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let reduceMotion = snapshot.settings.reduceMotion == true
+        let offSeverity = context.severityParameter("off-severity")
+        for animation in snapshot.animations {
+            let element = snapshot.elements[animation.element]
+            guard element.isVisible, !animation.kind.isNonMotion, animation.distance != 0 else { continue }
+            let evidence: Evidence = [
+                ("kind", .string(animation.kindName)), ("reduce-motion", snapshot.settings.reduceMotion.map(JSON.bool) ?? .null),
+                ("honors-reduce-motion", animation.honorsReduceMotion.map(JSON.bool) ?? .null),
+                ("line", .int(animation.line)),
+            ]
+            switch (reduceMotion, animation.honorsReduceMotion) {
+            case (true, false?):
+                context.report("ignores-setting", element: animation.element, evidence: evidence)
+            case (true, nil):
+                context.cannotJudge("the \(animation.kindName) animation does not say whether it honours Reduce Motion",
+                                    element: animation.element)
+            case (false, false?):
+                context.report("not-honoured", element: animation.element, evidence: evidence, severity: offSeverity)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// One accessibility check: a small type that carries its own metadata (``description``)
+/// and evaluates one snapshot. Rules are stateless; the same type serves every audit.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    /// Appends the rule's findings and incompletes for `context.snapshot` to `context`.
+    static func evaluate(_ context: inout RuleContext)
+}
+
+/// What a rule sees while it runs: the shared, read-only snapshot, its resolved
+/// parameters and severity, and where its results go.
+public struct RuleContext {
+    public let snapshot: Snapshot
+    public let description: RuleDescription
+    /// The severity the rule set gives this rule.
+    public let severity: Severity
+    public let parameters: [String: JSON]
+    public private(set) var findings: [Finding] = []
+    public private(set) var incompletes: [Incomplete] = []
+
+    public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON]) {
+        self.snapshot = snapshot
+        self.description = description
+        self.severity = severity
+        self.parameters = parameters
+    }
+
+    // MARK: Parameters
+
+    public func number(_ name: String) -> Double {
+        switch parameters[name] ?? defaultValue(name) {
+        case .int(let value)?: Double(value)
+        case .number(let value)?: value
+        default: 0
+        }
+    }
+
+    public func flag(_ name: String) -> Bool {
+        if case .bool(let value)? = parameters[name] ?? defaultValue(name) { return value }
+        return false
+    }
+
+    public func strings(_ name: String) -> [String] {
+        guard case .array(let items)? = parameters[name] ?? defaultValue(name) else { return [] }
+        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    public func severityParameter(_ name: String) -> Severity {
+        if case .string(let text)? = parameters[name] ?? defaultValue(name), let severity = Severity(rawValue: text) {
+            return severity
+        }
+        return severity
+    }
+
+    private func defaultValue(_ name: String) -> JSON? {
+        description.parameters.first { $0.name == name }?.defaultValue
+    }
+
+    // MARK: Results
+
+    /// Reports a finding; the message comes from the template of `result`.
+    public mutating func report(_ result: String, element: Int?, evidence: Evidence,
+                                severity: Severity? = nil, wcag: [String]? = nil) {
+        let template = description.messages[result] ?? description.title
+        findings.append(Finding(ruleID: description.id, resultID: result, severity: severity ?? self.severity,
+                                wcag: wcag ?? description.wcag, element: element, evidence: evidence,
+                                message: MessageTemplate.render(template, evidence)))
+    }
+
+    /// Reports that the rule could not judge `element` (or the snapshot, when `nil`).
+    public mutating func cannotJudge(_ reason: String, element: Int? = nil) {
+        incompletes.append(Incomplete(ruleID: description.id, reason: reason, element: element))
+    }
+}
+
+/// Fills `${key}` placeholders from evidence: strings as they are, numbers in their
+/// shortest form.
+public enum MessageTemplate {
+    public static func render(_ template: String, _ evidence: Evidence) -> String {
+        var output = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "${") {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            let key = String(rest[open.upperBound..<close])
+            output += evidence.first { $0.0 == key }.map { text(of: $0.1) } ?? "?"
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+
+    static func text(of value: JSON) -> String {
+        switch value {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .number(let number): number.formattedForReport
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "unknown"
+        case .array(let items): items.map(text(of:)).joined(separator: ", ")
+        case .object: value.rendered()
+        }
+    }
+}
+
+extension Substring {
+    func range(of needle: String) -> Range<Substring.Index>? {
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(needle) { return index..<self.index(index, offsetBy: needle.count) }
+            index = self.index(after: index)
+        }
+        return nil
+    }
+}

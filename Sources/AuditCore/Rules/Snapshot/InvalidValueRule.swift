@@ -1,0 +1,29 @@
+/// `snapshot.invalid-value` — an attribute whose value could not be read (SPEC §2). The
+/// rest of the snapshot is audited; rules that needed the value may report incomplete.
+public enum InvalidValueRule: Rule {
+    public static let description = RuleDescription(
+        id: "snapshot.invalid-value",
+        title: "Unreadable attribute value",
+        wcag: [],
+        severity: .error,
+        help: """
+            A value in the snapshot could not be read: a bad number, colour, frame, boolean or \
+            enumeration. The element is still audited without it, so checks that needed it cannot judge \
+            it. Fix the snapshot exporter: the message names the attribute and what was expected.
+            """,
+        messages: ["invalid": "${owner} attribute ${attribute}=\"${value}\" cannot be read; expected ${expected}"],
+        examples: [
+            RuleExample(##"<element id="b" role="button" label="Close" frame="1,2,abc,4"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="Close" foreground="#GGG"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="1,2,3,4" foreground="#FFF"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        for invalid in context.snapshot.invalidValues {
+            context.report("invalid", element: invalid.element, evidence: [
+                ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),
+                ("value", .string(invalid.value)), ("expected", .string(invalid.expected)), ("line", .int(invalid.line)),
+            ])
+        }
+    }
+}

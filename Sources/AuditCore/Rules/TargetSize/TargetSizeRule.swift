@@ -1,0 +1,104 @@
+/// `target-size` — WCAG 2.5.8 (24 × 24 with its spacing exception) and the platform
+/// minimums (Apple 44 pt, Material 48 dp; WCAG 2.5.5 asks 44).
+public enum TargetSizeRule: Rule {
+    public static let description = RuleDescription(
+        id: "target-size",
+        title: "Touch target size",
+        wcag: ["2.5.8"],
+        severity: .error,
+        help: """
+            Targets must be at least 24 × 24 points (WCAG 2.5.8), unless a 24-point circle centred on the \
+            target does not intersect another target or another undersized target's circle. Platforms ask \
+            more: 44 × 44 pt on iOS (Human Interface Guidelines), 48 × 48 dp on Android (Material); rule \
+            sets give that as `platform-minimum`, reported at `platform-severity`. The `hit-frame` wins \
+            over the `frame`. Only interactive, visible, enabled elements count; links inside text are \
+            exempt. Fix: enlarge the target or its hit area.
+            """,
+        parameters: [
+            ParameterDescription("minimum", .number, default: .number(24), help: "WCAG 2.5.8 minimum in points"),
+            ParameterDescription("platform-minimum", .number, default: .number(0), help: "platform minimum in points (0: none)"),
+            ParameterDescription("platform-severity", .severity, default: .string("warning"), help: "severity below the platform minimum"),
+            ParameterDescription("spacing-exception", .boolean, default: .bool(true), help: "apply 2.5.8's spacing exception"),
+        ],
+        messages: [
+            "too-small": "Target ${width}×${height} pt is smaller than ${required}×${required} pt (WCAG 2.5.8)",
+            "below-platform-minimum": "Target ${width}×${height} pt is smaller than the platform's ${required}×${required} pt",
+        ],
+        examples: [
+            RuleExample(##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20" hit-frame="0,0,44,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,24,24"/>"##),
+            RuleExample(##"<element id="a" role="button" label="A" frame="100,100,16,16"/><element id="b" role="button" label="B" frame="300,300,16,16"/>"##),
+            RuleExample(##"<element id="a" role="button" label="A" frame="100,100,16,16"/><element id="b" role="button" label="B" frame="118,100,16,16"/>"##, triggers: ["a", "b"]),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20"/>"##, triggers: ["b"], parameters: ["spacing-exception": .bool(false)]),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,32,32"/>"##, triggers: ["b"], parameters: ["platform-minimum": .number(44)]),
+            RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20" enabled="false"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Read the terms"><element id="l" role="link" text="terms" frame="60,10,30,14"/></element>"##),
+            RuleExample(##"<element id="x" role="text" text="Not a target" frame="10,10,10,10"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let minimum = context.number("minimum")
+        let platformMinimum = context.number("platform-minimum")
+        let platformSeverity = context.severityParameter("platform-severity")
+        let spacingException = context.flag("spacing-exception")
+        let targets = Targets.all(in: snapshot)
+        // Grid of all targets, for the spacing exception.
+        var grid = SpatialGrid(cellSize: max(minimum, 24) * 2)
+        for target in targets { grid.insert(target.index, target.frame) }
+        let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
+
+        for target in targets {
+            let frame = target.frame
+            let element = snapshot.elements[target.index]
+            let source = element.hitFrame != nil ? "hit-frame" : "frame"
+            var evidence: Evidence = [
+                ("width", .number(frame.width)), ("height", .number(frame.height)),
+                ("required", .number(minimum)), ("source", .string(source)),
+            ]
+            if undersized.contains(target.index) {
+                let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, grid: grid,
+                                                                undersized: undersized, snapshot: snapshot, evidence: &evidence)
+                if !clear {
+                    context.report("too-small", element: target.index, evidence: evidence)
+                    continue
+                }
+            }
+            if platformMinimum > 0, frame.width < platformMinimum || frame.height < platformMinimum {
+                context.report("below-platform-minimum", element: target.index, evidence: [
+                    ("width", .number(frame.width)), ("height", .number(frame.height)),
+                    ("required", .number(platformMinimum)), ("source", .string(source)),
+                ], severity: platformSeverity, wcag: ["2.5.5"])
+            }
+        }
+    }
+
+    /// WCAG 2.5.8's exception: a circle of diameter `minimum` centred on the target's
+    /// bounding box intersects no other target and no other undersized target's circle.
+    static func spacingIsClear(_ index: Int, _ frame: Rect, minimum: Double, grid: SpatialGrid, undersized: Set<Int>,
+                               snapshot: Snapshot, evidence: inout Evidence) -> Bool {
+        let radius = minimum / 2
+        let center = (x: frame.midX, y: frame.midY)
+        let reach = Rect(x: center.x - minimum, y: center.y - minimum, width: minimum * 2, height: minimum * 2)
+        for other in grid.candidates(near: reach) where other != index {
+            guard let otherFrame = grid.rect(of: other) else { continue }
+            // Nested targets (a control inside an interactive cell) are one target for this purpose.
+            if Targets.isAncestor(other, of: index, in: snapshot) || Targets.isAncestor(index, of: other, in: snapshot) { continue }
+            let nearestX = min(max(center.x, otherFrame.minX), otherFrame.maxX)
+            let nearestY = min(max(center.y, otherFrame.minY), otherFrame.maxY)
+            let distanceToRect = ((nearestX - center.x) * (nearestX - center.x) + (nearestY - center.y) * (nearestY - center.y)).squareRoot()
+            var conflict = distanceToRect < radius
+            if !conflict, undersized.contains(other) {
+                let dx = otherFrame.midX - center.x, dy = otherFrame.midY - center.y
+                conflict = (dx * dx + dy * dy).squareRoot() < minimum
+            }
+            if conflict {
+                evidence.append(("conflicts-with", .optional(snapshot.node(other).id ?? snapshot.path(of: other))))
+                return false
+            }
+        }
+        return true
+    }
+}

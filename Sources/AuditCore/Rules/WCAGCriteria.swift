@@ -1,0 +1,21 @@
+/// Names and Understanding pages of the WCAG 2.2 success criteria the rules cite.
+public enum WCAGCriteria {
+    public static let names: [String: (name: String, level: String, slug: String)] = [
+        "1.1.1": ("Non-text Content", "A", "non-text-content"),
+        "1.4.1": ("Use of Color", "A", "use-of-color"),
+        "1.4.3": ("Contrast (Minimum)", "AA", "contrast-minimum"),
+        "1.4.4": ("Resize Text", "AA", "resize-text"),
+        "1.4.6": ("Contrast (Enhanced)", "AAA", "contrast-enhanced"),
+        "1.4.11": ("Non-text Contrast", "AA", "non-text-contrast"),
+        "2.2.2": ("Pause, Stop, Hide", "A", "pause-stop-hide"),
+        "2.3.3": ("Animation from Interactions", "AAA", "animation-from-interactions"),
+        "2.5.5": ("Target Size (Enhanced)", "AAA", "target-size-enhanced"),
+        "2.5.8": ("Target Size (Minimum)", "AA", "target-size-minimum"),
+        "4.1.2": ("Name, Role, Value", "A", "name-role-value"),
+    ]
+
+    public static func understandingURL(_ criterion: String) -> String? {
+        guard let entry = names[criterion] else { return nil }
+        return "https://www.w3.org/WAI/WCAG22/Understanding/\(entry.slug).html"
+    }
+}

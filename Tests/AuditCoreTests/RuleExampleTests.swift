@@ -1,0 +1,54 @@
+import AuditCore
+import XCTest
+
+/// Every rule's own examples are its tests (SwiftLint's lesson): each triggering example
+/// must report exactly the elements it names, each non-triggering one nothing.
+final class RuleExampleTests: XCTestCase {
+    func testEveryRuleHasMetadataAndExamples() {
+        var ids = Set<String>()
+        for rule in BuiltInRules.all {
+            let description = rule.description
+            XCTAssertTrue(ids.insert(description.id).inserted, "duplicate id \(description.id)")
+            XCTAssertFalse(description.title.isEmpty, description.id)
+            XCTAssertGreaterThan(description.help.count, 80, description.id)
+            XCTAssertFalse(description.messages.isEmpty, description.id)
+            XCTAssertTrue(description.examples.contains { !$0.triggers.isEmpty }, "\(description.id) needs a triggering example")
+            XCTAssertTrue(description.examples.contains { $0.triggers.isEmpty }, "\(description.id) needs a non-triggering example")
+            for criterion in description.wcag {
+                XCTAssertNotNil(WCAGCriteria.understandingURL(criterion), "\(description.id): unknown WCAG \(criterion)")
+            }
+        }
+        XCTAssertEqual(ids.count, 16)
+    }
+
+    func testEveryExample() throws {
+        var checked = 0
+        for rule in BuiltInRules.all {
+            let description = rule.description
+            for example in description.examples {
+                let snapshot: Snapshot
+                do {
+                    snapshot = try SnapshotParser().parse(example.xml)
+                } catch {
+                    XCTFail("\(description.id) example at line \(example.line) does not parse: \(error)")
+                    continue
+                }
+                let report = Auditor.audit(snapshot, ruleSet: .only(rule, parameters: example.parameters))
+                let reported = report.findings.map { $0.elementID ?? "<snapshot>" }
+                XCTAssertEqual(Set(reported), Set(example.triggers),
+                               "\(description.id) example at line \(example.line): \(report.findings.map(\.finding.message))")
+                for finding in report.findings {
+                    XCTAssertEqual(finding.finding.ruleID, description.id)
+                    XCTAssertFalse(finding.finding.message.contains("${"), finding.finding.message)
+                    XCTAssertFalse(finding.finding.message.contains("?"), "unfilled placeholder: \(finding.finding.message)")
+                }
+                let incomplete = Set(report.incomplete.compactMap(\.elementID))
+                for id in example.incomplete {
+                    XCTAssertTrue(incomplete.contains(id), "\(description.id) example at line \(example.line): \(id) should be incomplete; got \(report.incomplete.map(\.incomplete.reason))")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 80)
+    }
+}
