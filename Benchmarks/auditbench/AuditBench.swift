@@ -3,8 +3,10 @@ import Foundation
 
 /// auditbench: benchmarks and the seeded snapshot generator.
 ///
-///   auditbench generate N [--seed S]          a native snapshot of N elements on stdout
+///   auditbench generate N [--seed S] [--problem-rate P]   a native snapshot of N elements on stdout
 ///   auditbench parse FILE [--iterations K]    parse time vs xmllint --stream/--noout, memory
+///   auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]   parse vs rules, in process
+///   auditbench colors                         colour maths for pairs on stdin (scripts/check-colors.py)
 @main
 enum AuditBench {
     static func main() {
@@ -15,8 +17,16 @@ enum AuditBench {
         case "generate":
             guard let count = arguments.first.flatMap(Int.init) else { return usage() }
             let seed = option("--seed", in: arguments).flatMap(UInt64.init) ?? 42
-            var generator = SnapshotGenerator(elements: count, seed: seed)
+            let rate = option("--problem-rate", in: arguments).flatMap(Double.init) ?? 0.03
+            var generator = SnapshotGenerator(elements: count, seed: seed, problemRate: rate)
             FileHandle.standardOutput.write(Data(generator.generate().utf8))
+        case "audit":
+            guard let path = arguments.first else { return usage() }
+            AuditBenchmark.run(path: path, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
+                               iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 5,
+                               printReport: arguments.contains("--print"))
+        case "colors":
+            ColorProbe.run()
         case "parse":
             guard let path = arguments.first else { return usage() }
             let iterations = option("--iterations", in: arguments).flatMap(Int.init) ?? 5
@@ -33,7 +43,7 @@ enum AuditBench {
 
     static func usage() {
         FileHandle.standardError.write(Data("""
-            usage: auditbench generate N [--seed S]
+            usage: auditbench generate N [--seed S] [--problem-rate P]
                    auditbench parse FILE [--iterations K]
 
             """.utf8))

@@ -84,19 +84,28 @@ public final class Snapshot: Sendable {
 
     /// An XPath-like location: `/snapshot/element[1]/element[2]`.
     public func path(of index: Int) -> String {
-        var steps: [String] = []
+        var chain: [Int] = []
         var current = index
         while current >= 0 {
-            let element = elements[current]
-            steps.append("\(text(element.tagName) ?? "element")[\(element.position)]")
-            current = Int(element.parent)
+            chain.append(current)
+            current = Int(elements[current].parent)
         }
-        let rootName: String = switch dialect {
-        case .native: "/snapshot"
-        case .appiumXCUITest: "/AppiumAUT"
-        case .uiautomator: "/hierarchy"
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + chain.count * 24)
+        switch dialect {
+        case .native: out.append(contentsOf: "/snapshot".utf8)
+        case .appiumXCUITest: out.append(contentsOf: "/AppiumAUT".utf8)
+        case .uiautomator: out.append(contentsOf: "/hierarchy".utf8)
         }
-        return rootName + "/" + steps.reversed().joined(separator: "/")
+        for step in chain.reversed() {
+            let element = elements[step]
+            out.append(UInt8(ascii: "/"))
+            texts.appendBytes(element.tagName, to: &out)
+            out.append(UInt8(ascii: "["))
+            out.append(contentsOf: String(element.position).utf8)
+            out.append(UInt8(ascii: "]"))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The rule ids and globs that `a11y-ignore` suppresses for element `index`: its own

@@ -40,6 +40,25 @@ public struct TextTable: Sendable {
         }
     }
 
+    /// FNV-1a hash of the referenced bytes; 0 when absent.
+    public func hash(_ ref: TextRef) -> UInt64 {
+        if ref.isAbsent { return 0 }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        let start = Int(ref.offset)
+        for byte in bytes[start..<start + Int(ref.count)] {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01B3
+        }
+        return hash | 1
+    }
+
+    /// Appends the referenced bytes to `out`.
+    public func appendBytes(_ ref: TextRef, to out: inout [UInt8]) {
+        if ref.isAbsent { return }
+        let start = Int(ref.offset)
+        out.append(contentsOf: bytes[start..<start + Int(ref.count)])
+    }
+
     /// True when the referenced text is absent or only white space.
     public func isBlank(_ ref: TextRef) -> Bool {
         if ref.isAbsent { return true }

@@ -73,19 +73,28 @@ public struct RuleContext {
 }
 
 /// Fills `${key}` placeholders from evidence: strings as they are, numbers in their
-/// shortest form.
+/// shortest form. Works on UTF-8 bytes; templates are short and evidence lists small.
 public enum MessageTemplate {
     public static func render(_ template: String, _ evidence: Evidence) -> String {
-        var output = ""
-        var rest = Substring(template)
-        while let open = rest.range(of: "${") {
-            output += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
-            let key = String(rest[open.upperBound..<close])
-            output += evidence.first { $0.0 == key }.map { text(of: $0.1) } ?? "?"
-            rest = rest[rest.index(after: close)...]
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 32)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
+                   let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) {
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]), as: UTF8.self)
+                    let value = evidence.first { $0.0 == key }.map { text(of: $0.1) } ?? "?"
+                    output.append(contentsOf: value.utf8)
+                    index = close + 1
+                } else {
+                    output.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
         }
-        return output + rest
     }
 
     static func text(of value: JSON) -> String {
@@ -98,16 +107,5 @@ public enum MessageTemplate {
         case .array(let items): items.map(text(of:)).joined(separator: ", ")
         case .object: value.rendered()
         }
-    }
-}
-
-extension Substring {
-    func range(of needle: String) -> Range<Substring.Index>? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(needle) { return index..<self.index(index, offsetBy: needle.count) }
-            index = self.index(after: index)
-        }
-        return nil
     }
 }

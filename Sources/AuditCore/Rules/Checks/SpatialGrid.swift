@@ -25,14 +25,23 @@ public struct SpatialGrid {
 
     /// Items whose cells overlap `rect` (a superset of those intersecting it), ascending.
     public func candidates(near rect: Rect) -> [Int] {
-        var found = Set<Int>()
+        var found: [Int] = []
         let (columns, rows) = range(rect)
+        var cellsVisited = 0
         for column in columns.prefix(64) {
             for row in rows.prefix(64) {
-                if let items = cells[key(column, row)] { found.formUnion(items) }
+                if let items = cells[key(column, row)] {
+                    found += items
+                    cellsVisited += 1
+                }
             }
         }
-        return found.sorted()
+        guard cellsVisited > 1 else { return found }
+        found.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(found.count)
+        for item in found where unique.last != item { unique.append(item) }
+        return unique
     }
 
     public func rect(of item: Int) -> Rect? { rects[item] }

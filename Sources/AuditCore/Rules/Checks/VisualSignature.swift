@@ -4,8 +4,9 @@ struct VisualSignature: Hashable {
     var role: Role
     var width: Int
     var height: Int
-    var image: String?
-    var text: String?
+    /// Hashes of the image name and visible text (0 when absent): equal strings, equal hashes.
+    var image: UInt64
+    var text: UInt64
     var fontWeight: Int16?
     var fontSize: Int?
     var underline: Bool
@@ -15,16 +16,25 @@ struct VisualSignature: Hashable {
     /// itself a non-colour difference).
     init(_ index: Int, in snapshot: Snapshot, includeText: Bool) {
         let element = snapshot.elements[index]
-        let node = snapshot.node(index)
         role = element.role
         width = Int(((element.frame?.width ?? -1) * 2).rounded())
         height = Int(((element.frame?.height ?? -1) * 2).rounded())
-        image = node.image
-        text = includeText ? node.visibleText : nil
+        image = snapshot.texts.hash(element.image)
+        text = includeText ? snapshot.texts.hash(VisualSignature.visibleTextRef(element, snapshot)) : 0
         fontWeight = element.fontWeight
         fontSize = element.fontSize.map { Int(($0 * 2).rounded()) }
         underline = element.underline ?? false
         hasBorder = element.border != nil
+    }
+
+    /// The reference behind ``Node/visibleText``.
+    static func visibleTextRef(_ element: Element, _ snapshot: Snapshot) -> TextRef {
+        if !snapshot.texts.isBlank(element.text) { return element.text }
+        if element.role == .text || element.role == .textfield {
+            if !snapshot.texts.isBlank(element.value) { return element.value }
+            if element.role == .text, !snapshot.texts.isBlank(element.label) { return element.label }
+        }
+        return .absent
     }
 }
 

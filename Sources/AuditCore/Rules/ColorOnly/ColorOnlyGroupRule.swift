@@ -35,49 +35,56 @@ public enum ColorOnlyGroupRule: Rule {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }
-        // Group key: the container the comparison happens in, the position inside a repeated
-        // sibling (or -1 for direct siblings), and what the element looks like apart from colour.
-        struct Key: Hashable {
-            var scope: Int
-            var slot: Int
-            var signature: VisualSignature
-        }
-        var groups: [Key: [Int]] = [:]
-        var order: [Key] = []
-        for index in snapshot.elements.indices {
-            let element = snapshot.elements[index]
-            guard element.isVisible, !element.isHidden, element.role != .window, ColorDifference.color(of: element) != nil else { continue }
-            // Elements with their own children are layouts, not marks.
-            guard element.firstChild < 0 else { continue }
-            let signature = VisualSignature(index, in: snapshot, includeText: true)
-            let parent = Int(element.parent)
-            var keys = [Key(scope: parent, slot: -1, signature: signature)]
-            if parent >= 0 {
-                let slot = snapshot.children(of: parent).firstIndex(of: index) ?? 0
-                let grandparent = Int(snapshot.elements[parent].parent)
-                keys.append(Key(scope: grandparent, slot: slot, signature: signature))
-            }
-            for key in keys {
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(index)
-            }
-        }
         var reported = Set<Int>()
-        for key in order {
-            guard let members = groups[key], members.count > 1 else { continue }
-            // Repeated-sibling slots only count when the parents are alike (cells of one list).
-            if key.slot >= 0 {
-                let parents = members.map { Int(snapshot.elements[$0].parent) }
-                guard Set(parents).count == members.count,
-                      Set(parents.map { snapshot.elements[$0].role }).count == 1 else { continue }
+        var groups: [VisualSignature: [Int]] = [:]
+        var order: [VisualSignature] = []
+
+        /// Compares the members of each look-alike group within one scope.
+        func judge(_ candidates: [Int]) {
+            groups.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            for index in candidates where isMark(index) {
+                let signature = VisualSignature(index, in: snapshot, includeText: true)
+                if groups[signature] == nil { order.append(signature) }
+                groups[signature, default: []].append(index)
             }
-            guard let first = members.first, let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
-            for member in members.dropFirst() where !reported.contains(member) {
-                guard let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
-                reported.insert(member)
-                context.report("color-only", element: member, evidence: [
-                    ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                ] + ColorDifference.evidence(reference, color))
+            for signature in order {
+                guard let members = groups[signature], members.count > 1, let first = members.first,
+                      let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
+                for member in members.dropFirst() where !reported.contains(member) {
+                    guard let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
+                    reported.insert(member)
+                    context.report("color-only", element: member, evidence: [
+                        ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
+                    ] + ColorDifference.evidence(reference, color))
+                }
+            }
+        }
+
+        /// A leaf that draws something in a colour: the kind of mark colour can distinguish.
+        func isMark(_ index: Int) -> Bool {
+            let element = snapshot.elements[index]
+            return element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
+                && ColorDifference.color(of: element) != nil
+        }
+
+        for scope in snapshot.elements.indices.map({ $0 }) + [-1] {
+            let children = scope >= 0 ? snapshot.children(of: scope) : snapshot.roots
+            guard children.count > 1 else { continue }
+            // Direct siblings.
+            judge(children)
+            // The same position inside repeated siblings of one role (the cells of a list).
+            var byRole: [Role: [Int]] = [:]
+            for child in children where snapshot.elements[child].firstChild >= 0 {
+                byRole[snapshot.elements[child].role, default: []].append(child)
+            }
+            for role in Role.allCases {
+                guard let repeated = byRole[role], repeated.count > 1 else { continue }
+                let slots = repeated.map { snapshot.children(of: $0) }
+                let width = slots.map(\.count).max() ?? 0
+                for slot in 0..<width {
+                    judge(slots.compactMap { $0.count > slot ? $0[slot] : nil })
+                }
             }
         }
     }

@@ -34,17 +34,22 @@ public enum LabelFilenameRule: Rule {
 
     /// Why `label` looks like a file name, or `nil`.
     public static func pattern(of label: String, image: String?) -> String? {
-        let text = label.trimmingCharacters(in: .whitespaces)
+        // Every pattern below needs a '_', '-', '.' or digit, except equality with the image
+        // name: most labels are rejected here without further work.
+        let hasMarker = label.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+        if !hasMarker, image?.isEmpty ?? true { return nil }
+        let text = label.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
         let lower = text.lowercased()
         if let image, !image.isEmpty, lower == image.lowercased() { return "the drawn image's name" }
-        if let dot = lower.lastIndex(of: "."), extensions.contains(String(lower[lower.index(after: dot)...])), !lower.contains(" ") {
+        let hasSpace = lower.utf8.contains(UInt8(ascii: " "))
+        if let dot = lower.lastIndex(of: "."), extensions.contains(String(lower[lower.index(after: dot)...])), !hasSpace {
             return "image file extension"
         }
         for camera in ["img_", "img-", "dsc_", "dsc-", "dscn", "pxl_", "screenshot_", "screenshot-"] where lower.hasPrefix(camera) {
             if lower.dropFirst(camera.count).contains(where: \.isNumber) { return "camera file name" }
         }
-        if !lower.contains(" ") {
+        if !hasSpace {
             for prefix in prefixes where lower.hasPrefix(prefix + "_") || lower.hasPrefix(prefix + "-") {
                 return "asset prefix \(prefix)\(lower.dropFirst(prefix.count).first.map(String.init) ?? "")"
             }

@@ -4,7 +4,7 @@ import Foundation
 /// announces ("Play button" is read "Play button, button").
 public enum LabelRedundantTraitRule: Rule {
     /// What a redundant word names.
-    enum Target: String {
+    enum Target: String, CaseIterable {
         case button, link, image, selected, tab, `switch`, checkbox, header
 
         func applies(to element: Element) -> Bool {
@@ -84,32 +84,36 @@ public enum LabelRedundantTraitRule: Rule {
             RuleExample(##"<element id="b" role="button" label="Link account" frame="0,0,44,44"/>"##),
         ])
 
+    /// Latin words split into word lists once.
+    static let latinWords: [(word: Word, parts: [String])] = vocabulary
+        .filter { $0.text.unicodeScalars.allSatisfy(\.isASCII) }
+        .map { ($0, LabelText.words($0.text)) }
+    static let otherWords: [Word] = vocabulary.filter { !$0.text.unicodeScalars.allSatisfy(\.isASCII) }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
-            guard element.isAccessible, element.isVisible else { continue }
-            guard let label = snapshot.node(index).label?.trimmingCharacters(in: .whitespaces), !label.isEmpty else { continue }
-            let lower = label.lowercased()
-            for word in vocabulary where word.target.applies(to: element) {
-                let latin = word.text.unicodeScalars.allSatisfy { $0.isASCII }
-                let matches: Bool
-                if latin {
-                    let words = LabelText.words(lower)
-                    let parts = LabelText.words(word.text)
-                    matches = words.count >= parts.count
-                        && (Array(words.suffix(parts.count)) == parts || Array(words.prefix(parts.count)) == parts)
-                } else {
-                    matches = lower.hasSuffix(word.text) || lower.hasPrefix(word.text)
+            guard element.isAccessible, element.isVisible, !snapshot.texts.isBlank(element.label) else { continue }
+            let applicable = Target.allCases.filter { $0.applies(to: element) }
+            guard !applicable.isEmpty, let label = snapshot.text(element.label) else { continue }
+            let words = LabelText.words(label)
+            var match: Word?
+            for (word, parts) in latinWords where applicable.contains(word.target) {
+                if words.count >= parts.count, words.suffix(parts.count).elementsEqual(parts) || words.prefix(parts.count).elementsEqual(parts) {
+                    match = word
+                    break
                 }
-                guard matches else { continue }
-                let kind = word.target.kind
-                context.report("redundant", element: index, evidence: [
-                    ("label", .string(label)), ("word", .string(word.text)), ("language", .string(word.language)),
-                    ("kind", .string(kind)),
-                ])
-                break
             }
+            if match == nil, !label.utf8.allSatisfy({ $0 < 0x80 }) {
+                let trimmed = label.lowercased().trimmingWhitespace()
+                match = otherWords.first { applicable.contains($0.target) && (trimmed.hasSuffix($0.text) || trimmed.hasPrefix($0.text)) }
+            }
+            guard let word = match else { continue }
+            context.report("redundant", element: index, evidence: [
+                ("label", .string(label.trimmingCharacters(in: .whitespaces))), ("word", .string(word.text)),
+                ("language", .string(word.language)), ("kind", .string(word.target.kind)),
+            ])
         }
     }
 }

@@ -1,0 +1,55 @@
+import AuditCore
+import Foundation
+
+/// `auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]`: parse alone vs
+/// parse + audit with a rule set, in process; the rules' cost as a share of parse time.
+enum AuditBenchmark {
+    static func run(path: String, ruleSetName: String, iterations: Int, printReport: Bool) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            print("cannot read \(path)")
+            exit(2)
+        }
+        let bytes = [UInt8](data)
+        let rulesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Rules").path
+        let library: RuleSetLibrary
+        do {
+            library = try RuleSetLibrary.load(directories: [ProcessInfo.processInfo.environment["AUDITD_RULES"] ?? rulesDirectory])
+        } catch {
+            print("rule sets: \(error)")
+            exit(2)
+        }
+        let parser = SnapshotParser(options: .init(maxBytes: Int.max))
+        guard let ruleSet = library[ruleSetName] else {
+            print("unknown rule set \(ruleSetName); have \(library.names)")
+            exit(2)
+        }
+        var parseBest = Double.infinity, auditBest = Double.infinity
+        var report: AuditReport?
+        var elements = 0
+        for _ in 0..<iterations {
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard let snapshot = try? parser.parse(bytes) else {
+                print("parse failed")
+                exit(1)
+            }
+            let parsed = DispatchTime.now().uptimeNanoseconds
+            let result = bytes.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0) }
+            let audited = DispatchTime.now().uptimeNanoseconds
+            parseBest = min(parseBest, Double(parsed - start) / 1e6)
+            auditBest = min(auditBest, Double(audited - parsed) / 1e6)
+            report = result
+            elements = snapshot.elements.count
+        }
+        if printReport, let report {
+            FileHandle.standardOutput.write(Data((report.json.rendered(pretty: true) + "\n").utf8))
+            return
+        }
+        print("file: \(path) (\(bytes.count) bytes, \(elements) elements), rule set \(ruleSetName)")
+        print(Timing.row("parse", parseBest))
+        print(Timing.row("rules (\(ruleSet.entries.count), concurrent)", auditBest))
+        print(String(format: "rules / parse: %.2f", auditBest / parseBest))
+        print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
+        if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count)") }
+    }
+}

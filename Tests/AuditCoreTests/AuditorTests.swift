@@ -1,0 +1,133 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// The engine: deterministic output whatever the scheduling, document order then rule id,
+/// suppression counted, fingerprints stable, reports as SPEC §3 says.
+final class AuditorTests: XCTestCase {
+    func example(_ name: String) throws -> (Snapshot, [UInt8]) {
+        let bytes = [UInt8](try Data(contentsOf: TestSupport.examples.appendingPathComponent(name)))
+        return (try SnapshotParser().parse(bytes), bytes)
+    }
+
+    func signature(_ report: AuditReport) -> [String] {
+        report.findings.map { "\($0.finding.ruleID)|\($0.elementID ?? "-")|\($0.finding.message)|\($0.fingerprint)" }
+            + report.incomplete.map { "incomplete|\($0.incomplete.ruleID)|\($0.elementID ?? "-")|\($0.incomplete.reason)" }
+    }
+
+    func testSameReportAThousandTimes() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let ruleSet = RuleSet.allBuiltIn
+        let reference = signature(Auditor.audit(snapshot, ruleSet: ruleSet, concurrent: false))
+        XCTAssertFalse(reference.isEmpty)
+        for _ in 0..<1000 {
+            XCTAssertEqual(signature(Auditor.audit(snapshot, ruleSet: ruleSet)), reference)
+        }
+    }
+
+    func testOrderIsDocumentOrderThenRuleID() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        let keys = report.findings.map { ($0.finding.element ?? -1, $0.finding.ruleID) }
+        for (previous, next) in zip(keys, keys.dropFirst()) {
+            XCTAssertTrue(previous.0 < next.0 || (previous.0 == next.0 && previous.1 <= next.1), "\(previous) before \(next)")
+        }
+    }
+
+    func testCheckoutFindings() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        func has(_ rule: String, _ element: String) -> Bool {
+            report.findings.contains { $0.finding.ruleID == rule && $0.elementID == element }
+        }
+        XCTAssertTrue(has("label.missing", "close"))
+        XCTAssertTrue(has("contrast.non-text", "close"))
+        XCTAssertTrue(has("label.redundant-trait", "item-1-remove"))
+        XCTAssertTrue(has("contrast.text", "item-1-price"))
+        // #767676 passes 4.5:1 on white but not on the cell's #F2F2F7.
+        let price = try XCTUnwrap(report.findings.first { $0.finding.ruleID == "contrast.text" && $0.elementID == "item-2-price" })
+        XCTAssertEqual(price.finding.evidence("background"), .string("#F2F2F7"))
+        XCTAssertEqual(price.finding.evidence("ratio"), .number(4.07))
+        XCTAssertTrue(has("contrast.text", "terms"))
+        XCTAssertFalse(has("contrast.text", "title"))
+        let close = try XCTUnwrap(report.findings.first { $0.finding.ruleID == "label.missing" })
+        XCTAssertEqual(close.finding.message, "button has no accessible name; VoiceOver reads the image name \"icon_close\"")
+        XCTAssertEqual(close.line, 9)
+        XCTAssertEqual(close.path, "/snapshot/element[1]/element[2]")
+        XCTAssertEqual(close.frame, Rect(x: 350, y: 50, width: 24, height: 24))
+    }
+
+    func testReportJSONHasEverySpecField() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        let json = try JSONParser.parse(report.json.rendered())
+        for key in ["audit", "snapshot", "ruleset", "duration_ms", "summary", "findings", "incomplete"] {
+            XCTAssertNotNil(json[key], key)
+        }
+        XCTAssertEqual(json["snapshot"]?["elements"], .int(16))
+        XCTAssertEqual(json["snapshot"]?["dialect"], .string("native"))
+        XCTAssertEqual(json["snapshot"]?["app"], .string("com.example.shop"))
+        let first = try XCTUnwrap(json["findings"]?.arrayValue?.first)
+        for key in ["rule", "severity", "wcag", "element", "path", "line", "frame", "message", "evidence", "fingerprint"] {
+            XCTAssertNotNil(first[key], key)
+        }
+        XCTAssertEqual(json["summary"]?["error"]?.intValue, report.count(.error))
+        XCTAssertEqual(report.id.count, 26)
+    }
+
+    func testFingerprintsAreStableAcrossBuildsAndDistinct() throws {
+        let (snapshot, bytes) = try example("checkout.xml")
+        var text = String(decoding: bytes, as: UTF8.self)
+        text = text.replacingOccurrences(of: "build=\"1842\"", with: "build=\"1843\"")
+        // Another build moves an element: same id, same fingerprint.
+        text = text.replacingOccurrences(of: "frame=\"350,50,24,24\"", with: "frame=\"340,52,24,24\"")
+        let moved = try SnapshotParser().parse(text)
+        let first = Auditor.audit(snapshot, ruleSet: .allBuiltIn).findings.map(\.fingerprint)
+        let second = Auditor.audit(moved, ruleSet: .allBuiltIn).findings.map(\.fingerprint)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(Set(first).count, first.count, "fingerprints are distinct within a report")
+    }
+
+    func testA11yIgnoreSuppressesSubtreeAndCounts() throws {
+        let snapshot = try TestSupport.parse(TestSupport.native("""
+            <element id="group" role="container" a11y-ignore="label.*">
+              <element id="a" role="button" frame="0,0,44,44"/>
+              <element id="b" role="button" label="Play button" frame="50,0,44,44"/>
+            </element>
+            <element id="c" role="button" frame="100,0,44,44"/>
+            """))
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        let labelFindings = report.findings.filter { $0.finding.ruleID.hasPrefix("label.") }.map(\.elementID)
+        XCTAssertEqual(labelFindings, ["c"])
+        XCTAssertEqual(report.suppressed["label.missing"], 1)
+        XCTAssertEqual(report.suppressed["label.redundant-trait"], 1)
+        XCTAssertEqual(report.json["summary"]?["suppressed"], .int(2))
+    }
+
+    func testDialectsWithoutColoursAreIncompleteNotPassed() throws {
+        let file = TestSupport.corpus.appendingPathComponent("android/ErickPenafiel__facebook-app-testing__login.xml")
+        let snapshot = try SnapshotParser().parse([UInt8](try Data(contentsOf: file)))
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        XCTAssertFalse(report.findings.contains { $0.finding.ruleID == "contrast.text" })
+        XCTAssertTrue(report.incomplete.contains { $0.incomplete.ruleID == "contrast.text" && $0.incomplete.reason.contains("no colours") })
+        XCTAssertTrue(report.incomplete.contains { $0.incomplete.ruleID == "color-only.group" })
+    }
+
+    func testEveryCorpusDumpAudits() throws {
+        let library = try RuleSetLibrary.load(directories: [TestSupport.packageRoot.appendingPathComponent("Rules").path])
+        for folder in ["ios", "android"] {
+            let directory = TestSupport.corpus.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() {
+                let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+                let snapshot = try SnapshotParser().parse(bytes)
+                let ruleSet = try XCTUnwrap(library.defaultSet(for: snapshot.platform))
+                let report = bytes.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0) }
+                XCTAssertEqual(report.ruleSet, folder == "ios" ? "ios-default" : "android-default")
+                for finding in report.findings where finding.finding.element != nil {
+                    XCTAssertNotNil(finding.line, name)
+                    XCTAssertNotNil(finding.path, name)
+                }
+            }
+        }
+    }
+}

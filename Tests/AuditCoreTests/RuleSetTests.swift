@@ -1,0 +1,124 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// The shipped rule sets load, `extends` resolves, and broken files are refused with the
+/// file, key and reason.
+final class RuleSetTests: XCTestCase {
+    var rulesDirectory: String { TestSupport.packageRoot.appendingPathComponent("Rules").path }
+
+    func testShippedRuleSets() throws {
+        let library = try RuleSetLibrary.load(directories: [rulesDirectory])
+        XCTAssertEqual(library.names, ["android-default", "ios-default", "wcag22-aa", "wcag22-aaa"])
+        let aa = try XCTUnwrap(library["wcag22-aa"])
+        XCTAssertEqual(aa.entries.count, BuiltInRules.all.count)
+        let ios = try XCTUnwrap(library["ios-default"])
+        XCTAssertEqual(ios.entries.first { $0.id == "target-size" }?.parameters["platform-minimum"], .int(44))
+        let android = try XCTUnwrap(library["android-default"])
+        XCTAssertEqual(android.entries.first { $0.id == "target-size" }?.parameters["platform-minimum"], .int(48))
+        let aaa = try XCTUnwrap(library["wcag22-aaa"])
+        XCTAssertEqual(aaa.entries.first { $0.id == "contrast.text" }?.parameters["normal-ratio"], .int(7))
+        XCTAssertEqual(library.defaultSet(for: .ios)?.name, "ios-default")
+        XCTAssertEqual(library.defaultSet(for: .android)?.name, "android-default")
+        XCTAssertEqual(library.defaultSet(for: .web)?.name, "wcag22-aa")
+        XCTAssertEqual(library.defaultSet(for: .other)?.name, "wcag22-aa")
+    }
+
+    func testPlatformMinimumChangesFindings() throws {
+        let library = try RuleSetLibrary.load(directories: [rulesDirectory])
+        let snapshot = try TestSupport.parse(TestSupport.native(#"<element id="b" role="button" label="Go" frame="10,10,40,40"/>"#))
+        let aa = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(library["wcag22-aa"]))
+        XCTAssertFalse(aa.findings.contains { $0.finding.ruleID == "target-size" })
+        let ios = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(library["ios-default"]))
+        let finding = try XCTUnwrap(ios.findings.first { $0.finding.ruleID == "target-size" })
+        XCTAssertEqual(finding.finding.severity, .warning)
+        XCTAssertEqual(finding.finding.wcag, ["2.5.5"])
+        XCTAssertEqual(finding.finding.message, "Target 40×40 pt is smaller than the platform's 44×44 pt")
+    }
+
+    func write(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulesets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return directory.path
+    }
+
+    func loadError(_ files: [String: String]) throws -> RuleSetError? {
+        let directory = try write(files)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            _ = try RuleSetLibrary.load(directories: [directory])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testBrokenFilesAreRefusedWithFileKeyAndReason() throws {
+        let unknownRule = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rules": {"contrast.txt": true}}"#]))
+        XCTAssertTrue(unknownRule.file.hasSuffix("a.json"))
+        XCTAssertEqual(unknownRule.key, "rules.contrast.txt")
+        XCTAssertTrue(unknownRule.reason.contains("did you mean \"contrast.text\""), unknownRule.reason)
+
+        let badParameter = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rules": {"target-size": {"parameters": {"minimum": "big"}}}}"#]))
+        XCTAssertEqual(badParameter.key, "rules.target-size.parameters.minimum")
+        XCTAssertEqual(badParameter.reason, "expected a number")
+
+        let unknownParameter = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rules": {"target-size": {"parameters": {"minimun": 3}}}}"#]))
+        XCTAssertEqual(unknownParameter.key, "rules.target-size.parameters.minimun")
+
+        let cycle = try XCTUnwrap(try loadError([
+            "a.json": #"{"name": "a", "extends": "b"}"#, "b.json": #"{"name": "b", "extends": "c"}"#, "c.json": #"{"name": "c", "extends": "a"}"#,
+        ]))
+        XCTAssertEqual(cycle.key, "extends")
+        XCTAssertTrue(cycle.reason.hasPrefix("cycle: "), cycle.reason)
+
+        let missingParent = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "extends": "nope"}"#]))
+        XCTAssertEqual(missingParent.key, "extends")
+
+        let badJSON = try XCTUnwrap(try loadError(["a.json": "{\"name\": \"a\",\n \"rules\": {,}}"]))
+        XCTAssertTrue(badJSON.reason.contains("2:"), badJSON.reason)
+
+        let badXPath = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "custom": [{"id": "custom.x", "xpath": "//element[@id="}]}"#]))
+        XCTAssertEqual(badXPath.key, "custom[0].xpath")
+        XCTAssertTrue(badXPath.reason.contains("invalid XPath"))
+
+        let badSeverity = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rules": {"label.missing": {"severity": "fatal"}}}"#]))
+        XCTAssertEqual(badSeverity.key, "rules.label.missing.severity")
+
+        let unknownKey = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rulez": {}}"#]))
+        XCTAssertEqual(unknownKey.key, "rulez")
+    }
+
+    func testExtendsDisablesSeveritySuppressionsAndXPath() throws {
+        let directory = try write([
+            "base.json": #"{"name": "base", "rules": {"label.missing": true, "contrast.text": true, "target-size": true}}"#,
+            "team.json": """
+                {"name": "team", "extends": "base",
+                 "rules": {"contrast.text": false, "label.missing": {"severity": "notice"}},
+                 "suppress": [{"rule": "target-*", "element": "debug-*", "reason": "debug overlay"},
+                              {"rule": "label.missing", "screen": "Legacy*"}],
+                 "custom": [{"id": "custom.lorem", "xpath": "//element[contains(@text, 'Lorem')]", "severity": "warning",
+                             "message": "Placeholder text left in the UI", "wcag": ["3.1.1"]}]}
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let library = try RuleSetLibrary.load(directories: [directory])
+        let team = try XCTUnwrap(library["team"])
+        XCTAssertEqual(team.entries.map(\.id), ["label.missing", "target-size"])
+        XCTAssertEqual(team.entries.first?.severity, .notice)
+
+        let xml = TestSupport.native("""
+            <element id="debug-button" role="button" label="Debug" frame="0,0,10,10"/>
+            <element id="x" role="button" frame="12,0,10,10"/>
+            <element id="lorem" role="text" text="Lorem ipsum" foreground="#999999"/>
+            """)
+        let snapshot = try TestSupport.parse(xml)
+        let report = Array(xml.utf8).withUnsafeBytes { Auditor.audit(snapshot, ruleSet: team, source: $0) }
+        let pairs = report.findings.map { "\($0.finding.ruleID)@\($0.elementID ?? "-")" }
+        XCTAssertEqual(pairs, ["label.missing@x", "target-size@x", "custom.lorem@lorem"])
+        XCTAssertEqual(report.suppressed, ["target-size": 1])
+        XCTAssertEqual(report.findings.last?.finding.message, "Placeholder text left in the UI")
+        XCTAssertEqual(report.findings.last?.finding.wcag, ["3.1.1"])
+    }
+}
