@@ -28,9 +28,14 @@ let package = Package(
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
+        .target(
+            name: "AuditDaemonKit",
+            dependencies: ["AuditCore"],
+            path: "Sources/AuditDaemonKit"
+        ),
         .executableTarget(
             name: "auditd",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditDaemonKit"],
             path: "Sources/auditd"
         ),
         .executableTarget(
@@ -47,6 +52,11 @@ let package = Package(
             name: "AuditCoreTests",
             dependencies: ["AuditCore"],
             path: "Tests/AuditCoreTests"
+        ),
+        .testTarget(
+            name: "AuditDaemonKitTests",
+            dependencies: ["AuditDaemonKit", "AuditCore"],
+            path: "Tests/AuditDaemonKitTests"
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -1,1 +1,2 @@
-print("auditd")
+import AuditDaemonKit
+AuditDaemon.main()

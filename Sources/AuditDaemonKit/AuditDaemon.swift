@@ -1,0 +1,134 @@
+import AuditCore
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The `auditd` program: reads options, loads rule sets, opens the journal and the
+/// socket, serves until SIGTERM, reloads on SIGHUP, and tells systemd how it is doing.
+public enum AuditDaemon {
+    public static func main() -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        let parsed: DaemonOptions.Parsed
+        do {
+            parsed = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
+                                             uid: getuid(), executable: CommandLine.arguments.first ?? "auditd")
+        } catch {
+            FileHandle.standardError.write(Data("auditd: \(error.description)\n".utf8))
+            exit(2)
+        }
+        let options: DaemonOptions
+        switch parsed {
+        case .help:
+            FileHandle.standardOutput.write(Data(DaemonOptions.usage.utf8))
+            exit(0)
+        case .version:
+            FileHandle.standardOutput.write(Data("auditd \(AuditCoreVersion.string)\n".utf8))
+            exit(0)
+        case .run(let value):
+            options = value
+        }
+        run(options, environment: environment)
+    }
+
+    static func run(_ options: DaemonOptions, environment: [String: String]) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let logger = Logger(level: options.logLevel)
+        let notify = SystemdNotify(environment: environment)
+
+        let ruleSets: RuleSetStore
+        do {
+            ruleSets = try RuleSetStore(directories: options.ruleDirectories)
+        } catch {
+            logger.error("cannot load rule sets", ["file": error.file, "key": error.key, "reason": error.reason])
+            exit(1)
+        }
+        let journal: Journal
+        do {
+            journal = try Journal(path: options.journal, maxBytes: options.journalMaxBytes, keep: options.journalKeep, logger: logger)
+        } catch {
+            logger.error("cannot open the journal", ["error": error.description])
+            exit(1)
+        }
+        var socketGroup: gid_t?
+        if let name = options.socketGroup {
+            if let number = gid_t(name) {
+                socketGroup = number
+            } else if let group = getgrnam(name) {
+                socketGroup = group.pointee.gr_gid
+            } else {
+                logger.error("unknown --socket-group", ["group": name])
+                exit(2)
+            }
+        }
+        let listener: Listener.Socket
+        do {
+            listener = try Listener.open(path: options.socket, mode: mode_t(options.socketMode), group: socketGroup,
+                                         environment: environment, logger: logger)
+        } catch {
+            logger.error(error.description)
+            exit(1)
+        }
+        var uids = Set(options.allowUIDs)
+        uids.insert(0)
+        uids.insert(getuid())
+        var gids = Set(options.allowGIDs)
+        gids.insert(socketGroup ?? getgid())
+        let server = Server(configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
+                            policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
+        server.start()
+
+        let signals = SignalHandlers()
+        signals.install(SIGTERM) { stop(server: server, notify: notify, logger: logger, signal: "SIGTERM") }
+        signals.install(SIGINT) { stop(server: server, notify: notify, logger: logger, signal: "SIGINT") }
+        signals.install(SIGHUP) {
+            if let error = ruleSets.reload() {
+                logger.error("rule-set reload failed; keeping the old sets", ["file": error.file, "key": error.key, "reason": error.reason])
+                notify.send("STATUS=reload failed: \(error.description)")
+            } else {
+                logger.info("rule sets reloaded", ["sets": ruleSets.library.names.joined(separator: ",")])
+                notify.send("STATUS=serving on \(options.socket); rule sets reloaded")
+            }
+        }
+        if let interval = notify.watchdogInterval {
+            signals.every(interval) { notify.send("WATCHDOG=1") }
+        }
+        logger.info("listening", ["socket": options.socket, "journal": options.journal, "seq": String(journal.lastSeq),
+                                  "rulesets": ruleSets.library.names.joined(separator: ","), "workers": String(options.server.workers)])
+        notify.send("READY=1\nSTATUS=serving on \(options.socket)\nMAINPID=\(getpid())")
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    static func stop(server: Server, notify: SystemdNotify, logger: Logger, signal name: String) {
+        logger.info("stopping", ["signal": name])
+        notify.send("STOPPING=1\nSTATUS=draining")
+        server.drain {
+            logger.info("stopped", ["seq": String(server.journal.lastSeq)])
+            exit(0)
+        }
+    }
+}
+
+/// Signal and timer sources on their own queue; handlers are plain `@Sendable` closures
+/// (never main-actor closures, which trap when a source fires on another queue).
+final class SignalHandlers: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "auditd.signals")
+    private var sources: [DispatchSourceProtocol] = []
+
+    func install(_ number: Int32, _ handler: @escaping @Sendable () -> Void) {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        sources.append(source)
+    }
+
+    func every(_ seconds: Double, _ handler: @escaping @Sendable () -> Void) {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + seconds, repeating: seconds)
+        timer.setEventHandler(handler: handler)
+        timer.resume()
+        sources.append(timer)
+    }
+}

@@ -1,0 +1,55 @@
+/// One parsed HTTP/1.1 request.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The request target as sent (`/v1/audits?ruleset=ios-default`).
+    public var target: String
+    public var version: String
+    /// Header fields in order; names as sent.
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    /// The path without the query.
+    public var path: String {
+        String(target.prefix { $0 != "?" })
+    }
+
+    /// Query parameters, percent-decoded (`+` is a space).
+    public var query: [String: String] {
+        guard let mark = target.firstIndex(of: "?") else { return [:] }
+        var result: [String: String] = [:]
+        for pair in target[target.index(after: mark)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = HTTPRequest.percentDecode(String(parts[0]))
+            result[key] = parts.count > 1 ? HTTPRequest.percentDecode(String(parts[1])) : ""
+        }
+        return result
+    }
+
+    /// The first value of a header, matched case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Whether the connection stays open after this request (HTTP/1.1 default: yes).
+    public var keepAlive: Bool {
+        let connection = header("Connection")?.lowercased() ?? ""
+        if version == "HTTP/1.0" { return connection.contains("keep-alive") }
+        return !connection.contains("close")
+    }
+
+    static func percentDecode(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(0x20)
+            } else if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+import AuditCore
+import Dispatch
+
+/// `POST /v1/audits?ruleset=NAME`: parse the snapshot, audit it on the pool, journal the
+/// records, and answer 200 only once they are on disk.
+enum AuditHandler {
+    enum Outcome {
+        case report(AuditReport)
+        case failure(HTTPResponse)
+    }
+
+    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
+        let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
+        let body = request.body
+        let options = SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes,
+                                             androidDensity: request.query["density"].flatMap(Double.init) ?? server.configuration.androidDensity)
+        let library = server.ruleSets.library
+        if let requested, library[requested] == nil {
+            finish(server, ticket, .error(422, code: "unknown-ruleset",
+                                          message: "no rule set named \"\(requested)\"; have \(library.names.joined(separator: ", "))"))
+            return
+        }
+        let accepted = server.pool.submit { done in
+            let started = Timestamp.monotonic()
+            let outcome: Outcome = body.withUnsafeBytes { bytes in
+                let snapshot: Snapshot
+                do throws(SnapshotError) {
+                    snapshot = try SnapshotParser(options: options).parse(bytes)
+                } catch {
+                    let status = error.code == .tooLarge ? 413 : 400
+                    return .failure(.error(status, code: error.code.rawValue, message: error.message,
+                                           line: error.line, column: error.column, hint: error.hint))
+                }
+                guard let ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
+                    return .failure(.error(422, code: "unknown-ruleset", message: "no rule set for platform \(snapshot.platform.rawValue)"))
+                }
+                return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes))
+            }
+            let seconds = Double(Timestamp.monotonic() - started) / 1e9
+            switch outcome {
+            case .failure(let response):
+                server.queue.async { finish(server, ticket, response, seconds: seconds) }
+                done()
+            case .report(let report):
+                server.journal.append(JournalRecords.records(for: report)) { result in
+                    server.queue.async {
+                        switch result {
+                        case .success:
+                            finish(server, ticket, .json(200, report.json), seconds: seconds, report: report)
+                        case .failure(let error):
+                            finish(server, ticket, .error(507, code: "journal-write-failed",
+                                                          message: "the findings could not be stored: \(error.description)",
+                                                          hint: "free disk space for the journal; auditd recovers by itself"),
+                                   seconds: seconds)
+                        }
+                    }
+                    done()
+                }
+            }
+        }
+        if !accepted {
+            finish(server, ticket, .error(503, code: "saturated", message: "auditd is saturated; retry shortly",
+                                          extraHeaders: [("Retry-After", "1")]))
+        }
+    }
+
+    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil, report: AuditReport? = nil) {
+        ticket.answer(response)
+        server.metrics.requestFinished(route: "audits", status: response.status)
+        server.metrics.auditFinished(status: response.status, seconds: seconds, report: report)
+    }
+}

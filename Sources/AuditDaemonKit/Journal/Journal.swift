@@ -1,0 +1,306 @@
+import AuditCore
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a journal write failed (answered 507).
+public struct JournalError: Error, Sendable, CustomStringConvertible {
+    public var errno: Int32
+    public var operation: String
+    public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
+}
+
+/// The findings journal (SPEC §4): JSON Lines, one record a line, each with an
+/// increasing `seq`, a `time` and a `type`. Appends from concurrent audits are batched
+/// into one `write` and one `fdatasync` (group commit); a caller hears back only after its
+/// records are on disk. Recovers a torn last line at start, rotates at a size limit
+/// (`findings.jsonl.1…N`, friendly to `tail -F`), survives disk-full and the file being
+/// removed or rotated underneath.
+public final class Journal: @unchecked Sendable {
+    public typealias Completion = @Sendable (Result<ClosedRange<UInt64>, JournalError>) -> Void
+    /// Receives newly durable lines; returns false to stop following.
+    public typealias Follower = @Sendable ([UInt8]) -> Bool
+
+    public let path: String
+    public let maxBytes: Int
+    public let keep: Int
+    private let logger: Logger
+    /// Every field below is touched only on this queue.
+    private let queue = DispatchQueue(label: "auditd.journal")
+    private var fd: Int32 = -1
+    private var size = 0
+    private var seq: UInt64 = 0
+    private var pending: [(records: [[(String, JSON)]], completion: Completion)] = []
+    private var flushScheduled = false
+    private var followers: [Int: Follower] = [:]
+    private var nextFollower = 0
+    /// Statistics for /metrics.
+    private let statistics = Mutex()
+    private var _flushes = 0
+    private var _records = 0
+    private var _failures = 0
+    private var _lastSeq: UInt64 = 0
+
+    public init(path: String, maxBytes: Int, keep: Int, logger: Logger) throws(JournalError) {
+        self.path = path
+        self.maxBytes = maxBytes
+        self.keep = max(1, keep)
+        self.logger = logger
+        try Journal.makeDirectories(for: path)
+        try open()
+        seq = try recover()
+        _lastSeq = seq
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    public var lastSeq: UInt64 { statistics.withLock { _lastSeq } }
+    public var counters: (flushes: Int, records: Int, failures: Int) { statistics.withLock { (_flushes, _records, _failures) } }
+
+    // MARK: Writing
+
+    /// Appends records (each an ordered list of fields; `seq`, `time` are put first) and
+    /// calls `completion` once they are written and flushed to disk.
+    public func append(_ records: [[(String, JSON)]], completion: @escaping Completion) {
+        queue.async {
+            self.pending.append((records, completion))
+            if !self.flushScheduled {
+                self.flushScheduled = true
+                // Let appends already queued join this flush.
+                self.queue.async { self.flush() }
+            }
+        }
+    }
+
+    private func flush() {
+        flushScheduled = false
+        let batch = pending
+        pending.removeAll()
+        guard !batch.isEmpty else { return }
+        reopenIfMoved()
+        let startSeq = seq
+        let now = Timestamp.iso8601(Timestamp.now())
+        var bytes: [UInt8] = []
+        var ranges: [ClosedRange<UInt64>] = []
+        for item in batch {
+            let first = seq + 1
+            for record in item.records {
+                seq += 1
+                JSON.object([("seq", .int(Int(seq))), ("time", .string(now))] + record).write(to: &bytes)
+                bytes.append(0x0A)
+            }
+            ranges.append(first...max(first, seq))
+        }
+        let sizeBefore = size
+        if let failure = writeAll(bytes) ?? sync() {
+            // Leave the file as it was and give the numbers back: nothing was acknowledged.
+            _ = ftruncate(fd, off_t(sizeBefore))
+            size = sizeBefore
+            seq = startSeq
+            statistics.withLock { _failures += 1 }
+            logger.error("journal write failed", ["path": path, "error": failure.description])
+            for item in batch { item.completion(.failure(failure)) }
+            return
+        }
+        size += bytes.count
+        statistics.withLock {
+            _flushes += 1
+            _records += Int(seq - startSeq)
+            _lastSeq = seq
+        }
+        for (item, range) in zip(batch, ranges) { item.completion(.success(range)) }
+        for (id, follower) in followers where !follower(bytes) { followers[id] = nil }
+        if size >= maxBytes { rotate() }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) -> JournalError? {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return JournalError(errno: errno, operation: "write \(path)")
+            }
+            written += result
+        }
+        return nil
+    }
+
+    private func sync() -> JournalError? {
+        fdatasync(fd) == 0 ? nil : JournalError(errno: errno, operation: "fdatasync \(path)")
+    }
+
+    // MARK: Reading and following
+
+    /// Calls `deliver` with every durable record whose seq is greater than `since`, in
+    /// order, in chunks of lines; then, when `follower` is given, keeps calling it with
+    /// new lines as they become durable. Runs on the journal's queue, so no record is
+    /// missed or repeated between the two.
+    public func read(since: UInt64, deliver: @escaping @Sendable ([UInt8]) -> Void, then follower: Follower?,
+                     done: @escaping @Sendable (Int?) -> Void) {
+        queue.async {
+            for file in self.files() {
+                self.scan(file, since: since, deliver: deliver)
+            }
+            if let follower {
+                self.nextFollower += 1
+                self.followers[self.nextFollower] = follower
+                done(self.nextFollower)
+            } else {
+                done(nil)
+            }
+        }
+    }
+
+    /// Stops a follower (the client went away).
+    public func unfollow(_ id: Int) {
+        queue.async { self.followers[id] = nil }
+    }
+
+    /// The journal files, oldest first.
+    private func files() -> [String] {
+        var result: [String] = []
+        for index in stride(from: keep, through: 1, by: -1) where access("\(path).\(index)", F_OK) == 0 {
+            result.append("\(path).\(index)")
+        }
+        result.append(path)
+        return result
+    }
+
+    private func scan(_ file: String, since: UInt64, deliver: ([UInt8]) -> Void) {
+        let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return }
+        defer { close(input) }
+        var carry: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
+            if count <= 0 { break }
+            carry.append(contentsOf: chunk[0..<count])
+            guard let lastNewline = carry.lastIndex(of: 0x0A) else { continue }
+            var out: [UInt8] = []
+            var start = 0
+            for index in 0...lastNewline where carry[index] == 0x0A {
+                let line = carry[start...index]
+                if let lineSeq = Journal.seq(of: line), lineSeq > since { out.append(contentsOf: line) }
+                start = index + 1
+            }
+            carry.removeFirst(lastNewline + 1)
+            if !out.isEmpty { deliver(out) }
+        }
+    }
+
+    /// The seq of a journal line, read from its `{"seq":N,` prefix.
+    static func seq<Line: Collection>(of line: Line) -> UInt64? where Line.Element == UInt8 {
+        let prefix = Array("{\"seq\":".utf8)
+        guard line.starts(with: prefix) else { return nil }
+        var value: UInt64 = 0
+        var digits = 0
+        for byte in line.dropFirst(prefix.count) {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            value = value &* 10 &+ UInt64(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    // MARK: Files
+
+    private static func makeDirectories(for path: String) throws(JournalError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components.removeLast()
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in components where !component.isEmpty {
+            current += "/" + component
+            if mkdir(current, 0o750) != 0, errno != EEXIST {
+                throw JournalError(errno: errno, operation: "mkdir \(current)")
+            }
+        }
+    }
+
+    private func open() throws(JournalError) {
+        fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
+        guard fd >= 0 else { throw JournalError(errno: errno, operation: "open \(path)") }
+        var info = stat()
+        fstat(fd, &info)
+        size = Int(info.st_size)
+    }
+
+    /// Truncates a torn last line (a crash mid-write) and returns the last seq, looking into
+    /// rotated files when the current one is empty.
+    private func recover() throws(JournalError) -> UInt64 {
+        if size > 0 {
+            let tail = Journal.readTail(path, bytes: min(size, 1 << 20))
+            if tail.last != 0x0A {
+                let keepBytes: Int
+                if let newline = tail.lastIndex(of: 0x0A) {
+                    keepBytes = size - (tail.count - newline - 1)
+                } else {
+                    keepBytes = size - tail.count
+                }
+                logger.warning("journal: truncated a torn last line", ["path": path, "bytes": String(size - keepBytes)])
+                if ftruncate(fd, off_t(keepBytes)) != 0 { throw JournalError(errno: errno, operation: "ftruncate \(path)") }
+                size = keepBytes
+                _ = fdatasync(fd)
+            }
+        }
+        for file in files().reversed() {
+            let tail = Journal.readTail(file, bytes: 1 << 20)
+            var end = tail.count
+            while end > 0 {
+                let start = (tail[..<end].dropLast().lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                if let value = Journal.seq(of: tail[start..<end]) { return value }
+                end = start
+            }
+        }
+        return 0
+    }
+
+    private static func readTail(_ file: String, bytes: Int) -> [UInt8] {
+        let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return [] }
+        defer { close(input) }
+        var info = stat()
+        fstat(input, &info)
+        let total = Int(info.st_size)
+        let count = min(bytes, total)
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = buffer.withUnsafeMutableBytes { pread(input, $0.baseAddress!, count, off_t(total - count)) }
+        return got > 0 ? Array(buffer[0..<got]) : []
+    }
+
+    /// The file was removed or replaced (an outside rotation): start a new one at `path`.
+    private func reopenIfMoved() {
+        var current = stat(), open = stat()
+        let exists = stat(path, &current) == 0
+        fstat(fd, &open)
+        if !exists || current.st_ino != open.st_ino || current.st_dev != open.st_dev {
+            logger.warning("journal file was moved or removed; starting a new one", ["path": path])
+            close(fd)
+            do { try self.open() } catch { logger.error("journal reopen failed", ["error": error.description]) }
+        }
+    }
+
+    private func rotate() {
+        close(fd)
+        for index in stride(from: keep - 1, through: 1, by: -1) {
+            rename("\(path).\(index)", "\(path).\(index + 1)")
+        }
+        rename(path, "\(path).1")
+        logger.info("journal rotated", ["path": path, "keep": String(keep)])
+        do { try open() } catch { logger.error("journal reopen after rotation failed", ["error": error.description]) }
+    }
+
+    /// Waits for every pending append to be flushed.
+    public func drain() {
+        queue.sync {
+            if !pending.isEmpty { flush() }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Log levels, most severe first, with their syslog/journald priorities.
+public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+    case error, warning, info, debug
+
+    var priority: Int {
+        switch self {
+        case .error: 3
+        case .warning: 4
+        case .info: 6
+        case .debug: 7
+        }
+    }
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.priority > rhs.priority }
+}
+
+/// One event a line on standard error: `2026-11-29T21:40:00.123Z info listening socket=/run/…`.
+/// Under systemd (`JOURNAL_STREAM` set) lines start with the journald priority (`<6>`)
+/// instead of a timestamp, since the journal stamps them itself.
+public final class Logger: Sendable {
+    public let level: LogLevel
+    let underSystemd: Bool
+    private let lock = Mutex()
+
+    public init(level: LogLevel, underSystemd: Bool = getenv("JOURNAL_STREAM") != nil) {
+        self.level = level
+        self.underSystemd = underSystemd
+    }
+
+    public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
+        guard level <= self.level else { return }
+        var line = underSystemd ? "<\(level.priority)>" : Timestamp.iso8601(Timestamp.now()) + " "
+        line += level.rawValue + " " + message
+        for (key, value) in fields {
+            let needsQuotes = value.isEmpty || value.contains(" ") || value.contains("\"")
+            line += " \(key)=" + (needsQuotes ? "\"\(value.replacingAll("\"", with: "'"))\"" : value)
+        }
+        line += "\n"
+        lock.withLock { _ = fputs(line, stderr) }
+    }
+
+    public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }
+    public func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
+    public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, message, fields) }
+    public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,118 @@
+import AuditCore
+
+/// The daemon's counters, gauges and latency histogram, rendered in the Prometheus text
+/// exposition format for `GET /metrics`.
+public final class Metrics: @unchecked Sendable {
+    /// Upper bounds of the audit-latency buckets, in seconds.
+    public static let buckets: [Double] = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    private let lock = Mutex()
+    private var requests: [String: Int] = [:]          // "route|status"
+    private var audits: [Int: Int] = [:]               // status → count
+    private var findings: [String: Int] = [:]          // "rule|severity"
+    private var latencyCounts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
+    private var latencySum = 0.0
+    private var latencyCount = 0
+    private var refused = 0
+    private var forbidden = 0
+    private var timeouts = 0
+    public private(set) var openConnections = 0
+
+    public init() {}
+
+    public func requestFinished(route: String, status: Int) {
+        lock.withLock { requests["\(route)|\(status)", default: 0] += 1 }
+    }
+
+    public func auditFinished(status: Int, seconds: Double?, report: AuditReport?) {
+        lock.withLock {
+            audits[status, default: 0] += 1
+            if let seconds {
+                latencySum += seconds
+                latencyCount += 1
+                let bucket = Metrics.buckets.firstIndex { seconds <= $0 } ?? Metrics.buckets.count
+                latencyCounts[bucket] += 1
+            }
+            for finding in report?.findings ?? [] {
+                findings["\(finding.finding.ruleID)|\(finding.finding.severity.rawValue)", default: 0] += 1
+            }
+        }
+    }
+
+    public func connectionOpened() { lock.withLock { openConnections += 1 } }
+    public func connectionClosed() { lock.withLock { openConnections -= 1 } }
+    public func connectionRefused() { lock.withLock { refused += 1 } }
+    public func peerForbidden() { lock.withLock { forbidden += 1 } }
+    public func timedOut() { lock.withLock { timeouts += 1 } }
+
+    /// The exposition text; gauges sampled by the caller are passed in.
+    public func render(queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double) -> String {
+        lock.withLock {
+            var out = ""
+            func family(_ name: String, _ type: String, _ help: String) {
+                out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+            }
+            func escape(_ value: String) -> String {
+                value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n")
+            }
+            family("auditd_build_info", "gauge", "Version of the running daemon.")
+            out += "auditd_build_info{version=\"\(AuditCoreVersion.string)\"} 1\n"
+            family("auditd_uptime_seconds", "gauge", "Seconds since the daemon started.")
+            out += "auditd_uptime_seconds \(format(uptime))\n"
+            family("auditd_audits_total", "counter", "Audit requests by HTTP status.")
+            for status in audits.keys.sorted() { out += "auditd_audits_total{status=\"\(status)\"} \(audits[status] ?? 0)\n" }
+            family("auditd_http_requests_total", "counter", "HTTP requests by route and status.")
+            for key in requests.keys.sorted() {
+                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                out += "auditd_http_requests_total{route=\"\(escape(parts[0]))\",status=\"\(parts.count > 1 ? parts[1] : "")\"} \(requests[key] ?? 0)\n"
+            }
+            family("auditd_findings_total", "counter", "Findings reported, by rule and severity.")
+            for key in findings.keys.sorted() {
+                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                out += "auditd_findings_total{rule=\"\(escape(parts[0]))\",severity=\"\(parts.count > 1 ? parts[1] : "")\"} \(findings[key] ?? 0)\n"
+            }
+            family("auditd_audit_duration_seconds", "histogram", "Time to parse and audit one snapshot.")
+            var cumulative = 0
+            for (index, bound) in Metrics.buckets.enumerated() {
+                cumulative += latencyCounts[index]
+                out += "auditd_audit_duration_seconds_bucket{le=\"\(format(bound))\"} \(cumulative)\n"
+            }
+            cumulative += latencyCounts[Metrics.buckets.count]
+            out += "auditd_audit_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
+            out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
+            family("auditd_queue_depth", "gauge", "Audits waiting for a worker.")
+            out += "auditd_queue_depth \(queueDepth)\n"
+            family("auditd_audits_in_flight", "gauge", "Audits running now.")
+            out += "auditd_audits_in_flight \(inFlight)\n"
+            family("auditd_workers", "gauge", "Size of the audit worker pool.")
+            out += "auditd_workers \(workers)\n"
+            family("auditd_open_connections", "gauge", "Client connections open now.")
+            out += "auditd_open_connections \(openConnections)\n"
+            family("auditd_connections_refused_total", "counter", "Connections refused over --max-connections.")
+            out += "auditd_connections_refused_total \(refused)\n"
+            family("auditd_forbidden_total", "counter", "Requests refused by peer credentials.")
+            out += "auditd_forbidden_total \(forbidden)\n"
+            family("auditd_timeouts_total", "counter", "Connections cut off by the read timeout.")
+            out += "auditd_timeouts_total \(timeouts)\n"
+            family("auditd_rulesets", "gauge", "Rule sets loaded.")
+            out += "auditd_rulesets \(ruleSets)\n"
+            if let journal {
+                let counters = journal.counters
+                family("auditd_journal_seq", "gauge", "Last seq written to the journal.")
+                out += "auditd_journal_seq \(journal.lastSeq)\n"
+                family("auditd_journal_records_total", "counter", "Records written to the journal.")
+                out += "auditd_journal_records_total \(counters.records)\n"
+                family("auditd_journal_flushes_total", "counter", "Group commits (write + fdatasync).")
+                out += "auditd_journal_flushes_total \(counters.flushes)\n"
+                family("auditd_journal_failures_total", "counter", "Failed journal writes (answered 507).")
+                out += "auditd_journal_failures_total \(counters.failures)\n"
+            }
+            return out
+        }
+    }
+
+    private func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,36 @@
+import AuditCore
+
+/// The loaded rule sets, swapped atomically on reload (SIGHUP): a broken file keeps the
+/// old sets and says why.
+public final class RuleSetStore: Sendable {
+    public let directories: [String]
+    private let state = MutexBox<RuleSetLibrary>(RuleSetLibrary(sets: []))
+
+    public init(directories: [String]) throws(RuleSetError) {
+        self.directories = directories
+        state.set(try RuleSetLibrary.load(directories: directories))
+    }
+
+    public var library: RuleSetLibrary { state.get() }
+
+    /// Reloads every directory; on failure the old sets stay and the error is returned.
+    public func reload() -> RuleSetError? {
+        do {
+            state.set(try RuleSetLibrary.load(directories: directories))
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// A value behind a mutex.
+final class MutexBox<Value: Sendable>: @unchecked Sendable {
+    private let mutex = Mutex()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func get() -> Value { mutex.withLock { value } }
+    func set(_ newValue: Value) { mutex.withLock { value = newValue } }
+}

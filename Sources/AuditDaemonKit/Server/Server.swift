@@ -1,0 +1,176 @@
+import AuditCore
+import Dispatch
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The daemon's event loop: accepts connections on the Unix socket, checks peers, routes
+/// requests, runs audits on the bounded pool, sweeps timeouts, and drains on shutdown.
+/// Every field is confined to `queue`.
+public final class Server: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var limits = HTTPRequestParser.Limits()
+        public var maxConnections = 256
+        public var workers = 2
+        public var queueLimit = 64
+        /// Seconds a request may take to arrive once started (408 after).
+        public var readTimeout: Double = 10
+        /// Seconds an idle keep-alive connection stays open.
+        public var idleTimeout: Double = 60
+        public var drainTimeout: Double = 30
+        public var androidDensity: Double?
+
+        public init() {}
+    }
+
+    let configuration: Configuration
+    let queue = DispatchQueue(label: "auditd.io")
+    let logger: Logger
+    let metrics = Metrics()
+    let ruleSets: RuleSetStore
+    let journal: Journal
+    let policy: AccessPolicy
+    let pool: WorkPool
+    let started = Timestamp.monotonic()
+    private let listener: Listener.Socket
+    private var acceptSource: DispatchSourceRead?
+    private var sweepTimer: DispatchSourceTimer?
+    private var connections: [Int: Connection] = [:]
+    private var nextConnection = 0
+    private(set) var isDraining = false
+    private lazy var router = Router(server: self)
+
+    public init(configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
+                policy: AccessPolicy, logger: Logger) {
+        self.configuration = configuration
+        self.listener = listener
+        self.ruleSets = ruleSets
+        self.journal = journal
+        self.policy = policy
+        self.logger = logger
+        self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit, ioQueue: queue)
+    }
+
+    /// Starts accepting; returns at once (work happens on the server's queue).
+    public func start() {
+        queue.async { [self] in
+            let source = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: queue)
+            source.setEventHandler { [weak self] in self?.acceptAll() }
+            acceptSource = source
+            source.resume()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
+            timer.setEventHandler { [weak self] in self?.sweep() }
+            sweepTimer = timer
+            timer.resume()
+        }
+    }
+
+    private func acceptAll() {
+        while true {
+            let fd = accept(listener.fd, nil, nil)
+            if fd >= 0 {
+                // accept4 is behind _GNU_SOURCE; set the flags by hand.
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                Listener.setNonBlocking(fd)
+            }
+            if fd < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN, errno != EWOULDBLOCK { logger.warning("accept failed", ["error": String(cString: strerror(errno))]) }
+                return
+            }
+            if connections.count >= configuration.maxConnections || isDraining {
+                // Refuse cleanly: a complete 503 the client can read, then close.
+                metrics.connectionRefused()
+                let response = HTTPResponse.error(503, code: isDraining ? "shutting-down" : "too-many-connections",
+                                                  message: isDraining ? "auditd is shutting down" : "too many connections; retry shortly",
+                                                  extraHeaders: [("Retry-After", "1")]).serialized(keepAlive: false)
+                _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                shutdown(fd, Int32(SHUT_WR))
+                close(fd)
+                continue
+            }
+            let peer = PeerCredentials.of(socket: fd)
+            let forbidden = peer.map { !policy.allows($0) } ?? true
+            if forbidden {
+                metrics.peerForbidden()
+                logger.warning("refused a peer that is not allowed",
+                               ["uid": peer.map { String($0.uid) } ?? "?", "gid": peer.map { String($0.gid) } ?? "?",
+                                "pid": peer.map { String($0.pid) } ?? "?"])
+            }
+            nextConnection += 1
+            let connection = Connection(
+                id: nextConnection, fd: fd, peer: peer, forbidden: forbidden, limits: configuration.limits, queue: queue,
+                onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
+                onClosed: { [weak self] connection in
+                    self?.connections[connection.id] = nil
+                    self?.metrics.connectionClosed()
+                })
+            connections[connection.id] = connection
+            metrics.connectionOpened()
+            connection.start()
+        }
+    }
+
+    private func handle(_ ticket: Ticket, _ request: HTTPRequest) {
+        if ticket.connection.forbidden {
+            ticket.answer(HTTPResponse.error(403, code: "forbidden",
+                                             message: "this user may not use auditd; ask for --allow-uid or membership of the socket's group"))
+            metrics.requestFinished(route: "forbidden", status: 403)
+            return
+        }
+        router.route(ticket, request)
+    }
+
+    private func sweep() {
+        let now = Timestamp.monotonic()
+        for connection in connections.values {
+            if let started = connection.requestStarted, Double(now - started) / 1e9 > configuration.readTimeout {
+                metrics.timedOut()
+                logger.info("cut off a slow client", ["connection": String(connection.id)])
+                connection.timeOut()
+            } else if !connection.isBusy, !connection.isStreaming, connection.requestStarted == nil,
+                      Double(now - connection.lastActivity) / 1e9 > configuration.idleTimeout {
+                connection.close()
+            }
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Stops accepting, lets in-flight audits finish (bounded by the drain timeout), ends
+    /// follow streams, flushes the journal and removes the socket; then calls `completion`.
+    public func drain(completion: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            guard !isDraining else { return }
+            isDraining = true
+            acceptSource?.cancel()
+            acceptSource = nil
+            close(listener.fd)
+            if !listener.activated { unlink(listener.path) }
+            let deadline = Timestamp.monotonic() + UInt64(configuration.drainTimeout * 1e9)
+            drainCheck(deadline: deadline, completion: completion)
+        }
+    }
+
+    private func drainCheck(deadline: UInt64, completion: @escaping @Sendable () -> Void) {
+        let busy = !pool.isIdle || connections.values.contains { $0.isBusy && !$0.isStreaming }
+        if busy, Timestamp.monotonic() < deadline {
+            queue.asyncAfter(deadline: .now() + 0.02) { self.drainCheck(deadline: deadline, completion: completion) }
+            return
+        }
+        if busy { logger.warning("drain timeout reached; closing with work in flight") }
+        for connection in connections.values {
+            if connection.isStreaming { connection.endStream() } else if !connection.isBusy { connection.close() }
+        }
+        sweepTimer?.cancel()
+        queue.asyncAfter(deadline: .now() + 0.05) {
+            for connection in self.connections.values { connection.close() }
+            self.journal.drain()
+            completion()
+        }
+    }
+
+    /// Seconds since start.
+    var uptime: Double { Double(Timestamp.monotonic() - started) / 1e9 }
+}
