@@ -10,7 +10,7 @@ enum AuditCtl {
     static let version = AuditCoreVersion.string
 
     static var commands: [any Command.Type] { [
-        ValidateCommand.self, InspectCommand.self,
+        AuditCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
     ] }
 
     static func main() {

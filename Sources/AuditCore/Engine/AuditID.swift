@@ -1,15 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Audit identifiers: ULIDs (48-bit millisecond time + 80 random bits, Crockford base32),
 /// so they sort by time.
 public enum AuditID {
     static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
 
-    public static func make(milliseconds: UInt64 = currentMilliseconds()) -> String {
+    public static func make(milliseconds: UInt64 = UInt64(Timestamp.now())) -> String {
         var generator = SystemRandomNumberGenerator()
         let high = UInt64.random(in: 0...UInt64.max, using: &generator)
         let low = UInt16.random(in: 0...UInt16.max, using: &generator)
@@ -34,11 +28,5 @@ public enum AuditID {
             out.append(alphabet[Int(value)])
         }
         return String(out)
-    }
-
-    public static func currentMilliseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return UInt64(spec.tv_sec) * 1000 + UInt64(spec.tv_nsec) / 1_000_000
     }
 }

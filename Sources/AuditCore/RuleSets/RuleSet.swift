@@ -8,6 +8,12 @@ public struct RuleSet: Sendable {
         public var parameters: [String: JSON]
 
         public var id: String { rule.description.id }
+
+        public init(rule: any Rule.Type, severity: Severity, parameters: [String: JSON]) {
+            self.rule = rule
+            self.severity = severity
+            self.parameters = parameters
+        }
     }
 
     /// Suppress findings of rules matching `rule` on elements whose id matches `element`

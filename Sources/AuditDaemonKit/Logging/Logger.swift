@@ -1,3 +1,4 @@
+import AuditCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)

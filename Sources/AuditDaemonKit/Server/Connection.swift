@@ -1,3 +1,4 @@
+import AuditCore
 import Dispatch
 #if canImport(Glibc)
 @preconcurrency import Glibc

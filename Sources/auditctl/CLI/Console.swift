@@ -10,11 +10,24 @@ enum Console {
         fputs(text, stdout)
     }
 
+    static func flush() { fflush(stdout) }
+
     static func error(_ text: String) {
         fputs(text.hasSuffix("\n") ? text : text + "\n", stderr)
     }
 
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+
+    /// Colour for `--color auto|always|never`; `auto` means a terminal and no `NO_COLOR`.
+    static func useColor(_ arguments: ParsedArguments) -> Bool {
+        switch arguments.value("--color") ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default:
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+            return stdoutIsTerminal
+        }
+    }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }
 

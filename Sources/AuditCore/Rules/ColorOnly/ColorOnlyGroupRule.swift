@@ -27,6 +27,7 @@ public enum ColorOnlyGroupRule: Rule {
             RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Busy" frame="20,0,12,12" background="#FF3B30"/>"##),
             RuleExample(##"<element id="a" role="text" text="Paid" foreground="#34C759"/><element id="b" role="text" text="Due" foreground="#FF3B30"/>"##),
             RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Online" frame="20,0,8,8" background="#34C759"/>"##),
+            RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##),
         ])
 
     public static func evaluate(_ context: inout RuleContext) {
@@ -51,7 +52,10 @@ public enum ColorOnlyGroupRule: Rule {
             for signature in order {
                 guard let members = groups[signature], members.count > 1, let first = members.first,
                       let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
+                let referenceSelected = snapshot.elements[first].traits.contains(.selected)
                 for member in members.dropFirst() where !reported.contains(member) {
+                    // A selected item against unselected ones is color-only.state's case.
+                    guard snapshot.elements[member].traits.contains(.selected) == referenceSelected else { continue }
                     guard let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
                     reported.insert(member)
                     context.report("color-only", element: member, evidence: [

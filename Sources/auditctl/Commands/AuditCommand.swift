@@ -1,0 +1,177 @@
+import AuditCore
+import Dispatch
+import Foundation
+
+/// `auditctl audit FILE|DIR|- …`: submits snapshots to the daemon (concurrently with
+/// `--jobs`), prints the findings in the chosen format, and exits as linters do.
+enum AuditCommand: Command {
+    static let spec = CommandSpec(
+        name: "audit",
+        abstract: "Submit snapshots to auditd and print the findings.",
+        operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
+        options: [
+            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text (default on a terminal), json, jsonl, sarif, junit or html",
+                  choices: OutputFormat.allCases.map(\.rawValue)),
+            .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "rule set (default: picked by each snapshot's platform)"),
+            .init(name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
+                  choices: ["error", "warning", "notice", "never"]),
+            .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
+            .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
+            .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
+        ],
+        discussion: "Directories are searched for *.xml files. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let format = arguments.value("--format").flatMap(OutputFormat.init) ?? (Console.stdoutIsTerminal ? .text : .text)
+        let failOn: Severity? = (arguments.value("--fail-on") ?? "error") == "never" ? nil : Severity(rawValue: arguments.value("--fail-on") ?? "error")
+        let files = try InputFiles.expand(arguments.operands)
+        let jobs: Int
+        if let text = arguments.value("--jobs") {
+            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--jobs needs a whole number ≥ 1", command: "audit") }
+            jobs = value
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
+        let baseline = try arguments.value("--baseline").map(Baseline.load)
+        let socket = DaemonConnection.socketPath(arguments)
+        var target = "/v1/audits"
+        if let ruleSet = arguments.value("--ruleset") {
+            target += "?ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet)
+        }
+        // Read every input first: unreadable files are a usage problem (exit 2).
+        var inputs: [(name: String, bytes: [UInt8])] = []
+        for file in files {
+            inputs.append((file == "-" ? "<stdin>" : file, try InputFiles.read(file)))
+        }
+        let progress = Progress(total: inputs.count, enabled: Console.stderrIsTerminal && !arguments.flag("--quiet") && inputs.count > 1)
+        let submission = Submission(count: inputs.count)
+        let workers = min(jobs, max(1, inputs.count))
+        let requestTarget = target
+        let allInputs = inputs
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let client = UnixHTTPClient(socketPath: socket)
+            while let index = submission.next() {
+                let input = allInputs[index]
+                do {
+                    let response = try client.request("POST", requestTarget, body: input.bytes)
+                    let json = try? JSONParser.parse(response.body)
+                    var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
+                    if response.status == 200 { result.report = json } else {
+                        result.error = json ?? .object([("error", .object([("code", .string("http-\(response.status)")),
+                                                                           ("message", .string(String(decoding: response.body.prefix(200), as: UTF8.self)))]))])
+                    }
+                    submission.store(index, .success(result))
+                } catch let error as ClientError {
+                    submission.store(index, .failure(error))
+                } catch {
+                    submission.store(index, .failure(ClientError(description: "\(error)")))
+                }
+                progress.advance()
+            }
+        }
+        progress.finish()
+        var results: [SnapshotResult] = []
+        for outcome in submission.outcomes() {
+            switch outcome {
+            case .success(var result):
+                baseline?.apply(to: &result)
+                results.append(result)
+            case .failure(let error):
+                if error.unreachable {
+                    Console.error("auditctl: " + DaemonConnection.unreachableMessage(error, socket: socket))
+                    return .usageOrInput
+                }
+                throw InputError(description: error.description)
+            }
+        }
+        var ruleSets: [String: JSON] = [:]
+        if format == .sarif || format == .junit || format == .html {
+            let client = UnixHTTPClient(socketPath: socket)
+            for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }) {
+                if let response = try? client.request("GET", "/v1/rulesets/" + name), response.status == 200 {
+                    ruleSets[name] = try? JSONParser.parse(response.body)
+                }
+            }
+        }
+        var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
+        if format == .html { context.sources = Dictionary(inputs.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first }) }
+        let output: String = switch format {
+        case .text: TextFormatter.render(results, context: context)
+        case .json: JSONFormatters.json(results, context: context)
+        case .jsonl: JSONFormatters.jsonl(results, context: context)
+        case .sarif: SARIFFormatter.render(results, context: context)
+        case .junit: JUnitFormatter.render(results, context: context)
+        case .html: HTMLFormatter.render(results, context: context)
+        }
+        if let path = arguments.value("--output") {
+            guard FileManager.default.createFile(atPath: path, contents: Data(output.utf8)) else {
+                throw InputError(description: "\(path): cannot write the report")
+            }
+        } else {
+            Console.out(output)
+        }
+        let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
+        if results.contains(where: { $0.error != nil }) { return .usageOrInput }
+        return failing > 0 ? .findings : .clean
+    }
+}
+
+/// Hands out work indexes to the submitting threads and keeps results in input order.
+final class Submission: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var results: [Result<SnapshotResult, ClientError>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        // Stop handing out work once the daemon is known to be unreachable.
+        if results.contains(where: { if case .failure(let error)? = $0 { error.unreachable } else { false } }) { return nil }
+        guard nextIndex < results.count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func store(_ index: Int, _ result: Result<SnapshotResult, ClientError>) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    func outcomes() -> [Result<SnapshotResult, ClientError>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results.compactMap { $0 }
+    }
+}
+
+/// A progress bar on standard error, only when it is a terminal.
+final class Progress: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+    private let lock = NSLock()
+    private var done = 0
+
+    init(total: Int, enabled: Bool) {
+        self.total = total
+        self.enabled = enabled
+    }
+
+    func advance() {
+        guard enabled else { return }
+        lock.lock()
+        done += 1
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) snapshots".utf8))
+        lock.unlock()
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,68 @@
+import AuditCore
+import Foundation
+
+/// A previous report (`--format json` or `--format sarif` output) whose findings are
+/// compared by fingerprint: each new finding is `new` or `unchanged`, and findings of the
+/// baseline that are gone are `absent` (fixed).
+struct Baseline {
+    /// Fingerprint → the baseline's finding, per snapshot file.
+    var findings: [String: [String: JSON]]
+
+    static func load(_ path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(description: "\(path): cannot read the baseline")
+        }
+        let json: JSON
+        do {
+            json = try JSONParser.parse([UInt8](data))
+        } catch {
+            throw InputError(description: "\(path):\(error.line):\(error.column): the baseline is not JSON: \(error.message)")
+        }
+        var findings: [String: [String: JSON]] = [:]
+        if json["version"]?.stringValue == "2.1.0", let runs = json["runs"]?.arrayValue {
+            // SARIF: results with partialFingerprints.
+            for run in runs {
+                let artifacts = run["artifacts"]?.arrayValue ?? []
+                for result in run["results"]?.arrayValue ?? [] where result["kind"]?.stringValue != "pass" && result["kind"]?.stringValue != "review" {
+                    guard let fingerprint = result["partialFingerprints"]?["auditd/v1"]?.stringValue else { continue }
+                    let location = result["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
+                    var file = location?["uri"]?.stringValue ?? ""
+                    if let index = location?["index"]?.intValue, index < artifacts.count,
+                       let uri = artifacts[index]["location"]?["uri"]?.stringValue { file = uri }
+                    let logical = result["locations"]?.arrayValue?.first?["logicalLocations"]?.arrayValue?.first
+                    findings[file.removingPercentEncoding ?? file, default: [:]][fingerprint] = .object([
+                        ("rule", result["ruleId"] ?? .null), ("message", result["message"]?["text"] ?? .null),
+                        ("severity", .string(result["level"]?.stringValue == "note" ? "notice" : result["level"]?.stringValue ?? "error")),
+                        ("element", logical?["name"] ?? .null), ("path", logical?["fullyQualifiedName"] ?? .null),
+                        ("line", result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"] ?? .null),
+                        ("fingerprint", .string(fingerprint)),
+                    ])
+                }
+            }
+        } else if let reports = json.arrayValue ?? (json["findings"] != nil ? [json] : nil) {
+            for report in reports {
+                let file = report["file"]?.stringValue ?? ""
+                for finding in report["findings"]?.arrayValue ?? [] {
+                    guard let fingerprint = finding["fingerprint"]?.stringValue else { continue }
+                    findings[file, default: [:]][fingerprint] = finding
+                }
+            }
+        } else {
+            throw InputError(description: "\(path): not an auditctl json or sarif report")
+        }
+        return Baseline(findings: findings)
+    }
+
+    /// Marks `result`'s findings and collects the baseline's fixed ones.
+    func apply(to result: inout SnapshotResult) {
+        let uri = SARIFFormatter.artifactURI(result.file)
+        let previous = findings[result.file] ?? findings[uri] ?? findings["./" + result.file] ?? [:]
+        var seen = Set<String>()
+        result.baselineStates = result.findings.map { finding in
+            guard let fingerprint = finding["fingerprint"]?.stringValue else { return "new" }
+            seen.insert(fingerprint)
+            return previous[fingerprint] != nil ? "unchanged" : "new"
+        }
+        result.absent = previous.keys.sorted().filter { !seen.contains($0) }.compactMap { previous[$0] }
+    }
+}

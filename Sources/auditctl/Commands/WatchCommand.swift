@@ -1,0 +1,80 @@
+import AuditCore
+import Foundation
+
+/// `auditctl watch`: follows the findings journal as the daemon writes it; after a daemon
+/// restart it reconnects and resumes after the last seq it printed.
+enum WatchCommand: Command {
+    static let spec = CommandSpec(
+        name: "watch",
+        abstract: "Follow findings as the daemon journals them.",
+        operands: "",
+        options: [
+            .init(name: "--since", valueName: "SEQ", help: "start after this seq (default: now; 0 for everything)"),
+            .init(name: "--app", valueName: "APP", help: "only this app"),
+            .init(name: "--screen", valueName: "SCREEN", help: "only this screen"),
+            .init(name: "--rule", valueName: "RULE", help: "only this rule id (globs allowed)"),
+            .init(name: "--severity", valueName: "LEVEL", help: "only at or above this severity", choices: ["error", "warning", "notice"]),
+            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or jsonl", choices: ["text", "jsonl"]),
+            .init(name: "--count", valueName: "N", help: "stop after N matching records"),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let socket = DaemonConnection.socketPath(arguments)
+        let client = UnixHTTPClient(socketPath: socket)
+        var since: UInt64
+        if let text = arguments.value("--since") {
+            guard let value = UInt64(text) else { throw UsageError(message: "--since needs a seq number", command: "watch") }
+            since = value
+        } else {
+            do {
+                let health = try JSONParser.parse(try client.request("GET", "/v1/health").body)
+                since = UInt64(health["journal"]?["seq"]?.intValue ?? 0)
+            } catch let error as ClientError {
+                Console.error("auditctl: " + DaemonConnection.unreachableMessage(error, socket: socket))
+                return .usageOrInput
+            }
+        }
+        let rule = arguments.value("--rule").map(Glob.init)
+        let minimum = arguments.value("--severity").flatMap(Severity.init)
+        let limit = arguments.value("--count").flatMap(Int.init)
+        let jsonl = arguments.value("--format") == "jsonl"
+        var printed = 0
+        var pending: [UInt8] = []
+        var failures = 0
+        while true {
+            do {
+                _ = try client.stream("/v1/findings?since=\(since)&follow=1") { chunk in
+                    failures = 0
+                    pending += chunk
+                    while let newline = pending.firstIndex(of: 0x0A) {
+                        let line = Array(pending[..<newline])
+                        pending.removeFirst(newline + 1)
+                        guard let record = try? JSONParser.parse(line) else { continue }
+                        if let seq = record["seq"]?.intValue { since = UInt64(seq) }
+                        guard record["type"]?.stringValue == "finding" else { continue }
+                        if let app = arguments.value("--app"), record["app"]?.stringValue != app { continue }
+                        if let screen = arguments.value("--screen"), record["screen"]?.stringValue != screen { continue }
+                        if let rule, !rule.matches(record["rule"]?.stringValue ?? "") { continue }
+                        if let minimum, (record["severity"]?.stringValue.flatMap(Severity.init) ?? .notice) < minimum { continue }
+                        if jsonl {
+                            Console.out(String(decoding: line, as: UTF8.self) + "\n")
+                        } else {
+                            let where_ = [record["app"]?.stringValue, record["screen"]?.stringValue].compactMap { $0 }.joined(separator: "/")
+                            Console.out("\(record["seq"]?.intValue ?? 0) \(where_) \(record["severity"]?.stringValue ?? ""): [\(record["rule"]?.stringValue ?? "")] \(record["message"]?.stringValue ?? "")" + (record["element"]?.stringValue.map { " (\($0))" } ?? "") + "\n")
+                        }
+                        Console.flush()
+                        printed += 1
+                        if let limit, printed >= limit { return false }
+                    }
+                    return true
+                }
+                if let limit, printed >= limit { return .clean }
+            } catch {
+                failures += 1
+                if failures == 1 { Console.error("auditctl: lost the daemon (\(error.description)); reconnecting, resuming after seq \(since)") }
+            }
+            // Back off while the daemon restarts.
+            usleep(UInt32(min(2_000_000, 100_000 * (1 << min(failures, 5)))))
+        }
+    }
+}

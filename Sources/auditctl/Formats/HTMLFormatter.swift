@@ -1,0 +1,130 @@
+import AuditCore
+
+/// One self-contained HTML file (no external assets): for each snapshot, the screen drawn
+/// to scale as SVG — every element's frame, findings outlined by severity, a click or hover
+/// showing the finding and its evidence — and a sortable table of all findings.
+enum HTMLFormatter {
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        var sections = ""
+        var rows = ""
+        var findingData: [JSON] = []
+        var totals: [String: Int] = [:]
+        for (snapshotIndex, result) in results.enumerated() {
+            let title = escape(result.file)
+            if let error = result.error?["error"] {
+                sections += "<section><h2>\(title)</h2><p class=\"failed\">Not audited: \(escape(error["message"]?.stringValue ?? "")) "
+                    + "(line \(error["line"]?.intValue ?? 0), column \(error["column"]?.intValue ?? 0))</p></section>\n"
+                continue
+            }
+            let snapshot = result.report?["snapshot"]
+            let parsed = context.sources[result.file].flatMap { try? SnapshotParser().parse($0) }
+            var width = parsed?.width ?? 390, height = parsed?.height ?? 844
+            if let parsed {
+                for element in parsed.elements {
+                    if let frame = element.frame {
+                        width = max(width, min(frame.maxX, 4000))
+                        height = max(height, min(frame.maxY, 20000))
+                    }
+                }
+            }
+            var svg = "<svg class=\"screen\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(min(360, width)))\" role=\"img\" aria-label=\"Screen \(title) with findings outlined\">\n"
+            svg += "<rect x=\"0\" y=\"0\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" class=\"canvas\"/>\n"
+            if let parsed {
+                for index in parsed.elements.indices {
+                    let element = parsed.elements[index]
+                    guard let frame = element.frame, !frame.isEmpty else { continue }
+                    let fill = element.background.map { " style=\"fill:\($0.hex);fill-opacity:\(Double($0.alpha) / 255 * element.effectiveOpacity)\"" } ?? ""
+                    let name = parsed.node(index).accessibleName.map { " “\(escape(String($0.prefix(60))))”" } ?? ""
+                    svg += "<rect class=\"el\" x=\"\(fmt(frame.x))\" y=\"\(fmt(frame.y))\" width=\"\(fmt(frame.width))\" height=\"\(fmt(frame.height))\"\(fill)><title>\(element.role.name)\(name)</title></rect>\n"
+                }
+            }
+            for finding in result.findings {
+                let severity = finding["severity"]?.stringValue ?? "error"
+                totals[severity, default: 0] += 1
+                let id = findingData.count
+                findingData.append(.object([
+                    ("file", .string(result.file)), ("rule", finding["rule"] ?? .null), ("severity", .string(severity)),
+                    ("message", finding["message"] ?? .null), ("element", finding["element"] ?? .null),
+                    ("path", finding["path"] ?? .null), ("line", finding["line"] ?? .null), ("wcag", finding["wcag"] ?? .null),
+                    ("evidence", finding["evidence"] ?? .null), ("fingerprint", finding["fingerprint"] ?? .null),
+                ]))
+                if let frame = finding["frame"]?.arrayValue?.compactMap(\.doubleValue), frame.count == 4 {
+                    svg += "<rect class=\"finding \(severity)\" data-id=\"\(id)\" tabindex=\"0\" x=\"\(fmt(frame[0]))\" y=\"\(fmt(frame[1]))\" width=\"\(fmt(max(frame[2], 2)))\" height=\"\(fmt(max(frame[3], 2)))\"><title>\(escape(finding["rule"]?.stringValue ?? "")): \(escape(finding["message"]?.stringValue ?? ""))</title></rect>\n"
+                }
+                rows += "<tr data-id=\"\(id)\"><td>\(title)</td><td>\(finding["line"]?.intValue ?? 0)</td><td class=\"\(severity)\">\(severity)</td>"
+                    + "<td><code>\(escape(finding["rule"]?.stringValue ?? ""))</code></td><td>\(escape(finding["element"]?.stringValue ?? ""))</td>"
+                    + "<td>\(escape(finding["message"]?.stringValue ?? ""))</td><td>\(escape((finding["wcag"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")))</td></tr>\n"
+            }
+            svg += "</svg>"
+            let summary = result.report?["summary"]
+            let heading = [snapshot?["app"]?.stringValue, snapshot?["screen"]?.stringValue].compactMap { $0 }.joined(separator: " · ")
+            sections += """
+                <section id="snapshot-\(snapshotIndex)"><h2>\(title)</h2>
+                <p class="meta">\(escape(heading)) — \(escape(result.report?["ruleset"]?.stringValue ?? "")), \(snapshot?["elements"]?.intValue ?? 0) elements:
+                \(summary?["error"]?.intValue ?? 0) errors, \(summary?["warning"]?.intValue ?? 0) warnings, \(summary?["notice"]?.intValue ?? 0) notices, \(summary?["incomplete"]?.intValue ?? 0) incomplete</p>
+                <div class="pair">\(svg)<aside class="details" aria-live="polite"><p>Click or hover an outlined element to see its finding.</p></aside></div>
+                </section>
+
+                """
+        }
+        let data = JSON.array(findingData).rendered().replacingOccurrences(of: "</", with: "<\\/")
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>auditd report</title>
+            <style>
+            body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px;color:#1c1c1e;background:#fff}
+            h1{font-size:24px}h2{font-size:18px;margin-top:32px}.meta{color:#3a3a3c}
+            .pair{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}
+            svg.screen{border:1px solid #8e8e93;background:#fafafa;flex:none}
+            .canvas{fill:#fff}.el{fill:none;stroke:#aeaeb2;stroke-width:0.75}
+            .finding{fill:none;stroke-width:3;cursor:pointer}.finding.error{stroke:#d70015}.finding.warning{stroke:#b25000}.finding.notice{stroke:#0040dd}
+            .finding:hover,.finding:focus,.finding.active{fill:rgba(255,204,0,.35);outline:none}
+            aside.details{max-width:520px;border:1px solid #c7c7cc;border-radius:8px;padding:12px;min-height:80px}
+            aside pre{white-space:pre-wrap;font-size:13px;background:#f2f2f7;padding:8px;border-radius:6px}
+            table{border-collapse:collapse;margin-top:16px;width:100%}th,td{border-bottom:1px solid #d1d1d6;padding:6px 8px;text-align:left;vertical-align:top}
+            th{cursor:pointer;background:#f2f2f7;user-select:none}th::after{content:" ↕";color:#8e8e93}
+            td.error{color:#d70015;font-weight:600}td.warning{color:#b25000;font-weight:600}td.notice{color:#0040dd}
+            .failed{color:#d70015}.totals span{margin-right:16px}
+            </style></head><body>
+            <h1>Accessibility findings</h1>
+            <p class="totals"><span>\(results.count) snapshots</span><span>\(totals["error"] ?? 0) errors</span><span>\(totals["warning"] ?? 0) warnings</span><span>\(totals["notice"] ?? 0) notices</span></p>
+            \(sections)
+            <h2>All findings</h2>
+            <table id="findings"><thead><tr><th>File</th><th>Line</th><th>Severity</th><th>Rule</th><th>Element</th><th>Message</th><th>WCAG</th></tr></thead>
+            <tbody>
+            \(rows)</tbody></table>
+            <script>
+            const findings = \(data);
+            function show(id, target) {
+              const f = findings[id]; if (!f) return;
+              const section = target.closest('section'); if (!section) return;
+              section.querySelectorAll('.finding.active').forEach(e => e.classList.remove('active'));
+              section.querySelectorAll('.finding[data-id="' + id + '"]').forEach(e => e.classList.add('active'));
+              const aside = section.querySelector('aside.details');
+              const esc = s => String(s ?? '').replace(/[&<>"]/g, c => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
+              aside.innerHTML = '<p><strong>' + esc(f.severity) + '</strong> <code>' + esc(f.rule) + '</code> WCAG ' + esc((f.wcag||[]).join(', ')) + '</p>'
+                + '<p>' + esc(f.message) + '</p><p>Element <code>' + esc(f.element || f.path) + '</code>, line ' + esc(f.line) + '</p>'
+                + '<pre>' + esc(JSON.stringify(f.evidence, null, 2)) + '</pre>';
+            }
+            document.querySelectorAll('.finding').forEach(e => {
+              ['click', 'mouseenter', 'focus'].forEach(kind => e.addEventListener(kind, () => show(e.dataset.id, e)));
+            });
+            document.querySelectorAll('#findings th').forEach((th, column) => th.addEventListener('click', () => {
+              const body = document.querySelector('#findings tbody');
+              const ascending = th.dataset.order !== 'asc'; th.dataset.order = ascending ? 'asc' : 'desc';
+              const rank = {error: 0, warning: 1, notice: 2};
+              const key = row => { const t = row.children[column].textContent; return column === 1 ? Number(t) : column === 2 ? rank[t] : t; };
+              [...body.rows].sort((a, b) => { const x = key(a), y = key(b); return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1); })
+                .forEach(row => body.appendChild(row));
+            }));
+            </script>
+            </body></html>
+
+            """
+    }
+
+    static func escape(_ text: String) -> String { JUnitFormatter.escape(text).replacingOccurrences(of: "&#10;", with: " ") }
+
+    static func fmt(_ value: Double) -> String { value.formattedForReport }
+}

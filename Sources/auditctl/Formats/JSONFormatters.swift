@@ -1,0 +1,43 @@
+import AuditCore
+
+/// `--format json`: the daemon's reports (SPEC §3), one array; each with the file it came
+/// from and, with a baseline, each finding's `baselineState`.
+/// `--format jsonl`: one finding a line, with file, app, build and screen.
+enum JSONFormatters {
+    static func json(_ results: [SnapshotResult], context: FormatContext) -> String {
+        let items: [JSON] = results.map { result in
+            if let error = result.error {
+                return .object([("file", .string(result.file)), ("status", .int(result.status))] + (error.objectValue ?? []))
+            }
+            guard case .object(var members)? = result.report else { return .null }
+            members.insert(("file", .string(result.file)), at: 0)
+            if context.hasBaseline, let index = members.firstIndex(where: { $0.0 == "findings" }) {
+                members[index].1 = .array(result.findings.enumerated().map { offset, finding in
+                    guard case .object(var fields) = finding else { return finding }
+                    fields.append(("baselineState", .string(result.baselineState(offset) ?? "new")))
+                    return .object(fields)
+                })
+                members.append(("absent", .array(result.absent)))
+            }
+            return .object(members)
+        }
+        return JSON.array(items).rendered(pretty: true) + "\n"
+    }
+
+    static func jsonl(_ results: [SnapshotResult], context: FormatContext) -> String {
+        var out = ""
+        for result in results {
+            let snapshot = result.report?["snapshot"]
+            for (index, finding) in result.findings.enumerated() {
+                guard case .object(let fields) = finding else { continue }
+                var line: [(String, JSON)] = [
+                    ("file", .string(result.file)), ("app", snapshot?["app"] ?? .null), ("build", snapshot?["build"] ?? .null),
+                    ("screen", snapshot?["screen"] ?? .null),
+                ] + fields
+                if let state = result.baselineState(index) { line.append(("baselineState", .string(state))) }
+                out += JSON.object(line).rendered() + "\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,164 @@
+import AuditCore
+
+/// SARIF 2.1.0 for code-scanning upload: one run, the rules with their metadata (help text
+/// and URI, WCAG tags, default level), results with physical and logical locations,
+/// `partialFingerprints` from the finding fingerprint, `baselineState` with a baseline,
+/// and incomplete results as `kind: "review"`.
+enum SARIFFormatter {
+    static func level(_ severity: String) -> String {
+        switch severity {
+        case "error": "error"
+        case "warning": "warning"
+        default: "note"
+        }
+    }
+
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        // Rules: every rule of the rule sets used, plus any rule id seen in the results.
+        var ruleIDs: [String] = []
+        var levels: [String: String] = [:]
+        var custom: [String: JSON] = [:]
+        for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }).sorted() {
+            let set = context.ruleSets[name]
+            for rule in set?["rules"]?.arrayValue ?? [] {
+                guard let id = rule["id"]?.stringValue else { continue }
+                if !ruleIDs.contains(id) { ruleIDs.append(id) }
+                levels[id] = levels[id] ?? rule["severity"]?.stringValue.map(level)
+            }
+            for rule in set?["custom"]?.arrayValue ?? [] {
+                guard let id = rule["id"]?.stringValue else { continue }
+                if !ruleIDs.contains(id) { ruleIDs.append(id) }
+                custom[id] = rule
+                levels[id] = rule["severity"]?.stringValue.map(level)
+            }
+        }
+        for result in results {
+            for item in result.findings + result.incomplete {
+                if let id = item["rule"]?.stringValue, !ruleIDs.contains(id) { ruleIDs.append(id) }
+            }
+        }
+        let rules: [JSON] = ruleIDs.map { id in
+            if let description = BuiltInRules.rule(id: id)?.description {
+                var tags = ["accessibility"] + description.wcag.map { "wcag" + $0.replacingOccurrences(of: ".", with: "") }
+                tags += description.wcag.map { "WCAG " + $0 }
+                return .object([
+                    ("id", .string(id)), ("name", .string(camelCase(id))),
+                    ("shortDescription", .object([("text", .string(description.title))])),
+                    ("fullDescription", .object([("text", .string(description.help))])),
+                    ("helpUri", .string(description.helpURL)),
+                    ("help", .object([("text", .string(description.help)),
+                                      ("markdown", .string("**\(description.title)** — \(description.help)\n\nWCAG 2.2: \(description.wcag.joined(separator: ", "))"))])),
+                    ("defaultConfiguration", .object([("level", .string(levels[id] ?? level(description.severity.rawValue)))])),
+                    ("properties", .object([("tags", .array(tags.map(JSON.string))), ("precision", .string("high"))])),
+                ])
+            }
+            let rule = custom[id]
+            return .object([
+                ("id", .string(id)), ("name", .string(camelCase(id))),
+                ("shortDescription", .object([("text", .string(rule?["id"]?.stringValue ?? id))])),
+                ("fullDescription", .object([("text", .string("Custom XPath rule: \(rule?["xpath"]?.stringValue ?? "")"))])),
+                ("defaultConfiguration", .object([("level", .string(levels[id] ?? "warning"))])),
+                ("properties", .object([("tags", .array([.string("accessibility")] + (rule?["wcag"]?.arrayValue ?? []).compactMap(\.stringValue).map { JSON.string("WCAG " + $0) }))])),
+            ])
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
+
+        var sarifResults: [JSON] = []
+        var artifacts: [JSON] = []
+        for (artifactIndex, result) in results.enumerated() {
+            let uri = artifactURI(result.file)
+            artifacts.append(.object([("location", .object([("uri", .string(uri))])), ("mimeType", .string("application/xml"))]))
+            func location(_ item: JSON) -> JSON {
+                var physical: [(String, JSON)] = [("artifactLocation", .object([("uri", .string(uri)), ("index", .int(artifactIndex))]))]
+                if let line = item["line"]?.intValue, line > 0 {
+                    var region: [(String, JSON)] = [("startLine", .int(line))]
+                    if let column = item["column"]?.intValue, column > 0 { region.append(("startColumn", .int(column))) }
+                    physical.append(("region", .object(region)))
+                }
+                var members: [(String, JSON)] = [("physicalLocation", .object(physical))]
+                if let path = item["path"]?.stringValue {
+                    var logical: [(String, JSON)] = [("fullyQualifiedName", .string(path)), ("kind", .string("element"))]
+                    if let element = item["element"]?.stringValue { logical.insert(("name", .string(element)), at: 0) }
+                    members.append(("logicalLocations", .array([.object(logical)])))
+                }
+                return .object(members)
+            }
+            if let error = result.error?["error"] {
+                let text = "\(error["message"]?.stringValue ?? "not audited") [\(error["code"]?.stringValue ?? "")]"
+                sarifResults.append(.object([
+                    ("ruleId", .string("snapshot.unreadable")), ("kind", .string("fail")), ("level", .string("error")),
+                    ("message", .object([("text", .string(text))])), ("locations", .array([location(error)])),
+                ]))
+                continue
+            }
+            for (index, finding) in result.findings.enumerated() {
+                let id = finding["rule"]?.stringValue ?? "unknown"
+                var members: [(String, JSON)] = [
+                    ("ruleId", .string(id)),
+                    ("kind", .string("fail")),
+                    ("level", .string(level(finding["severity"]?.stringValue ?? "error"))),
+                    ("message", .object([("text", .string(finding["message"]?.stringValue ?? ""))])),
+                    ("locations", .array([location(finding)])),
+                    ("partialFingerprints", .object([("auditd/v1", finding["fingerprint"] ?? .string(""))])),
+                    ("properties", .object([("evidence", finding["evidence"] ?? .object([])), ("wcag", finding["wcag"] ?? .array([]))])),
+                ]
+                if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
+                if context.hasBaseline { members.append(("baselineState", .string(result.baselineState(index) ?? "new"))) }
+                sarifResults.append(.object(members))
+            }
+            for item in result.incomplete {
+                let id = item["rule"]?.stringValue ?? "unknown"
+                var members: [(String, JSON)] = [
+                    ("ruleId", .string(id)), ("kind", .string("review")), ("level", .string("none")),
+                    ("message", .object([("text", .string("Needs review: " + (item["reason"]?.stringValue ?? "the rule could not judge")))])),
+                    ("locations", .array([location(item)])),
+                ]
+                if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
+                sarifResults.append(.object(members))
+            }
+            if context.hasBaseline {
+                for fixed in result.absent {
+                    sarifResults.append(.object([
+                        ("ruleId", .string(fixed["rule"]?.stringValue ?? "unknown")), ("kind", .string("pass")), ("level", .string("none")),
+                        ("message", .object([("text", .string("Fixed: " + (fixed["message"]?.stringValue ?? "")))])),
+                        ("locations", .array([location(fixed)])),
+                        ("partialFingerprints", .object([("auditd/v1", fixed["fingerprint"] ?? .string(""))])),
+                        ("baselineState", .string("absent")),
+                    ]))
+                }
+            }
+        }
+        let log: JSON = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("auditd")), ("fullName", .string("auditd accessibility audit daemon")),
+                    ("version", .string(AuditCoreVersion.string)), ("semanticVersion", .string(AuditCoreVersion.string)),
+                    ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("artifacts", .array(artifacts)),
+                ("results", .array(sarifResults)),
+                ("columnKind", .string("unicodeCodePoints")),
+            ])])),
+        ])
+        return log.rendered(pretty: true) + "\n"
+    }
+
+    /// A relative URI for a file path (SARIF wants URIs; spaces and the like escaped).
+    static func artifactURI(_ file: String) -> String {
+        if file == "<stdin>" { return "stdin.xml" }
+        var path = file
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+        return path.unicodeScalars.map { scalar in
+            allowed.contains(Character(scalar)) ? String(scalar)
+                : String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
+        }.joined()
+    }
+
+    static func camelCase(_ id: String) -> String {
+        id.split(whereSeparator: { $0 == "." || $0 == "-" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
