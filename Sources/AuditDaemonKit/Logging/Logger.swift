@@ -35,7 +35,7 @@ public final class Logger: Sendable {
     }
 
     public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
-        guard level <= self.level else { return }
+        guard level.priority <= self.level.priority else { return }
         var line = underSystemd ? "<\(level.priority)>" : Timestamp.iso8601(Timestamp.now()) + " "
         line += level.rawValue + " " + message
         for (key, value) in fields {

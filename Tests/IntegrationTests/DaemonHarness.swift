@@ -1,0 +1,212 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts the real `auditd` binary on a temporary socket and talks to it as clients do:
+/// raw HTTP over the socket, `curl --unix-socket`, and the real `auditctl`.
+final class DaemonHarness: @unchecked Sendable {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let binaries = packageRoot.appendingPathComponent(".build/debug")
+    static let examples = packageRoot.appendingPathComponent("Examples")
+    static let rules = packageRoot.appendingPathComponent("Rules")
+
+    let directory: URL
+    let socket: String
+    let journal: String
+    var process: Process?
+    let logFile: URL
+
+    init(name: String = #function) throws {
+        let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("auditd-it-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        chmod(base.path, 0o755)
+        directory = base
+        socket = base.appendingPathComponent("auditd.sock").path
+        journal = base.appendingPathComponent("state/findings.jsonl").path
+        logFile = base.appendingPathComponent("auditd.log")
+    }
+
+    deinit {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts auditd with `extra` options and waits until the socket answers.
+    @discardableResult
+    func start(_ extra: [String] = [], rules: [String]? = nil, expectFailure: Bool = false) throws -> Process {
+        let process = Process()
+        process.executableURL = DaemonHarness.binaries.appendingPathComponent("auditd")
+        var arguments = ["--socket", socket, "--journal", journal, "--log-level", "debug"]
+        for directory in rules ?? [DaemonHarness.rules.path] { arguments += ["--rules", directory] }
+        process.arguments = arguments + extra
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: logFile)
+        log.seekToEndOfFile()
+        process.standardError = log
+        process.standardOutput = log
+        try process.run()
+        self.process = process
+        if expectFailure { return process }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if !process.isRunning { throw XCTSkip("auditd exited early: \(self.log)") }
+            if let response = try? request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n"), response.status == 200 { return process }
+            usleep(20_000)
+        }
+        throw NSError(domain: "auditd", code: 1, userInfo: [NSLocalizedDescriptionKey: "auditd did not start: \(self.log)"])
+    }
+
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM and returns the exit status.
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        guard let process else { return -1 }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    // MARK: Raw HTTP
+
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: Any? { try? JSONSerialization.jsonObject(with: Data(body)) }
+    }
+
+    /// A connected socket to the daemon.
+    func connect() throws -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socket.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in bytes.enumerated() { raw[index] = byte } }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw NSError(domain: "connect", code: Int(errno))
+        }
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    func send(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    func send(_ fd: Int32, _ text: String) { send(fd, Array(text.utf8)) }
+
+    /// Reads one response (Content-Length framed) from `fd`; nil on EOF or timeout.
+    func readResponse(_ fd: Int32, buffer: inout [UInt8]) -> Response? {
+        func fill() -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return false }
+            buffer += chunk[0..<count]
+            return true
+        }
+        var headEnd: Int?
+        while headEnd == nil {
+            if buffer.count >= 4 {
+                for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                    headEnd = index + 4
+                    break
+                }
+            }
+            if headEnd == nil, !fill() { return nil }
+        }
+        guard let end = headEnd else { return nil }
+        let head = String(decoding: buffer[..<end], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let status = Int(statusLine.split(separator: " ")[1]) ?? 0
+        var headers: [String: String] = [:]
+        for line in lines where line.contains(":") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        buffer.removeFirst(end)
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while buffer.count < length { if !fill() { return nil } }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// One request on a fresh connection.
+    func request(_ head: String, body: [UInt8] = []) throws -> Response {
+        let fd = try connect()
+        defer { close(fd) }
+        send(fd, Array(head.utf8) + body)
+        var buffer: [UInt8] = []
+        guard let response = readResponse(fd, buffer: &buffer) else { throw NSError(domain: "read", code: 0) }
+        return response
+    }
+
+    func post(_ body: [UInt8], query: String = "") throws -> Response {
+        try request("POST /v1/audits\(query) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n", body: body)
+    }
+
+    static func example(_ name: String) -> [UInt8] {
+        [UInt8]((try? Data(contentsOf: examples.appendingPathComponent(name))) ?? Data())
+    }
+
+    // MARK: Processes
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a program (auditctl, curl, …) with the socket in its environment.
+    func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUDITD_SOCKET"] = socket
+        environment.removeValue(forKey: "NO_COLOR")
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+        try? input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func auditctl(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:]) throws -> Run {
+        try run(DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// The journal's records, parsed; fails the test on a line that is not JSON.
+    func journalRecords(file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]] {
+        guard let text = try? String(contentsOfFile: journal, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { row in
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(row.utf8))) as? [String: Any] else {
+                XCTFail("journal line is not JSON: \(row.prefix(120))", file: file, line: line)
+                return nil
+            }
+            return object
+        }
+    }
+}

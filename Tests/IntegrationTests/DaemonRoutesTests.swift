@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every route and status code of SPEC §4 against the real daemon process.
+final class DaemonRoutesTests: XCTestCase {
+    func testRoutesThroughCurl() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let health = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/v1/health"])
+        XCTAssertEqual(health.status, 0)
+        let healthJSON = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(health.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(healthJSON["status"] as? String, "ok")
+        XCTAssertEqual(healthJSON["version"] as? String, "0.1.0")
+
+        let audit = try daemon.run("curl", ["-s", "-w", "\n%{http_code}", "--unix-socket", daemon.socket, "-X", "POST",
+                                            "--data-binary", "@" + DaemonHarness.examples.appendingPathComponent("checkout.xml").path,
+                                            "http://localhost/v1/audits"])
+        let lines = audit.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.last, "200")
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines.dropLast().joined(separator: "\n").utf8)) as? [String: Any])
+        XCTAssertEqual(report["ruleset"] as? String, "ios-default")
+        XCTAssertEqual((report["snapshot"] as? [String: Any])?["elements"] as? Int, 16)
+        XCTAssertFalse((report["findings"] as? [Any] ?? []).isEmpty)
+
+        let rulesets = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/v1/rulesets"])
+        XCTAssertTrue(rulesets.stdout.contains("\"android-default\""))
+        let findings = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/v1/findings?since=0"])
+        XCTAssertTrue(findings.stdout.hasPrefix("{\"seq\":1,"), findings.stdout)
+        let metrics = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/metrics"])
+        XCTAssertTrue(metrics.stdout.contains("auditd_audits_total{status=\"200\"} 1"), metrics.stdout)
+        XCTAssertTrue(metrics.stdout.contains("auditd_audit_duration_seconds_bucket{le=\"+Inf\"} 1"))
+        XCTAssertTrue(metrics.stdout.contains("# TYPE auditd_open_connections gauge"))
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socket), "socket removed on exit")
+    }
+
+    func testStatusCodes() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--max-snapshot-bytes", "100000"])
+        let checkout = DaemonHarness.example("checkout.xml")
+
+        XCTAssertEqual(try daemon.post(checkout).status, 200)
+        XCTAssertEqual(try daemon.request("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n").status, 404)
+        let wrongMethod = try daemon.request("DELETE /v1/audits HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(wrongMethod.status, 405)
+        XCTAssertEqual(wrongMethod.headers["allow"], "POST")
+        XCTAssertEqual(try daemon.post(checkout, query: "?ruleset=nope").status, 422)
+        XCTAssertEqual(try daemon.post(checkout, query: "?ruleset=wcag22-aaa").status, 200)
+
+        let malformed = try daemon.post(Array("<snapshot version=\"1\">\n  <element>\n</snapshot>".utf8))
+        XCTAssertEqual(malformed.status, 400)
+        let error = try XCTUnwrap((malformed.json as? [String: Any])?["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "malformed-xml")
+        XCTAssertEqual(error["line"] as? Int, 3)
+        XCTAssertNotNil(error["column"] as? Int)
+
+        XCTAssertEqual(try daemon.post([UInt8](repeating: 0x20, count: 200_000)).status, 413)
+        XCTAssertEqual(try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\n\r\n").status, 411)
+        XCTAssertEqual(try daemon.request("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n").status, 414)
+        let bigHeader = "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 17000))\r\n\r\n"
+        XCTAssertEqual(try daemon.request(bigHeader).status, 431)
+        XCTAssertEqual(try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n").status, 400)
+        XCTAssertEqual(try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcdef").status, 400)
+        XCTAssertEqual(try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n").status, 400)
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\n\r\n").status, 400, "HTTP/1.1 needs Host")
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/2.0\r\nHost: x\r\n\r\n").status, 505)
+
+        // Chunked request bodies work.
+        var chunked = Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        for piece in stride(from: 0, to: checkout.count, by: 1000) {
+            let part = Array(checkout[piece..<min(piece + 1000, checkout.count)])
+            chunked += Array((String(part.count, radix: 16) + "\r\n").utf8) + part + Array("\r\n".utf8)
+        }
+        chunked += Array("0\r\n\r\n".utf8)
+        XCTAssertEqual(try daemon.request(String(decoding: chunked, as: UTF8.self)).status, 200)
+        // Still serving after all that.
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    func testKeepAliveAndPipelining() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let fd = try daemon.connect()
+        defer { close(fd) }
+        let body = DaemonHarness.example("mailbox.xml")
+        var batch = Array("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        batch += Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        batch += Array("GET /nope HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        batch += Array("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        daemon.send(fd, batch)
+        var buffer: [UInt8] = []
+        let statuses = (0..<4).compactMap { _ in daemon.readResponse(fd, buffer: &buffer)?.status }
+        XCTAssertEqual(statuses, [200, 200, 404, 200], "responses in request order")
+        // The connection is still usable.
+        daemon.send(fd, "GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(daemon.readResponse(fd, buffer: &buffer)?.status, 200)
+        daemon.send(fd, "GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let last = daemon.readResponse(fd, buffer: &buffer)
+        XCTAssertEqual(last?.headers["connection"], "close")
+        XCTAssertNil(daemon.readResponse(fd, buffer: &buffer), "closed after Connection: close")
+    }
+
+    func testSlowClientIsCutOffAndOthersAreServed() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--read-timeout", "0.5"])
+        let slow = try daemon.connect()
+        defer { close(slow) }
+        daemon.send(slow, "POST /v1/audits HTTP/1.1\r\nHost: x\r\n")
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        var buffer: [UInt8] = []
+        let started = Date()
+        let response = daemon.readResponse(slow, buffer: &buffer)
+        XCTAssertEqual(response?.status, 408)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        // A slow body is cut off too.
+        let slowBody = try daemon.connect()
+        defer { close(slowBody) }
+        daemon.send(slowBody, "POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n<snap")
+        var other: [UInt8] = []
+        XCTAssertEqual(daemon.readResponse(slowBody, buffer: &other)?.status, 408)
+    }
+
+    func testConcurrentClients() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let bodies = ["checkout.xml", "mailbox.xml", "settings.xml", "onboarding.xml"].map(DaemonHarness.example)
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 32) { client in
+            for round in 0..<5 {
+                let status = (try? daemon.post(bodies[(client + round) % bodies.count]).status) ?? -1
+                statuses.add(status)
+            }
+        }
+        XCTAssertEqual(statuses.all.count, 160)
+        XCTAssertEqual(Set(statuses.all), [200], "\(statuses.all.filter { $0 != 200 })")
+        let audits = daemon.journalRecords().filter { $0["type"] as? String == "audit" }
+        XCTAssertEqual(audits.count, 160)
+        let seqs = daemon.journalRecords().compactMap { $0["seq"] as? Int }
+        XCTAssertEqual(seqs, Array(1...seqs.count), "seq increases by one per record")
+    }
+
+    func testMaxConnectionsRefusesCleanly() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--max-connections", "4"])
+        var open: [Int32] = []
+        for _ in 0..<4 {
+            let fd = try daemon.connect()
+            daemon.send(fd, "GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            var buffer: [UInt8] = []
+            XCTAssertEqual(daemon.readResponse(fd, buffer: &buffer)?.status, 200)
+            open.append(fd)
+        }
+        let extra = try daemon.connect()
+        daemon.send(extra, "GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        var buffer: [UInt8] = []
+        let refused = daemon.readResponse(extra, buffer: &buffer)
+        XCTAssertEqual(refused?.status, 503)
+        XCTAssertEqual(refused?.headers["retry-after"], "1")
+        close(extra)
+        // The others are unaffected.
+        daemon.send(open[0], "GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        var again: [UInt8] = []
+        XCTAssertEqual(daemon.readResponse(open[0], buffer: &again)?.status, 200)
+        open.forEach { close($0) }
+    }
+}
+
+/// Thread-safe collection of statuses.
+final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+    func add(_ value: Int) { lock.lock(); values.append(value); lock.unlock() }
+    var all: [Int] { lock.lock(); defer { lock.unlock() }; return values }
+}
