@@ -1,0 +1,240 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `auditctl` as people and pipelines run it, against a real daemon: formats that validate,
+/// exit codes, baselines, errors that say what to do.
+final class AuditctlTests: XCTestCase {
+    static let schemas = DaemonHarness.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+
+    func testTextOutputAndExitCodes() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let checkout = DaemonHarness.examples.appendingPathComponent("checkout.xml").path
+        let text = try daemon.auditctl(["audit", checkout])
+        XCTAssertEqual(text.status, 1, text.stderr)
+        XCTAssertTrue(text.stdout.contains("\(checkout):9:5: error: [label.missing] button has no accessible name; VoiceOver reads the image name \"icon_close\" (close)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains(": error: [contrast.text] Text contrast 2.21:1 is below 4.5:1 (#AEAEB2 on #FFFFFF) (terms)"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1 snapshot: 7 errors, 3 warnings"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("\u{1B}["), "no colour when not a terminal")
+        XCTAssertTrue(try daemon.auditctl(["audit", "--color", "always", checkout]).stdout.contains("\u{1B}[1;31merror"))
+
+        XCTAssertEqual(try daemon.auditctl(["audit", "--fail-on", "never", checkout]).status, 0)
+        XCTAssertEqual(try daemon.auditctl(["audit", "--fail-on", "warning", checkout]).status, 1)
+        // A snapshot with only warnings: fails on warning, passes on error.
+        let warningsOnly = """
+            <snapshot version="1" platform="ios" app="a" screen="s"><element id="r" role="window" frame="0,0,390,844" background="#FFFFFF">
+            <element id="b" role="button" label="Play button" frame="10,10,60,60"/></element></snapshot>
+            """
+        XCTAssertEqual(try daemon.auditctl(["audit", "-"], stdin: Array(warningsOnly.utf8)).status, 0)
+        XCTAssertEqual(try daemon.auditctl(["audit", "--fail-on", "warning", "-"], stdin: Array(warningsOnly.utf8)).status, 1)
+        XCTAssertEqual(try daemon.auditctl(["audit", "--fail-on", "notice", "-"], stdin: Array(warningsOnly.utf8)).status, 1)
+        // A malformed snapshot is an input error (2) with its line and column.
+        let malformed = try daemon.auditctl(["audit", "-"], stdin: Array("<snapshot version=\"1\">\n<element>".utf8))
+        XCTAssertEqual(malformed.status, 2)
+        XCTAssertTrue(malformed.stdout.contains("<stdin>:2:"), malformed.stdout)
+        // Several files, directories walked, concurrently.
+        let all = try daemon.auditctl(["audit", "--jobs", "4", DaemonHarness.examples.path])
+        XCTAssertTrue(all.stdout.contains("6 snapshots:"), all.stdout)
+    }
+
+    func testUnreachableDaemonSaysHowToStartIt() throws {
+        let daemon = try DaemonHarness()
+        let run = try daemon.auditctl(["audit", DaemonHarness.examples.appendingPathComponent("checkout.xml").path])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("cannot reach auditd at \(daemon.socket)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("auditd --socket"), run.stderr)
+    }
+
+    func testArgumentErrorsSuggestTheClosest() throws {
+        let daemon = try DaemonHarness()
+        let typo = try daemon.auditctl(["audit", "--formt", "json", "x.xml"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("unknown option '--formt'"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean '--format'"), typo.stderr)
+        let command = try daemon.auditctl(["audt"])
+        XCTAssertEqual(command.status, 2)
+        XCTAssertTrue(command.stderr.contains("did you mean 'audit'"), command.stderr)
+        let choice = try daemon.auditctl(["audit", "--format", "sarf", "x.xml"])
+        XCTAssertTrue(choice.stderr.contains("did you mean 'sarif'"), choice.stderr)
+        XCTAssertEqual(try daemon.auditctl(["--version"]).stdout, "auditctl 0.1.0\n")
+        for command in ["audit", "watch", "rules", "status", "validate", "inspect"] {
+            let help = try daemon.auditctl(["help", command])
+            XCTAssertEqual(help.status, 0)
+            XCTAssertTrue(help.stdout.contains("USAGE: auditctl \(command)"), help.stdout)
+            XCTAssertEqual(try daemon.auditctl([command, "--help"]).stdout, help.stdout)
+        }
+        // `--` ends options: a file named like an option.
+        let dashed = try daemon.auditctl(["validate", "--", "--weird.xml"])
+        XCTAssertTrue(dashed.stderr.contains("--weird.xml: cannot read"), dashed.stderr)
+        // Common options before the command name.
+        XCTAssertEqual(try daemon.auditctl(["--quiet", "validate", DaemonHarness.examples.appendingPathComponent("checkout.xml").path]).status, 0)
+    }
+
+    func testSARIFValidatesAgainstTheSchema() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let output = daemon.directory.appendingPathComponent("report.sarif").path
+        let run = try daemon.auditctl(["audit", "--format", "sarif", "--output", output, DaemonHarness.examples.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let schema = AuditctlTests.schemas.appendingPathComponent("sarif-schema-2.1.0.json").path
+        let check = try daemon.run("python3", ["-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+            jsonschema.validate(log, schema)
+            run = log["runs"][0]
+            rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
+            assert all(r["ruleId"] in rules for r in run["results"] if r["ruleId"] != "snapshot.unreadable")
+            assert any(r["kind"] == "review" and r["level"] == "none" for r in run["results"])
+            assert all("auditd/v1" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
+            assert any(r["locations"][0].get("logicalLocations") for r in run["results"])
+            print("ok", len(run["results"]))
+            """, schema, output])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.hasPrefix("ok"), check.stdout)
+    }
+
+    func testJUnitValidatesAgainstTheSchema() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let output = daemon.directory.appendingPathComponent("report.xml").path
+        _ = try daemon.auditctl(["audit", "--format", "junit", "--output", output, DaemonHarness.examples.path])
+        let schema = AuditctlTests.schemas.appendingPathComponent("JUnit.xsd").path
+        let check = try daemon.run("xmllint", ["--noout", "--schema", schema, output])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let xml = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertEqual(xml.components(separatedBy: "<testsuite ").count - 1, 6)
+        XCTAssertTrue(xml.contains("<testcase name=\"label.missing close\""), xml)
+        XCTAssertTrue(xml.contains("<skipped message=\"incomplete:"))
+    }
+
+    func testJSONAndJSONLAndBaselineStates() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let original = DaemonHarness.example("checkout.xml")
+        let before = daemon.directory.appendingPathComponent("checkout.xml")
+        try Data(original).write(to: before)
+        let baseline = daemon.directory.appendingPathComponent("baseline.json").path
+        XCTAssertEqual(try daemon.auditctl(["audit", "--format", "json", "--output", baseline, before.path]).status, 1)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline))) as? [[String: Any]])
+        XCTAssertEqual(reports.first?["file"] as? String, before.path)
+        XCTAssertNotNil(reports.first?["audit"])
+
+        // The next build fixes the close button and breaks the pay button.
+        var text = String(decoding: original, as: UTF8.self)
+        text = text.replacingOccurrences(of: "image=\"icon_close\" frame=\"350,50,24,24\" foreground=\"#C7C7CC\"",
+                                         with: "image=\"icon_close\" label=\"Close\" frame=\"340,40,44,44\" foreground=\"#3C3C43\"")
+        text = text.replacingOccurrences(of: "text=\"Pay $101.00\"", with: "text=\"Pay $101.00\" label=\"Pay button\"")
+        try Data(text.utf8).write(to: before)
+        let compared = try daemon.auditctl(["audit", "--format", "json", "--baseline", baseline, before.path])
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(compared.stdout.utf8)) as? [[String: Any]])?.first)
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        let states = Dictionary(grouping: findings, by: { $0["baselineState"] as? String ?? "" }).mapValues(\.count)
+        XCTAssertEqual(states["new"], 1, "\(states)")
+        XCTAssertGreaterThan(states["unchanged"] ?? 0, 5)
+        let absent = try XCTUnwrap(report["absent"] as? [[String: Any]])
+        XCTAssertEqual(Set(absent.compactMap { $0["rule"] as? String }), ["label.missing", "contrast.non-text", "target-size"])
+        // With a baseline only new findings fail: the new one is a warning.
+        XCTAssertEqual(compared.status, 0, "the only new finding is a warning")
+        XCTAssertEqual(try daemon.auditctl(["audit", "--fail-on", "warning", "--baseline", baseline, before.path]).status, 1)
+
+        // SARIF works as a baseline too.
+        let sarif = daemon.directory.appendingPathComponent("baseline.sarif").path
+        try Data(original).write(to: before)
+        _ = try daemon.auditctl(["audit", "--format", "sarif", "--output", sarif, before.path])
+        try Data(text.utf8).write(to: before)
+        let fromSARIF = try daemon.auditctl(["audit", "--format", "jsonl", "--baseline", sarif, before.path])
+        let lines = fromSARIF.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(lines.filter { $0["baselineState"] as? String == "new" }.count, 1, fromSARIF.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0["app"] as? String == "com.example.shop" && $0["screen"] as? String == "Checkout" })
+    }
+
+    func testRulesStatusAndWatch() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let rules = try daemon.auditctl(["rules", "--ruleset", "ios-default", "--format", "json"])
+        XCTAssertEqual(rules.status, 0, rules.stderr)
+        XCTAssertTrue(rules.stdout.contains("\"platform-minimum\": 44"), rules.stdout)
+        let markdown = try daemon.auditctl(["rules", "--format", "markdown"])
+        XCTAssertTrue(markdown.stdout.contains("## contrast.text"))
+        let status = try daemon.auditctl(["status"])
+        XCTAssertEqual(status.status, 0)
+        XCTAssertTrue(status.stdout.contains("ok on \(daemon.socket)"), status.stdout)
+
+        // watch follows, and resumes across a daemon restart.
+        let watcher = Process()
+        watcher.executableURL = DaemonHarness.binaries.appendingPathComponent("auditctl")
+        watcher.arguments = ["watch", "--since", "0", "--format", "jsonl", "--rule", "label.*", "--count", "2"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUDITD_SOCKET"] = daemon.socket
+        watcher.environment = environment
+        let out = Pipe()
+        watcher.standardOutput = out
+        watcher.standardError = Pipe()
+        try watcher.run()
+        let mailbox = DaemonHarness.example("mailbox.xml")
+        XCTAssertEqual(try daemon.post(mailbox).status, 200)
+        _ = daemon.stop()
+        try daemon.start()
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200)
+        let deadline = Date().addingTimeInterval(10)
+        while watcher.isRunning, Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(watcher.isRunning, "watch stops after --count records")
+        if watcher.isRunning { watcher.terminate() }
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        let screens = lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["screen"] as? String }
+        XCTAssertEqual(screens, ["Inbox", "Checkout"], "one before the restart, one after")
+    }
+
+    func testProgressOnlyOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script(1) is not installed") }
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let command = "\(DaemonHarness.binaries.appendingPathComponent("auditctl").path) audit --fail-on never \(DaemonHarness.examples.path) > /dev/null"
+        let onTerminal = try daemon.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+        XCTAssertTrue(onTerminal.stdout.contains("snapshots"), onTerminal.stdout)
+        XCTAssertTrue(onTerminal.stdout.contains("[="), onTerminal.stdout)
+        let plain = try daemon.auditctl(["audit", "--fail-on", "never", DaemonHarness.examples.path])
+        XCTAssertFalse(plain.stderr.contains("[="), plain.stderr)
+    }
+
+    func testHTMLReportIsSelfContained() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let output = daemon.directory.appendingPathComponent("report.html")
+        _ = try daemon.auditctl(["audit", "--format", "html", "--output", output.path, DaemonHarness.examples.path])
+        let html = try String(contentsOf: output, encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertFalse(html.contains("src=\"http"), "no external assets")
+        XCTAssertFalse(html.contains("href=\"http"))
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"screen\"").count - 1, 6)
+        XCTAssertTrue(html.contains("class=\"finding error\""))
+        XCTAssertTrue(html.contains("<table id=\"findings\">"))
+        guard let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("chromium is not installed (scripts/setup installs it)")
+        }
+        let screenshot = daemon.directory.appendingPathComponent("shot.png")
+        let shot = try daemon.run(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,1600",
+                                            "--screenshot=\(screenshot.path)", output.absoluteString])
+        let png = try Data(contentsOf: screenshot)
+        XCTAssertGreaterThan(png.count, 10_000, shot.stderr)
+        let check = try daemon.run("python3", ["-c", """
+            import sys, zlib, struct
+            data = open(sys.argv[1], 'rb').read()
+            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+            pos, idat, width = 8, b'', 0
+            while pos < len(data):
+                length, kind = struct.unpack('>I4s', data[pos:pos+8]); body = data[pos+8:pos+8+length]
+                if kind == b'IHDR': width, height, depth, color = struct.unpack('>IIBB', body[:10])
+                if kind == b'IDAT': idat += body
+                pos += 12 + length
+            raw = zlib.decompress(idat)
+            distinct = len(set(raw[i:i+3] for i in range(0, min(len(raw), 3_000_000), 7)))
+            print(distinct); assert distinct > 20, distinct
+            """, screenshot.path])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+}
