@@ -18,6 +18,22 @@ public struct PeerCredentials: Sendable, Equatable {
         }
         return result == 0 ? credentials : nil
     }
+
+    /// The peer's supplementary groups, from `/proc/PID/status` (best effort: empty when
+    /// /proc hides other users' processes).
+    public var supplementaryGroups: [UInt32] {
+        let file = fopen("/proc/\(pid)/status", "r")
+        guard let file else { return [] }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.hasPrefix("Groups:") else { continue }
+            return text.dropFirst("Groups:".count).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { UInt32($0) }
+        }
+        return []
+    }
 }
 
 /// Who may talk to the daemon: root, the daemon's own user, the socket's group, and the
@@ -32,6 +48,7 @@ public struct AccessPolicy: Sendable {
     }
 
     public func allows(_ peer: PeerCredentials) -> Bool {
-        uids.contains(peer.uid) || gids.contains(peer.gid)
+        if uids.contains(peer.uid) || gids.contains(peer.gid) { return true }
+        return !gids.isDisjoint(with: peer.supplementaryGroups)
     }
 }

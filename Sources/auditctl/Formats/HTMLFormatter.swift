@@ -36,6 +36,11 @@ enum HTMLFormatter {
                     let fill = element.background.map { " style=\"fill:\($0.hex);fill-opacity:\(Double($0.alpha) / 255 * element.effectiveOpacity)\"" } ?? ""
                     let name = parsed.node(index).accessibleName.map { " “\(escape(String($0.prefix(60))))”" } ?? ""
                     svg += "<rect class=\"el\" x=\"\(fmt(frame.x))\" y=\"\(fmt(frame.y))\" width=\"\(fmt(frame.width))\" height=\"\(fmt(frame.height))\"\(fill)><title>\(element.role.name)\(name)</title></rect>\n"
+                    if let text = parsed.node(index).visibleText ?? (element.role == .button ? parsed.node(index).label : nil), frame.height >= 8 {
+                        let size = min(element.fontSize ?? 14, frame.height * 0.75)
+                        let color = element.foreground.map { "fill:\($0.hex)" } ?? "fill:#3a3a3c"
+                        svg += "<text class=\"label\" x=\"\(fmt(frame.x + 3))\" y=\"\(fmt(frame.y + min(frame.height, size) * 0.95))\" font-size=\"\(fmt(size))\" style=\"\(color)\">\(escape(String(text.prefix(60))))</text>\n"
+                    }
                 }
             }
             for finding in result.findings {
@@ -77,7 +82,7 @@ enum HTMLFormatter {
             h1{font-size:24px}h2{font-size:18px;margin-top:32px}.meta{color:#3a3a3c}
             .pair{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}
             svg.screen{border:1px solid #8e8e93;background:#fafafa;flex:none}
-            .canvas{fill:#fff}.el{fill:none;stroke:#aeaeb2;stroke-width:0.75}
+            .canvas{fill:#fff}.el{fill:none;stroke:#aeaeb2;stroke-width:0.75}text.label{pointer-events:none;font-family:system-ui,sans-serif}
             .finding{fill:none;stroke-width:3;cursor:pointer}.finding.error{stroke:#d70015}.finding.warning{stroke:#b25000}.finding.notice{stroke:#0040dd}
             .finding:hover,.finding:focus,.finding.active{fill:rgba(255,204,0,.35);outline:none}
             aside.details{max-width:520px;border:1px solid #c7c7cc;border-radius:8px;padding:12px;min-height:80px}
