@@ -11,6 +11,7 @@ enum AuditCtl {
 
     static var commands: [any Command.Type] { [
         AuditCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
+        CompletionsCommand.self,
     ] }
 
     static func main() {

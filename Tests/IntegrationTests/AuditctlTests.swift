@@ -238,3 +238,27 @@ final class AuditctlTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
 }
+
+/// Generated files are up to date with the code they come from.
+final class GeneratedFilesTests: XCTestCase {
+    func testRulesDocumentationAndCompletionsAreCurrent() throws {
+        let daemon = try DaemonHarness()
+        let root = DaemonHarness.packageRoot
+        let markdown = try daemon.auditctl(["rules", "--format", "markdown"])
+        XCTAssertEqual(markdown.stdout, try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8),
+                       "regenerate with: auditctl rules --format markdown > docs/rules.md")
+        let bash = try daemon.auditctl(["completions", "bash"])
+        XCTAssertEqual(bash.stdout, try String(contentsOf: root.appendingPathComponent("scripts/completions/auditctl.bash"), encoding: .utf8))
+        let zsh = try daemon.auditctl(["completions", "zsh"])
+        XCTAssertEqual(zsh.stdout, try String(contentsOf: root.appendingPathComponent("scripts/completions/_auditctl"), encoding: .utf8))
+        let syntax = try daemon.run("bash", ["-n", root.appendingPathComponent("scripts/completions/auditctl.bash").path])
+        XCTAssertEqual(syntax.status, 0, syntax.stderr)
+    }
+
+    func testManPageNamesEveryCommand() throws {
+        let page = try String(contentsOf: DaemonHarness.packageRoot.appendingPathComponent("docs/auditctl.1"), encoding: .utf8)
+        for command in ["audit", "watch", "rules", "status", "validate", "inspect", "completions"] {
+            XCTAssertTrue(page.contains(".B \(command)") || page.contains(".BI \"\(command) "), command)
+        }
+    }
+}
