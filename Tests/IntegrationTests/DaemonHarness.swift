@@ -172,8 +172,10 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Runs a program (auditctl, curl, …) with the socket in its environment.
-    func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:]) throws -> Run {
+    func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+             directory: URL? = nil) throws -> Run {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
         var environment = ProcessInfo.processInfo.environment
@@ -194,8 +196,9 @@ final class DaemonHarness: @unchecked Sendable {
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    func auditctl(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:]) throws -> Run {
-        try run(DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment)
+    func auditctl(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Run {
+        try run(DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment,
+                directory: directory)
     }
 
     /// The journal's records, parsed; fails the test on a line that is not JSON.

@@ -233,3 +233,61 @@ final class Flag: @unchecked Sendable {
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
+
+/// systemd integration and configuration errors.
+final class DaemonSystemdTests: XCTestCase {
+    func testNotifiesSystemdReadyAndStopping() throws {
+        let daemon = try DaemonHarness()
+        let notifySocket = daemon.directory.appendingPathComponent("notify.sock").path
+        // A datagram listener standing in for systemd.
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        listener.arguments = ["python3", "-c", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); s.settimeout(10)
+            seen = []
+            while not any(m.startswith("STOPPING=1") for m in seen):
+                seen.append(s.recv(4096).decode()); print(seen[-1].replace("\\n", "|"), flush=True)
+            """, notifySocket]
+        let output = Pipe()
+        listener.standardOutput = output
+        try listener.run()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: notifySocket) { usleep(20_000) }
+        setenv("NOTIFY_SOCKET", notifySocket, 1)
+        setenv("WATCHDOG_USEC", "200000", 1)
+        defer { unsetenv("NOTIFY_SOCKET"); unsetenv("WATCHDOG_USEC") }
+        try daemon.start()
+        usleep(300_000)
+        XCTAssertEqual(daemon.stop(), 0)
+        listener.waitUntilExit()
+        let messages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(messages.contains("READY=1|STATUS=serving on \(daemon.socket)"), messages)
+        XCTAssertTrue(messages.contains("WATCHDOG=1"), messages)
+        XCTAssertTrue(messages.contains("STOPPING=1"), messages)
+    }
+
+    func testMissingDefaultRuleSetIsAServerError() throws {
+        let daemon = try DaemonHarness()
+        let rules = daemon.directory.appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        try #"{"name": "only-labels", "rules": {"label.missing": true}}"#.write(to: rules.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try daemon.start(rules: [rules.path])
+        let response = try daemon.post(DaemonHarness.example("checkout.xml"))
+        XCTAssertEqual(response.status, 500)
+        XCTAssertEqual(((response.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String, "no-default-ruleset")
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?ruleset=only-labels").status, 200)
+    }
+
+    func testBrokenRuleSetAtStartIsAClearError() throws {
+        let daemon = try DaemonHarness()
+        let rules = daemon.directory.appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        try #"{"name": "bad", "rules": {"target-size": {"parameters": {"minimum": "x"}}}}"#.write(to: rules.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let run = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
+                                 ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", rules.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("bad.json"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("rules.target-size.parameters.minimum"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("expected a number"), run.stderr)
+    }
+}

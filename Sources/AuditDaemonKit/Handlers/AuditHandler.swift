@@ -32,7 +32,10 @@ enum AuditHandler {
                                            line: error.line, column: error.column, hint: error.hint))
                 }
                 guard let ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
-                    return .failure(.error(422, code: "unknown-ruleset", message: "no rule set for platform \(snapshot.platform.rawValue)"))
+                    // The daemon was started without the default sets: its configuration, not the request, is wrong.
+                    return .failure(.error(500, code: "no-default-ruleset",
+                                           message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
+                                           hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
                 return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes))
             }
