@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["AuditCore"],
-            path: "Tests/IntegrationTests"
+            path: "Tests/IntegrationTests",
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

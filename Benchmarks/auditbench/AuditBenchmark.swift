@@ -51,5 +51,17 @@ enum AuditBenchmark {
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
         if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count)") }
+        if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {
+            for entry in ruleSet.entries {
+                let single = RuleSet(name: entry.id, entries: [entry])
+                var best = Double.infinity
+                for _ in 0..<3 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = Auditor.audit(snapshot, ruleSet: single, concurrent: false)
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                print(Timing.row("  " + entry.id, best))
+            }
+        }
     }
 }

@@ -52,6 +52,13 @@ public struct TextTable: Sendable {
         return hash | 1
     }
 
+    /// Calls `body` with the referenced bytes (empty when absent), without building a String.
+    public func withBytes<T>(_ ref: TextRef, _ body: (ArraySlice<UInt8>) -> T) -> T {
+        if ref.isAbsent { return body([]) }
+        let start = Int(ref.offset)
+        return body(bytes[start..<start + Int(ref.count)])
+    }
+
     /// Appends the referenced bytes to `out`.
     public func appendBytes(_ ref: TextRef, to out: inout [UInt8]) {
         if ref.isAbsent { return }

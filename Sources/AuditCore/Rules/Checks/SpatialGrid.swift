@@ -1,42 +1,87 @@
-/// A uniform grid over the screen for pairwise geometric checks: each rectangle is
-/// filed under every cell it covers, so neighbours are found without comparing all pairs.
+/// A uniform grid over the screen for pairwise geometric checks: every rectangle is filed
+/// under each cell it covers, so neighbours are found without comparing all pairs. Built
+/// once, in compressed rows (two flat arrays, no hashing).
 public struct SpatialGrid {
     public let cellSize: Double
-    private var cells: [Int64: [Int]] = [:]
-    private var rects: [Int: Rect] = [:]
+    private let items: [Int]
+    private let rects: [Rect]
+    private let originX: Double
+    private let originY: Double
+    private let columns: Int
+    private let rows: Int
+    /// `cellStart[c] ..< cellStart[c + 1]` indexes `entries` for cell `c`.
+    private let cellStart: [Int32]
+    private let entries: [Int32]
+    private var positions: [Int: Int] = [:]
 
-    public init(cellSize: Double) { self.cellSize = max(cellSize, 1) }
-
-    private func key(_ column: Int, _ row: Int) -> Int64 { Int64(column) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: row))) }
-
-    private func range(_ rect: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-        func cell(_ value: Double) -> Int { Int((value / cellSize).rounded(.down).clamped(-1_000_000, 1_000_000)) }
-        return (cell(rect.minX)...max(cell(rect.minX), cell(rect.maxX)), cell(rect.minY)...max(cell(rect.minY), cell(rect.maxY)))
-    }
-
-    public mutating func insert(_ item: Int, _ rect: Rect) {
-        rects[item] = rect
-        let (columns, rows) = range(rect)
-        // Huge rectangles (a full-screen target) are filed in at most 64×64 cells' worth.
-        for column in columns.prefix(64) {
-            for row in rows.prefix(64) { cells[key(column, row), default: []].append(item) }
+    /// Indexes `items` (ids with their rectangles); ids are returned by ``candidates(near:)``.
+    public init(_ items: [(id: Int, rect: Rect)], cellSize requested: Double) {
+        var size = max(requested, 1)
+        self.items = items.map(\.id)
+        self.rects = items.map(\.rect)
+        let minX = rects.map(\.minX).min() ?? 0, minY = rects.map(\.minY).min() ?? 0
+        let maxX = rects.map(\.maxX).max() ?? 0, maxY = rects.map(\.maxY).max() ?? 0
+        // Keep the grid to a few million cells whatever the coordinates.
+        while ((maxX - minX) / size + 1) * ((maxY - minY) / size + 1) > 4_000_000 { size *= 2 }
+        self.cellSize = size
+        originX = minX
+        originY = minY
+        columns = Int(((maxX - minX) / size).rounded(.down)) + 1
+        rows = Int(((maxY - minY) / size).rounded(.down)) + 1
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var spans: [(ClosedRange<Int>, ClosedRange<Int>)] = []
+        spans.reserveCapacity(rects.count)
+        for rect in rects {
+            let span = SpatialGrid.span(rect, originX: minX, originY: minY, size: size, columns: columns, rows: rows)
+            spans.append(span)
+            for row in span.1 { for column in span.0 { counts[row * columns + column + 1] += 1 } }
         }
-    }
-
-    /// Items whose cells overlap `rect` (a superset of those intersecting it), ascending.
-    public func candidates(near rect: Rect) -> [Int] {
-        var found: [Int] = []
-        let (columns, rows) = range(rect)
-        var cellsVisited = 0
-        for column in columns.prefix(64) {
-            for row in rows.prefix(64) {
-                if let items = cells[key(column, row)] {
-                    found += items
-                    cellsVisited += 1
+        for cell in 1..<counts.count { counts[cell] += counts[cell - 1] }
+        var fill = counts
+        var entries = [Int32](repeating: 0, count: Int(counts.last ?? 0))
+        for (position, span) in spans.enumerated() {
+            for row in span.1 {
+                for column in span.0 {
+                    let cell = row * columns + column
+                    entries[Int(fill[cell])] = Int32(position)
+                    fill[cell] += 1
                 }
             }
         }
-        guard cellsVisited > 1 else { return found }
+        cellStart = counts
+        self.entries = entries
+        for (position, id) in self.items.enumerated() { positions[id] = position }
+    }
+
+    private static func span(_ rect: Rect, originX: Double, originY: Double, size: Double, columns: Int, rows: Int)
+        -> (ClosedRange<Int>, ClosedRange<Int>) {
+        func cell(_ value: Double, _ origin: Double, _ limit: Int) -> Int {
+            let raw = ((value - origin) / size).rounded(.down)
+            return Int(raw.clamped(0, Double(limit - 1)))
+        }
+        let c0 = cell(rect.minX, originX, columns), c1 = cell(rect.maxX, originX, columns)
+        let r0 = cell(rect.minY, originY, rows), r1 = cell(rect.maxY, originY, rows)
+        // Huge rectangles (a full-screen target) are filed in at most 64×64 cells' worth.
+        return (c0...min(c1, c0 + 63), r0...min(r1, r0 + 63))
+    }
+
+    /// Ids whose cells overlap `rect` (a superset of those intersecting it), ascending.
+    public func candidates(near rect: Rect) -> [Int] {
+        guard !items.isEmpty else { return [] }
+        let span = SpatialGrid.span(rect, originX: originX, originY: originY, size: cellSize, columns: columns, rows: rows)
+        var found: [Int] = []
+        var cells = 0
+        for row in span.1 {
+            for column in span.0 {
+                let cell = row * columns + column
+                let start = Int(cellStart[cell]), end = Int(cellStart[cell + 1])
+                if start < end {
+                    cells += 1
+                    for entry in entries[start..<end] { found.append(items[Int(entry)]) }
+                }
+            }
+        }
+        guard cells > 1 else { return found.sorted() }
         found.sort()
         var unique: [Int] = []
         unique.reserveCapacity(found.count)
@@ -44,7 +89,7 @@ public struct SpatialGrid {
         return unique
     }
 
-    public func rect(of item: Int) -> Rect? { rects[item] }
+    public func rect(of id: Int) -> Rect? { positions[id].map { rects[$0] } }
 }
 
 extension Double {

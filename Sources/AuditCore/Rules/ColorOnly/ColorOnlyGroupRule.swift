@@ -36,28 +36,46 @@ public enum ColorOnlyGroupRule: Rule {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }
-        var reported = Set<Int>()
-        var groups: [VisualSignature: [Int]] = [:]
-        var order: [VisualSignature] = []
+        var reported = [Bool](repeating: false, count: snapshot.elements.count)
+        // Signatures are computed once per element and reused by every scope it appears in.
+        var signatures = [VisualSignature?](repeating: nil, count: snapshot.elements.count)
+        // Groups as linked lists through `nextMember`, so judging a scope allocates nothing.
+        var groups: [(signature: VisualSignature, first: Int, last: Int, count: Int)] = []
+        var nextMember = [Int](repeating: -1, count: snapshot.elements.count)
+        var index: [VisualSignature: Int] = [:]
 
         /// Compares the members of each look-alike group within one scope.
         func judge(_ candidates: [Int]) {
             groups.removeAll(keepingCapacity: true)
-            order.removeAll(keepingCapacity: true)
-            for index in candidates where isMark(index) {
-                let signature = VisualSignature(index, in: snapshot, includeText: true)
-                if groups[signature] == nil { order.append(signature) }
-                groups[signature, default: []].append(index)
+            index.removeAll(keepingCapacity: true)
+            let small = candidates.count <= 16
+            for candidate in candidates where isMark(candidate) {
+                let signature = signatures[candidate] ?? VisualSignature(candidate, in: snapshot, includeText: true)
+                signatures[candidate] = signature
+                nextMember[candidate] = -1
+                // Few siblings: a linear scan beats hashing.
+                let slot = small ? groups.firstIndex { $0.signature == signature } : index[signature]
+                if let slot {
+                    nextMember[groups[slot].last] = candidate
+                    groups[slot].last = candidate
+                    groups[slot].count += 1
+                } else {
+                    if !small { index[signature] = groups.count }
+                    groups.append((signature, candidate, candidate, 1))
+                }
             }
-            for signature in order {
-                guard let members = groups[signature], members.count > 1, let first = members.first,
-                      let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
+            for group in groups where group.count > 1 {
+                let first = group.first
+                guard let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
                 let referenceSelected = snapshot.elements[first].traits.contains(.selected)
-                for member in members.dropFirst() where !reported.contains(member) {
+                var member = nextMember[first]
+                while member >= 0 {
+                    defer { member = nextMember[member] }
+                    if reported[member] { continue }
                     // A selected item against unselected ones is color-only.state's case.
-                    guard snapshot.elements[member].traits.contains(.selected) == referenceSelected else { continue }
-                    guard let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
-                    reported.insert(member)
+                    guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
+                          let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
+                    reported[member] = true
                     context.report("color-only", element: member, evidence: [
                         ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
                     ] + ColorDifference.evidence(reference, color))
@@ -73,17 +91,25 @@ public enum ColorOnlyGroupRule: Rule {
         }
 
         for scope in snapshot.elements.indices.map({ $0 }) + [-1] {
+            // Leaves and only children have no siblings to compare.
+            if scope >= 0 {
+                let first = snapshot.elements[scope].firstChild
+                if first < 0 || snapshot.elements[Int(first)].nextSibling < 0 { continue }
+            }
             let children = scope >= 0 ? snapshot.children(of: scope) : snapshot.roots
             guard children.count > 1 else { continue }
             // Direct siblings.
             judge(children)
             // The same position inside repeated siblings of one role (the cells of a list).
-            var byRole: [Role: [Int]] = [:]
-            for child in children where snapshot.elements[child].firstChild >= 0 {
-                byRole[snapshot.elements[child].role, default: []].append(child)
+            let containers = children.filter { snapshot.elements[$0].firstChild >= 0 }
+            guard containers.count > 1 else { continue }
+            var roles: [Role] = []
+            for container in containers where !roles.contains(snapshot.elements[container].role) {
+                roles.append(snapshot.elements[container].role)
             }
-            for role in Role.allCases {
-                guard let repeated = byRole[role], repeated.count > 1 else { continue }
+            for role in roles.sorted(by: { $0.rawValue < $1.rawValue }) {
+                let repeated = containers.filter { snapshot.elements[$0].role == role }
+                guard repeated.count > 1 else { continue }
                 let slots = repeated.map { snapshot.children(of: $0) }
                 let width = slots.map(\.count).max() ?? 0
                 for slot in 0..<width {

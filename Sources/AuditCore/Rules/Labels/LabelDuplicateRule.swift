@@ -21,7 +21,18 @@ public enum LabelDuplicateRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        func isTarget(_ element: Element) -> Bool { element.isInteractive && element.isAccessible && element.isVisible }
         for parent in snapshot.elements.indices.map({ $0 }) + [-1] {
+            if parent >= 0 {
+                // Skip parents with fewer than two interactive children before building anything.
+                var targets = 0
+                var child = snapshot.elements[parent].firstChild
+                while child >= 0, targets < 2 {
+                    if isTarget(snapshot.elements[Int(child)]) { targets += 1 }
+                    child = snapshot.elements[Int(child)].nextSibling
+                }
+                if targets < 2 { continue }
+            }
             let children = parent >= 0 ? snapshot.children(of: parent) : snapshot.roots
             guard children.count > 1 else { continue }
             var seen: [String: Int] = [:]

@@ -66,11 +66,23 @@ public enum LabelFilenameRule: Rule {
         return nil
     }
 
+    /// True when the bytes could be a file name: a '_', '-', '.' or digit (see ``pattern``).
+    static func hasMarker(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        let texts = snapshot.texts
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible else { continue }
+            let candidate = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
+            if candidate.isAbsent { continue }
+            // Cheap byte checks first: most labels are plain words.
+            let mayBeName = texts.withBytes(candidate, hasMarker)
+                || (!element.image.isAbsent && element.image.count == candidate.count)
+            guard mayBeName else { continue }
             let node = snapshot.node(index)
             guard let label = node.label ?? (element.isInteractive ? node.text : nil) else { continue }
             guard let pattern = pattern(of: label, image: node.image) else { continue }

@@ -45,10 +45,10 @@ public enum TargetSizeRule: Rule {
         let platformSeverity = context.severityParameter("platform-severity")
         let spacingException = context.flag("spacing-exception")
         let targets = Targets.all(in: snapshot)
-        // Grid of all targets, for the spacing exception.
-        var grid = SpatialGrid(cellSize: max(minimum, 24) * 2)
-        for target in targets { grid.insert(target.index, target.frame) }
         let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
+        // Grid of all targets, for the spacing exception; only needed when something is small.
+        let grid = SpatialGrid(undersized.isEmpty || !spacingException ? [] : targets.map { ($0.index, $0.frame) },
+                               cellSize: max(minimum, 24) * 2)
 
         for target in targets {
             let frame = target.frame

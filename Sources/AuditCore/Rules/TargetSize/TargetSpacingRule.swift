@@ -28,11 +28,12 @@ public enum TargetSpacingRule: Rule {
         let snapshot = context.snapshot
         let minimumOverlap = context.number("minimum-overlap")
         let targets = Targets.all(in: snapshot)
-        var grid = SpatialGrid(cellSize: 64)
+        let grid = SpatialGrid(targets.map { ($0.index, $0.frame) }, cellSize: 64)
         for target in targets {
             let frame = target.frame
             var reported = false
-            for other in grid.candidates(near: frame) where !reported {
+            // Compare with earlier targets only: each pair once, reported on the later one.
+            for other in grid.candidates(near: frame) where !reported && other < target.index {
                 guard let otherFrame = grid.rect(of: other) else { continue }
                 if Targets.isAncestor(other, of: target.index, in: snapshot) || Targets.isAncestor(target.index, of: other, in: snapshot) { continue }
                 let name = snapshot.node(other).id ?? snapshot.path(of: other)
@@ -48,7 +49,6 @@ public enum TargetSpacingRule: Rule {
                     }
                 }
             }
-            grid.insert(target.index, frame)
         }
     }
 }
