@@ -71,6 +71,22 @@ final class NativeParserTests: XCTestCase {
         XCTAssertTrue(snapshot.invalidValues.isEmpty, "\(snapshot.invalidValues)")
     }
 
+    func testExtensionAttributesForVoiceOverRules() throws {
+        let snapshot = try TestSupport.parse(TestSupport.native("""
+            <element id="x" role="container" modal="true" supports-escape="false" draws-content="yes" large-content-viewer="1"
+                     main-action="true" magic-tap="no"/>
+            <element id="y" role="container" modal="sometimes"/>
+            """))
+        let x = snapshot.elements[try XCTUnwrap(TestSupport.index(snapshot, "x"))]
+        XCTAssertEqual(x.modal, true)
+        XCTAssertEqual(x.supportsEscape, false)
+        XCTAssertEqual(x.drawsContent, true)
+        XCTAssertEqual(x.largeContentViewer, true)
+        XCTAssertEqual(x.mainAction, true)
+        XCTAssertEqual(x.magicTap, false)
+        XCTAssertEqual(snapshot.invalidValues.map(\.attribute), ["modal"])
+    }
+
     func testUnknownRoleIsKeptAndTreatedAsOther() throws {
         let snapshot = try TestSupport.parse(TestSupport.native(#"<element id="x" role="carousel" frame="0,0,1,1"/>"#))
         let node = snapshot.node(try XCTUnwrap(TestSupport.index(snapshot, "x")))

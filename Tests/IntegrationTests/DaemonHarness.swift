@@ -8,7 +8,9 @@ import Glibc
 /// raw HTTP over the socket, `curl --unix-socket`, and the real `auditctl`.
 final class DaemonHarness: @unchecked Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let binaries = packageRoot.appendingPathComponent(".build/debug")
+    /// The binaries under test: `$AUDITD_BIN_DIR` (e.g. a sanitizer build), else `.build/debug`.
+    static let binaries = ProcessInfo.processInfo.environment["AUDITD_BIN_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.appendingPathComponent(".build/debug")
     static let examples = packageRoot.appendingPathComponent("Examples")
     static let rules = packageRoot.appendingPathComponent("Rules")
 

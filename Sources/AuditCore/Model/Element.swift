@@ -59,6 +59,19 @@ public struct Element: Sendable {
     public internal(set) var checked: Bool?
     /// Android's `NAF`: uiautomator found it clickable with no text or description.
     public internal(set) var notAccessibilityFriendly: Bool?
+    // SPEC §2 extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
+    /// Offers the Large Content Viewer (a long press shows the item enlarged).
+    public internal(set) var largeContentViewer: Bool?
+    /// Draws its content itself (a custom-drawn view or canvas).
+    public internal(set) var drawsContent: Bool?
+    /// Presented modally.
+    public internal(set) var modal: Bool?
+    /// A modal that supports the escape gesture (two-finger Z) to dismiss.
+    public internal(set) var supportsEscape: Bool?
+    /// The screen's main action (play/pause, answer, send).
+    public internal(set) var mainAction: Bool?
+    /// The main action is reachable with the magic tap (two-finger double tap).
+    public internal(set) var magicTap: Bool?
 
     // MARK: Derived once, after parsing (see ``DerivedFacts``)
     public internal(set) var facts: ElementFacts = []

@@ -8,6 +8,7 @@ enum AttributeKey: UInt8 {
     case accessible, hidden, visible, enabled, interactive
     case frame, hitFrame, foreground, background, border, opacity
     case fontSize, fontWeight, textStyle, scalesWithContentSize, truncated, underline, a11yIgnore
+    case largeContentViewer, drawsContent, modal, supportsEscape, mainAction, magicTap
     // Appium XCUITest
     case type, name, x, y, width, height, placeholderValue, selected, bundleId
     // Android uiautomator / UiAutomator2
@@ -44,6 +45,12 @@ enum AttributeKey: UInt8 {
         case "truncated": .truncated
         case "underline": .underline
         case "a11y-ignore": .a11yIgnore
+        case "large-content-viewer": .largeContentViewer
+        case "draws-content": .drawsContent
+        case "modal": .modal
+        case "supports-escape": .supportsEscape
+        case "main-action": .mainAction
+        case "magic-tap": .magicTap
         default: .unknown
         }
     }

@@ -8,6 +8,7 @@ public enum BuiltInRules {
         ContrastNonTextRule.self,
         ContrastTextRule.self,
         DynamicTypeFixedSizeRule.self,
+        DynamicTypeLargeContentViewerRule.self,
         DynamicTypeTruncatedRule.self,
         LabelDuplicateRule.self,
         LabelFilenameRule.self,
@@ -18,6 +19,11 @@ public enum BuiltInRules {
         InvalidValueRule.self,
         TargetSizeRule.self,
         TargetSpacingRule.self,
+        CustomDrawnRule.self,
+        HeaderTraitRule.self,
+        ModalEscapeRule.self,
+        TraitsRule.self,
+        UngroupedCellRule.self,
     ]
 
     private static let byID: [String: any Rule.Type] = Dictionary(

@@ -1,0 +1,43 @@
+/// `voiceover.modal-escape` — a modal VoiceOver users cannot dismiss with the escape
+/// gesture, and a main action without a magic-tap equivalent.
+public enum ModalEscapeRule: Rule {
+    public static let description = RuleDescription(
+        id: "voiceover.modal-escape",
+        title: "Modal without escape, main action without magic tap",
+        wcag: ["2.1.2", "2.1.1"],
+        severity: .warning,
+        help: """
+            VoiceOver's escape gesture (a two-finger Z) dismisses modals and goes back; a modal that does not \
+            implement it (accessibilityPerformEscape) traps the user: reported for modal="true" with \
+            supports-escape="false". The magic tap (a two-finger double tap) should trigger a screen's main \
+            action — play/pause, answer, send (accessibilityPerformMagicTap): reported for an element with \
+            main-action="true" and magic-tap="false". Only judged when the snapshot says so.
+            """,
+        messages: [
+            "no-escape": "Modal does not support the VoiceOver escape gesture",
+            "no-magic-tap": "Main action \"${name}\" has no magic-tap equivalent",
+        ],
+        examples: [
+            RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="false"><element role="button" label="Done"/></element>"##, triggers: ["sheet"]),
+            RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="true"/>"##),
+            RuleExample(##"<element id="sheet" role="container" modal="true"/>"##),
+            RuleExample(##"<element id="play" role="button" label="Play" main-action="true" magic-tap="false"/>"##, triggers: ["play"]),
+            RuleExample(##"<element id="play" role="button" label="Play" main-action="true" magic-tap="true"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isVisible else { continue }
+            if element.modal == true, element.supportsEscape == false {
+                context.report("no-escape", element: index, evidence: [("modal", .bool(true)), ("supports-escape", .bool(false))])
+            }
+            if element.mainAction == true, element.magicTap == false {
+                context.report("no-magic-tap", element: index, evidence: [
+                    ("name", .string(snapshot.node(index).accessibleName ?? "")), ("magic-tap", .bool(false)),
+                ])
+            }
+        }
+    }
+}

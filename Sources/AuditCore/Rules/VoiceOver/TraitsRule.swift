@@ -1,0 +1,56 @@
+/// `voiceover.traits` — traits that contradict each other, and interactive elements that
+/// VoiceOver does not announce as actionable.
+public enum TraitsRule: Rule {
+    public static let description = RuleDescription(
+        id: "voiceover.traits",
+        title: "Conflicting or missing traits",
+        wcag: ["4.1.2"],
+        severity: .warning,
+        help: """
+            Traits tell VoiceOver what an element is and how to use it. A button that is also adjustable \
+            (swipe up/down to change) or also a link announces contradictions; an interactive element with \
+            neither a control role nor a button, link or adjustable trait is read as plain text, so users do \
+            not know they can activate it (a clickable TextView, a tappable image). Fix: give one role — \
+            the button trait for actions, link for navigation to content, adjustable for values.
+            """,
+        messages: [
+            "conflict": "Traits conflict: ${traits}",
+            "not-actionable": "Interactive ${role} is not announced as a button or link",
+        ],
+        examples: [
+            RuleExample(##"<element id="b" role="button" label="Volume" traits="adjustable"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="other" accessible="true" label="Terms" traits="button link"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="t" role="text" text="Forgot password?" interactive="true"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Forgot password?" interactive="true" traits="button"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Play"/>"##),
+            RuleExample(##"<element id="s" role="slider" label="Volume" traits="adjustable"/>"##),
+            RuleExample(##"<element id="c" role="cell" label="Wi-Fi" interactive="true"/>"##),
+        ])
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isAccessible, element.isVisible else { continue }
+            let isButton = element.role == .button || element.traits.contains(.button)
+            let isLink = element.role == .link || element.traits.contains(.link)
+            let isAdjustable = element.traits.contains(.adjustable) || element.role == .slider || element.role == .stepper
+            var conflicts: [String] = []
+            if isButton, element.traits.contains(.adjustable) { conflicts.append("button + adjustable") }
+            if isButton, isLink { conflicts.append("button + link") }
+            if !conflicts.isEmpty {
+                context.report("conflict", element: index, evidence: [
+                    ("traits", .string(conflicts.joined(separator: ", "))), ("role", .string(element.role.name)),
+                ])
+                continue
+            }
+            guard element.isInteractive, element.isEnabled else { continue }
+            let controlRole = element.role.isInteractiveByDefault || [.cell, .window, .container].contains(element.role)
+            if !controlRole, !isButton, !isLink, !isAdjustable {
+                context.report("not-actionable", element: index, evidence: [
+                    ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
+                ])
+            }
+        }
+    }
+}
