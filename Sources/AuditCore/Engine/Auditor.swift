@@ -57,7 +57,7 @@ public enum Auditor {
         }
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
 
-        let located = findings.map { locate($0.finding, in: snapshot) }
+        let located = locateAll(findings.map(\.finding), in: snapshot, concurrent: concurrent)
         let locatedIncompletes = incompletes.map { incomplete in
             AuditReport.LocatedIncomplete(
                 incomplete: incomplete,
@@ -70,6 +70,20 @@ public enum Auditor {
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: located,
                            incomplete: locatedIncompletes, suppressed: suppressed)
+    }
+
+    /// Places every finding (path, line, frame, fingerprint); in parallel chunks when there
+    /// are many, since each finding is independent.
+    static func locateAll(_ findings: [Finding], in snapshot: Snapshot, concurrent: Bool) -> [AuditReport.Located] {
+        let chunk = 512
+        guard concurrent, findings.count > chunk * 2 else { return findings.map { locate($0, in: snapshot) } }
+        let chunks = (findings.count + chunk - 1) / chunk
+        let parts = LocatedSlots(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            let range = part * chunk..<min(findings.count, (part + 1) * chunk)
+            parts.store(part, findings[range].map { locate($0, in: snapshot) })
+        }
+        return parts.joined()
     }
 
     static func locate(_ finding: Finding, in snapshot: Snapshot) -> AuditReport.Located {
@@ -128,4 +142,16 @@ final class ResultSlots: @unchecked Sendable {
     func take(_ index: Int) -> ([Finding], [Incomplete]) {
         lock.withLock { slots[index] }
     }
+}
+
+/// Chunks of located findings written by concurrent jobs, one slot each.
+final class LocatedSlots: @unchecked Sendable {
+    private var slots: [[AuditReport.Located]]
+    private let lock = Lock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func store(_ index: Int, _ value: [AuditReport.Located]) { lock.withLock { slots[index] = value } }
+
+    func joined() -> [AuditReport.Located] { lock.withLock { slots.flatMap { $0 } } }
 }

@@ -29,6 +29,10 @@ final class SnapshotBuilder {
     /// Per open parent (index 0: the document level): element names seen and how often.
     private var siblingNames: [[(name: UnsafeRawPointer, count: Int32)]] = [[]]
     private var nameKinds: [UnsafeRawPointer: NameKind] = [:]
+    private var lastKindName: UnsafeRawPointer?
+    private var lastKind: NameKind = .ignored
+    private var lastTagName: UnsafeRawPointer?
+    private var lastTagRef: TextRef = .absent
     private var tagRefs: [UnsafeRawPointer: TextRef] = [:]
     private var attributeKeys = AttributeKeyCache()
     private var scratch: [UInt8] = []
@@ -193,7 +197,13 @@ final class SnapshotBuilder {
 
     private func kind(of name: UnsafePointer<xmlChar>, dialect: Dialect) -> NameKind {
         let key = UnsafeRawPointer(name)
-        if let known = nameKinds[key] { return known }
+        // Most elements share one name: remember the last answer before hashing.
+        if key == lastKindName { return lastKind }
+        if let known = nameKinds[key] {
+            lastKindName = key
+            lastKind = known
+            return known
+        }
         let text = String(cString: name)
         let kind: NameKind = switch dialect {
         case .native:
@@ -264,7 +274,12 @@ final class SnapshotBuilder {
 
     private func tagRef(_ name: UnsafePointer<xmlChar>) -> TextRef {
         let key = UnsafeRawPointer(name)
-        if let ref = tagRefs[key] { return ref }
+        if key == lastTagName { return lastTagRef }
+        if let ref = tagRefs[key] {
+            lastTagName = key
+            lastTagRef = ref
+            return ref
+        }
         let ref = texts.append(UnsafeBufferPointer(start: name, count: strlen(name)))
         tagRefs[key] = ref
         return ref
@@ -665,20 +680,25 @@ final class SnapshotBuilder {
         copy.withUnsafeBufferPointer { body($0) }
     }
 
-    /// Line and column of the start tag just reported by libxml2.
+    /// Line and column of the start tag just reported by libxml2: the last '<' before the
+    /// parser's position (attribute values cannot hold a raw '<'), with newlines counted
+    /// incrementally by `memchr`.
     private func tagPosition() -> (line: Int, column: Int) {
-        guard tracksBytes, let context else { return currentPosition() }
+        guard tracksBytes, let context, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return currentPosition()
+        }
         let consumed = min(Int(xmlByteConsumed(context)), source.count)
         var start = consumed - 1
-        while start > lastTagStart, source[start] != UInt8(ascii: "<") { start -= 1 }
+        while start > lastTagStart, base[start] != UInt8(ascii: "<") { start -= 1 }
         guard start > lastTagStart else { return currentPosition() }
-        while scanOffset < start {
-            if source[scanOffset] == UInt8(ascii: "\n") {
-                scanLine += 1
-                lineStart = scanOffset + 1
-            }
-            scanOffset += 1
+        var cursor = scanOffset
+        while cursor < start, let hit = memchr(base + cursor, 0x0A, start - cursor) {
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            scanLine += 1
+            lineStart = offset + 1
+            cursor = offset + 1
         }
+        scanOffset = max(scanOffset, start)
         lastTagStart = start
         return (scanLine, start - lineStart + 1)
     }

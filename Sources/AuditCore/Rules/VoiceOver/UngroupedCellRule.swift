@@ -27,11 +27,12 @@ public enum UngroupedCellRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let minimum = Int(context.number("minimum-parts"))
+        let cards = repeatedCards(in: snapshot)
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.firstChild >= 0 else { continue }
             let isCell = element.role == .cell
-            guard isCell || (element.role == .container && isRepeatedCard(index, in: snapshot)) else { continue }
+            guard isCell || cards.contains(index) else { continue }
             if element.isAccessible, !snapshot.texts.isBlank(element.label) { continue }
             var parts: [Int] = []
             var pending = snapshot.children(of: index)
@@ -50,15 +51,24 @@ public enum UngroupedCellRule: Rule {
         }
     }
 
-    /// A container with a sibling container of the same shape — the same roles of children,
-    /// in the same order, none of them cells or bars: one card of a list.
-    static func isRepeatedCard(_ index: Int, in snapshot: Snapshot) -> Bool {
-        let element = snapshot.elements[index]
-        guard !element.traits.contains(.tabBar) else { return false }
-        func shape(_ container: Int) -> [Role] { snapshot.children(of: container).map { snapshot.elements[$0].role } }
-        let own = shape(index)
-        guard own.count >= 2, !own.contains(.cell), !own.contains(.tab) else { return false }
-        let siblings = element.parent >= 0 ? snapshot.children(of: Int(element.parent)) : snapshot.roots
-        return siblings.contains { $0 != index && snapshot.elements[$0].role == .container && shape($0) == own }
+    /// Containers with a sibling container of the same shape — the same roles of children,
+    /// in the same order, none of them cells or tabs, not a bar: the cards of a list. One
+    /// pass over every parent's children.
+    static func repeatedCards(in snapshot: Snapshot) -> Set<Int> {
+        var cards = Set<Int>()
+        for parent in snapshot.elements.indices.map({ $0 }) + [-1] {
+            let siblings = parent >= 0 ? snapshot.children(of: parent) : snapshot.roots
+            guard siblings.count > 1 else { continue }
+            var byShape: [[Role]: [Int]] = [:]
+            for sibling in siblings {
+                let element = snapshot.elements[sibling]
+                guard element.role == .container, !element.traits.contains(.tabBar), element.firstChild >= 0 else { continue }
+                let shape = snapshot.children(of: sibling).map { snapshot.elements[$0].role }
+                guard shape.count >= 2, !shape.contains(.cell), !shape.contains(.tab) else { continue }
+                byShape[shape, default: []].append(sibling)
+            }
+            for group in byShape.values where group.count > 1 { cards.formUnion(group) }
+        }
+        return cards
     }
 }
