@@ -6,6 +6,7 @@ import Foundation
 ///   auditbench generate N [--seed S] [--problem-rate P]   a native snapshot of N elements on stdout
 ///   auditbench parse FILE [--iterations K]    parse time vs xmllint --stream/--noout, memory
 ///   auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]   parse vs rules, in process
+///   auditbench load --socket S --clients N --requests M FILE…   keep-alive load over the socket
 ///   auditbench colors                         colour maths for pairs on stdin (scripts/check-colors.py)
 @main
 enum AuditBench {
@@ -25,6 +26,18 @@ enum AuditBench {
             AuditBenchmark.run(path: path, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
                                iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 5,
                                printReport: arguments.contains("--print"))
+        case "load":
+            let socket = option("--socket", in: arguments) ?? ProcessInfo.processInfo.environment["AUDITD_SOCKET"] ?? ""
+            let clients = option("--clients", in: arguments).flatMap(Int.init) ?? 8
+            let requests = option("--requests", in: arguments).flatMap(Int.init) ?? 1000
+            var files: [String] = []
+            var skip = false
+            for argument in arguments {
+                if skip { skip = false; continue }
+                if argument.hasPrefix("--") { skip = true; continue }
+                files.append(argument)
+            }
+            LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files)
         case "colors":
             ColorProbe.run()
         case "parse":

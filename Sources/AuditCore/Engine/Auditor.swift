@@ -5,6 +5,9 @@ import Dispatch
 /// scheduling: findings are sorted by document order, then rule id, then the order the
 /// rule reported them.
 public enum Auditor {
+    /// Below this many elements the rules run on the calling thread.
+    public static let parallelThreshold = 2_000
+
     /// Audits `snapshot` with `ruleSet`. `source` is the snapshot's XML, needed only when
     /// the set has XPath rules.
     public static func audit(_ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
@@ -27,7 +30,9 @@ public enum Auditor {
                 results.store(job, evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot))
             }
         }
-        if concurrent, jobs > 1 {
+        // Small snapshots audit faster on one thread than split across cores (and leave the
+        // other cores to concurrent audits).
+        if concurrent, jobs > 1, snapshot.elements.count >= parallelThreshold {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         } else {
             for job in 0..<jobs { work(job) }
@@ -76,7 +81,7 @@ public enum Auditor {
     /// are many, since each finding is independent.
     static func locateAll(_ findings: [Finding], in snapshot: Snapshot, concurrent: Bool) -> [AuditReport.Located] {
         let chunk = 512
-        guard concurrent, findings.count > chunk * 2 else { return findings.map { locate($0, in: snapshot) } }
+        guard concurrent, findings.count > chunk * 2, snapshot.elements.count >= parallelThreshold else { return findings.map { locate($0, in: snapshot) } }
         let chunks = (findings.count + chunk - 1) / chunk
         let parts = LocatedSlots(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { part in

@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON body.
     public static func json(_ status: Int, _ value: JSON, extraHeaders: [(String, String)] = []) -> HTTPResponse {
-        var body = value.rendered().utf8.map { $0 }
+        var body = value.bytes
         body.append(0x0A)
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extraHeaders, body: body)
     }

@@ -45,11 +45,14 @@ enum AuditHandler {
                 server.queue.async { finish(server, ticket, response, seconds: seconds) }
                 done()
             case .report(let report):
+                // Render the answer on the worker, then free the worker: waiting for the
+                // journal's fdatasync needs no CPU, and concurrent audits share one sync.
+                let answer = HTTPResponse.json(200, report.json)
                 server.journal.append(JournalRecords.records(for: report)) { result in
                     server.queue.async {
                         switch result {
                         case .success:
-                            finish(server, ticket, .json(200, report.json), seconds: seconds, report: report)
+                            finish(server, ticket, answer, seconds: seconds, report: report)
                         case .failure(let error):
                             finish(server, ticket, .error(507, code: "journal-write-failed",
                                                           message: "the findings could not be stored: \(error.description)",
@@ -57,8 +60,8 @@ enum AuditHandler {
                                    seconds: seconds)
                         }
                     }
-                    done()
                 }
+                done()
             }
         }
         if !accepted {

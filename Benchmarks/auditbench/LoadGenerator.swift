@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `auditbench load`: keep-alive HTTP/1.1 clients over the Unix socket posting snapshots
+/// as fast as the daemon answers. Prints throughput, latency percentiles and statuses.
+///
+///   auditbench load --socket PATH --clients N --requests M FILE [FILE…]
+///
+/// Requests are spread over the clients; each client cycles through the files. Bounded in
+/// count (and by a 10-minute safety deadline); traffic only to the local socket.
+enum LoadGenerator {
+    struct Result {
+        var latencies: [Double] = []
+        var statuses: [Int: Int] = [:]
+        var failures = 0
+    }
+
+    static func run(socket: String, clients: Int, requests: Int, files: [String]) {
+        let bodies = files.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        guard !bodies.isEmpty else {
+            print("no readable snapshot files")
+            exit(2)
+        }
+        let results = ResultBox(clients: clients)
+        let deadline = Date().addingTimeInterval(600)
+        let started = DispatchTime.now().uptimeNanoseconds
+        // One thread per client: concurrentPerform would run only as many as there are cores.
+        let group = DispatchGroup()
+        for client in 0..<clients {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                runClient(client)
+            }
+        }
+        @Sendable func runClient(_ client: Int) {
+            var result = Result()
+            let share = requests / clients + (client < requests % clients ? 1 : 0)
+            var connection = Connection(socket: socket)
+            for sent in 0..<share {
+                if Date() > deadline { break }
+                let body = bodies[(client + sent) % bodies.count]
+                let begin = DispatchTime.now().uptimeNanoseconds
+                if let status = connection.post(body) {
+                    result.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+                    result.statuses[status, default: 0] += 1
+                } else {
+                    result.failures += 1
+                    connection = Connection(socket: socket)
+                }
+            }
+            results.store(client, result)
+        }
+        group.wait()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let merged = results.merged()
+        let sorted = merged.latencies.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        print(String(format: "clients %d, requests %d, %.2f s: %.0f audits/s; latency ms p50 %.2f p99 %.2f max %.2f; statuses %@; failures %d",
+                     clients, sorted.count, seconds, Double(sorted.count) / seconds, percentile(0.5), percentile(0.99),
+                     sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
+                     merged.failures))
+    }
+
+    /// One keep-alive connection.
+    struct Connection {
+        var fd: Int32 = -1
+        var buffer: [UInt8] = []
+        let socket: String
+
+        init(socket: String) {
+            self.socket = socket
+            connect()
+        }
+
+        mutating func connect() {
+            if fd >= 0 { close(fd) }
+            fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(socket.utf8)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in bytes.enumerated() { raw[index] = byte } }
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if result != 0 {
+                close(fd)
+                fd = -1
+            }
+            buffer.removeAll()
+        }
+
+        /// Posts one snapshot and reads the response; the status, or nil on a broken connection.
+        mutating func post(_ body: [UInt8]) -> Int? {
+            guard fd >= 0 else { connect(); return nil }
+            let head = Array("POST /v1/audits HTTP/1.1\r\nHost: bench\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            guard write(head + body) else { return nil }
+            return readResponse()
+        }
+
+        private func write(_ bytes: [UInt8]) -> Bool {
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+
+        private mutating func fill() -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return false }
+            buffer += chunk[0..<count]
+            return true
+        }
+
+        private mutating func readResponse() -> Int? {
+            var headEnd: Int?
+            var searched = 0
+            while headEnd == nil {
+                if buffer.count >= 4 {
+                    for index in max(0, searched - 3)...(buffer.count - 4)
+                    where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                        headEnd = index + 4
+                        break
+                    }
+                    searched = buffer.count
+                }
+                if headEnd == nil, !fill() { return nil }
+            }
+            guard let end = headEnd else { return nil }
+            let head = String(decoding: buffer[..<end], as: UTF8.self)
+            let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+            var length = 0
+            for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+            while buffer.count < end + length { if !fill() { return nil } }
+            buffer.removeFirst(end + length)
+            return status
+        }
+    }
+}
+
+/// Per-client results, merged at the end.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [LoadGenerator.Result]
+
+    init(clients: Int) { results = Array(repeating: LoadGenerator.Result(), count: clients) }
+
+    func store(_ index: Int, _ result: LoadGenerator.Result) { lock.lock(); results[index] = result; lock.unlock() }
+
+    func merged() -> LoadGenerator.Result {
+        lock.lock()
+        defer { lock.unlock() }
+        var merged = LoadGenerator.Result()
+        for result in results {
+            merged.latencies += result.latencies
+            merged.failures += result.failures
+            for (status, count) in result.statuses { merged.statuses[status, default: 0] += count }
+        }
+        return merged
+    }
+}
