@@ -28,6 +28,8 @@ public struct HTTPRequestParser: Sendable {
     public enum Event: Sendable {
         case request(HTTPRequest)
         case failure(Failure)
+        /// The client sent `Expect: 100-continue` and waits before sending the body.
+        case continueExpected
     }
 
     private enum State: Sendable {
@@ -44,6 +46,7 @@ public struct HTTPRequestParser: Sendable {
     private var buffer: [UInt8] = []
     private var offset = 0
     private var state: State = .head
+    private var pendingContinue = false
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -63,7 +66,12 @@ public struct HTTPRequestParser: Sendable {
         var events: [Event] = []
         while true {
             do {
-                guard let request = try step() else { break }
+                let request = try step()
+                if pendingContinue {
+                    pendingContinue = false
+                    if request == nil { events.append(.continueExpected) }
+                }
+                guard let request else { break }
                 events.append(.request(request))
             } catch let failure as Failure {
                 state = .failed
@@ -119,6 +127,7 @@ public struct HTTPRequestParser: Sendable {
                 }
                 var request = try parseHead(buffer[offset..<headEnd - 4])
                 offset = headEnd
+                if request.header("Expect")?.lowercased() == "100-continue" { pendingContinue = true }
                 let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
                 let encodings = request.headers.filter { $0.name.lowercased() == "transfer-encoding" }.map { $0.value.lowercased() }
                 if !encodings.isEmpty {

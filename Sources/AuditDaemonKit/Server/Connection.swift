@@ -85,6 +85,12 @@ final class Connection: @unchecked Sendable {
                         if isStreaming || closeWhenFlushed { continue }
                         let ticket = openSlot(close: !request.keepAlive)
                         onRequest(ticket, request)
+                    case .continueExpected:
+                        // Interim answer, only when it cannot overtake an earlier response.
+                        if slots.isEmpty, outputOffset == output.count {
+                            output.append(contentsOf: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                            flushOutput()
+                        }
                     case .failure(let failure):
                         requestStarted = nil
                         let ticket = openSlot(close: true)
