@@ -112,7 +112,7 @@ final class DaemonRoutesTests: XCTestCase {
         let body = DaemonHarness.example("checkout.xml")
         daemon.send(fd, "POST /v1/audits HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.count)\r\n\r\n")
         var interim = [UInt8](repeating: 0, count: 25)
-        let count = interim.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, MSG_WAITALL) }
+        let count = interim.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_WAITALL)) }
         XCTAssertEqual(String(decoding: interim[0..<max(0, count)], as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
         daemon.send(fd, body)
         var buffer: [UInt8] = []
