@@ -21,4 +21,14 @@ static inline void auditd_xmlFree(void *pointer) {
     xmlFree(pointer);
 }
 
+/* glibc's memrchr, declared here because its header hides it without _GNU_SOURCE:
+ * finds the last '<' before the parser's position in one vectorised call. */
+extern void *memrchr(const void *s, int c, size_t n);
+
+static inline long auditd_last_index_of(const unsigned char *base, long from, long to, unsigned char byte) {
+    if (to <= from) return -1;
+    const unsigned char *hit = (const unsigned char *)memrchr(base + from, byte, (size_t)(to - from));
+    return hit ? (long)(hit - base) : -1;
+}
+
 #endif

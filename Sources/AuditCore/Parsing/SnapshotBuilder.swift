@@ -328,7 +328,7 @@ final class SnapshotBuilder {
                 case .id: element.id = texts.append(value)
                 case .role:
                     element.typeName = texts.append(value)
-                    element.role = value.count <= 15 ? Role(name: ValueScanner.string(value)) ?? .other : .other
+                    element.role = ByteNames.role(value) ?? .other
                 case .label: element.label = texts.append(value)
                 case .value: element.value = texts.append(value)
                 case .hint: element.hint = texts.append(value)
@@ -369,13 +369,13 @@ final class SnapshotBuilder {
                         invalid("a positive number of points")
                     }
                 case .fontWeight:
-                    if let weight = FontWeightName.weight(of: ValueScanner.string(value)) {
+                    if let weight = ByteNames.fontWeight(value) ?? FontWeightName.weight(of: ValueScanner.string(value)) {
                         element.fontWeight = Int16(weight)
                     } else {
                         invalid("100…900 or ultralight, thin, light, regular, medium, semibold, bold, heavy, black")
                     }
                 case .textStyle:
-                    if let style = TextStyle(rawValue: ValueScanner.string(value)) {
+                    if let style = ByteNames.textStyle(value) {
                         element.textStyle = style
                     } else {
                         invalid("one of " + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
@@ -662,7 +662,7 @@ final class SnapshotBuilder {
     /// `&` when entities are not substituted) turned back into `&`.
     private func withValue(_ attribute: Attribute, _ body: (Bytes) -> Void) {
         let value = attribute.value
-        guard value.contains(UInt8(ascii: "&")) else { return body(value) }
+        guard let start = value.baseAddress, memchr(start, Int32(UInt8(ascii: "&")), value.count) != nil else { return body(value) }
         scratch.removeAll(keepingCapacity: true)
         var index = 0
         while index < value.count {
@@ -688,8 +688,7 @@ final class SnapshotBuilder {
             return currentPosition()
         }
         let consumed = min(Int(xmlByteConsumed(context)), source.count)
-        var start = consumed - 1
-        while start > lastTagStart, base[start] != UInt8(ascii: "<") { start -= 1 }
+        let start = auditd_last_index_of(base, lastTagStart + 1, consumed, UInt8(ascii: "<"))
         guard start > lastTagStart else { return currentPosition() }
         var cursor = scanOffset
         while cursor < start, let hit = memchr(base + cursor, 0x0A, start - cursor) {

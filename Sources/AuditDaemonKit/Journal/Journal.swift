@@ -111,9 +111,10 @@ public final class Journal: @unchecked Sendable {
             _records += Int(seq - startSeq)
             _lastSeq = seq
         }
+        // Rotate before answering, so a client that got its 200 sees the files as they are.
+        if size >= maxBytes { rotate() }
         for (item, range) in zip(batch, ranges) { item.completion(.success(range)) }
         for (id, follower) in followers where !follower(bytes) { followers[id] = nil }
-        if size >= maxBytes { rotate() }
     }
 
     private func writeAll(_ bytes: [UInt8]) -> JournalError? {
