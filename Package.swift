@@ -62,7 +62,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["AuditCore"],
             path: "Tests/IntegrationTests",
-            exclude: ["Golden"]
+            exclude: ["Golden", "Hostile"]
         ),
     ],
     swiftLanguageModes: [.v6]
