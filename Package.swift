@@ -28,9 +28,13 @@ let package = Package(
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
+        .systemLibrary(
+            name: "CSystem",
+            path: "Sources/CSystem"
+        ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditCore", "CSystem"],
             path: "Sources/AuditDaemonKit"
         ),
         .executableTarget(

@@ -6,7 +6,8 @@ import Foundation
 ///   auditbench generate N [--seed S] [--problem-rate P]   a native snapshot of N elements on stdout
 ///   auditbench parse FILE [--iterations K]    parse time vs xmllint --stream/--noout, memory
 ///   auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]   parse vs rules, in process
-///   auditbench load --socket S --clients N --requests M FILE…   keep-alive load over the socket
+///   auditbench load --socket S --clients N --requests M [--pid P] FILE…   keep-alive load over the socket;
+///                                             with --pid, a soak: expected answers, fds and RSS watched
 ///   auditbench colors                         colour maths for pairs on stdin (scripts/check-colors.py)
 @main
 enum AuditBench {
@@ -36,6 +37,9 @@ enum AuditBench {
                 if skip { skip = false; continue }
                 if argument.hasPrefix("--") { skip = true; continue }
                 files.append(argument)
+            }
+            if let pid = option("--pid", in: arguments).flatMap(Int32.init) {
+                exit(LoadGenerator.soak(socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files) ? 0 : 1)
             }
             LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files)
         case "colors":

@@ -15,9 +15,52 @@ enum LoadGenerator {
         var latencies: [Double] = []
         var statuses: [Int: Int] = [:]
         var failures = 0
+        var unexpected = 0
     }
 
-    static func run(socket: String, clients: Int, requests: Int, files: [String]) {
+    /// Resident memory of a process in KiB, from /proc.
+    static func residentKiB(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// Open file descriptors of a process.
+    static func openFiles(_ pid: Int32) -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
+    /// `auditbench soak`: `run` with expectations per file (a name containing "bad" must be
+    /// answered 400, others 200) and the daemon's memory and descriptors watched.
+    static func soak(socket: String, pid: Int32, clients: Int, requests: Int, files: [String]) -> Bool {
+        let fdsBefore = openFiles(pid) ?? -1
+        let samples = SampleBox()
+        let stop = SampleBox()
+        Thread.detachNewThread {
+            while stop.values.isEmpty {
+                if let rss = residentKiB(pid) { samples.add(rss) }
+                usleep(200_000)
+            }
+        }
+        let expected = files.map { ($0 as NSString).lastPathComponent.contains("bad") ? 400 : 200 }
+        let unexpected = run(socket: socket, clients: clients, requests: requests, files: files, expected: expected)
+        stop.add(1)
+        usleep(300_000)
+        let fdsAfter = openFiles(pid) ?? -1
+        let rss = samples.values
+        let quarter = max(1, rss.count / 4)
+        let first = rss.prefix(quarter).reduce(0, +) / max(1, min(quarter, rss.count))
+        let last = rss.suffix(quarter).reduce(0, +) / max(1, min(quarter, rss.count))
+        let growth = first > 0 ? Double(last - first) / Double(first) * 100 : 0
+        print(String(format: "soak: unexpected answers %d; fds before %d after %d; RSS first quarter %d KiB, last quarter %d KiB (%+.1f%%); peak %d KiB",
+                     unexpected, fdsBefore, fdsAfter, first, last, growth, rss.max() ?? 0))
+        return unexpected == 0 && fdsAfter <= fdsBefore && growth <= 10
+    }
+
+    @discardableResult
+    static func run(socket: String, clients: Int, requests: Int, files: [String], expected: [Int]? = nil) -> Int {
         let bodies = files.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
         guard !bodies.isEmpty else {
             print("no readable snapshot files")
@@ -41,16 +84,20 @@ enum LoadGenerator {
             var connection = Connection(socket: socket)
             for sent in 0..<share {
                 if Date() > deadline { break }
-                let body = bodies[(client + sent) % bodies.count]
+                let which = (client + sent) % bodies.count
+                let body = bodies[which]
                 let begin = DispatchTime.now().uptimeNanoseconds
                 if let status = connection.post(body) {
                     result.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
                     result.statuses[status, default: 0] += 1
+                    if let expected, expected[which] != status { result.unexpected += 1 }
                 } else {
                     result.failures += 1
+                    connection.close()
                     connection = Connection(socket: socket)
                 }
             }
+            connection.close()
             results.store(client, result)
         }
         group.wait()
@@ -62,6 +109,7 @@ enum LoadGenerator {
                      clients, sorted.count, seconds, Double(sorted.count) / seconds, percentile(0.5), percentile(0.99),
                      sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
                      merged.failures))
+        return merged.unexpected + merged.failures
     }
 
     /// One keep-alive connection.
@@ -75,8 +123,13 @@ enum LoadGenerator {
             connect()
         }
 
+        mutating func close() {
+            if fd >= 0 { Glibc.close(fd) }
+            fd = -1
+        }
+
         mutating func connect() {
-            if fd >= 0 { close(fd) }
+            close()
             fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
@@ -85,10 +138,7 @@ enum LoadGenerator {
             let result = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
-            if result != 0 {
-                close(fd)
-                fd = -1
-            }
+            if result != 0 { close() }
             buffer.removeAll()
         }
 
@@ -162,8 +212,17 @@ final class ResultBox: @unchecked Sendable {
         for result in results {
             merged.latencies += result.latencies
             merged.failures += result.failures
+            merged.unexpected += result.unexpected
             for (status, count) in result.statuses { merged.statuses[status, default: 0] += count }
         }
         return merged
     }
+}
+
+/// Integers appended from one thread and read from another.
+final class SampleBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int] = []
+    func add(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -1,3 +1,4 @@
+import CSystem
 import AuditCore
 import Dispatch
 import Foundation
@@ -34,6 +35,9 @@ public enum AuditDaemon {
 
     static func run(_ options: DaemonOptions, environment: [String: String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        // Few malloc arenas: worker threads come and go, and per-thread arenas keep the
+        // memory of large snapshots long after the audit (resident memory must stay flat).
+        _ = auditd_limit_malloc_arenas(2)
         let logger = Logger(level: options.logLevel)
         let notify = SystemdNotify(environment: environment)
 

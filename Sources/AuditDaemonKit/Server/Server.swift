@@ -1,3 +1,4 @@
+import CSystem
 import AuditCore
 import Dispatch
 #if canImport(Glibc)
@@ -122,8 +123,16 @@ public final class Server: @unchecked Sendable {
         router.route(ticket, request)
     }
 
+    private var lastTrim: UInt64 = 0
+
     private func sweep() {
         let now = Timestamp.monotonic()
+        // Hand freed memory back to the system every few seconds (large snapshots leave big
+        // free blocks behind); cheap next to an audit.
+        if now - lastTrim > 2_000_000_000 {
+            lastTrim = now
+            _ = auditd_malloc_trim()
+        }
         for connection in connections.values {
             if let started = connection.requestStarted, Double(now - started) / 1e9 > configuration.readTimeout {
                 metrics.timedOut()

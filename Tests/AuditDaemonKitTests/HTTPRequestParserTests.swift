@@ -1,0 +1,89 @@
+@testable import AuditDaemonKit
+import XCTest
+
+/// The HTTP/1.1 request parser on its own: framing, limits, smuggling shapes, pipelining,
+/// and byte-by-byte delivery.
+final class HTTPRequestParserTests: XCTestCase {
+    func feed(_ text: String, limits: HTTPRequestParser.Limits = .init(), byteByByte: Bool = false) -> [HTTPRequestParser.Event] {
+        var parser = HTTPRequestParser(limits: limits)
+        let bytes = Array(text.utf8)
+        if byteByByte {
+            return bytes.flatMap { byte in [byte].withUnsafeBytes { parser.feed($0) } }
+        }
+        return bytes.withUnsafeBytes { parser.feed($0) }
+    }
+
+    func requests(_ events: [HTTPRequestParser.Event]) -> [HTTPRequest] {
+        events.compactMap { if case .request(let request) = $0 { request } else { nil } }
+    }
+
+    func failure(_ events: [HTTPRequestParser.Event]) -> HTTPRequestParser.Failure? {
+        events.compactMap { if case .failure(let failure) = $0 { failure } else { nil } }.first
+    }
+
+    func testContentLengthAndChunkedBodies() {
+        let plain = requests(feed("POST /v1/audits?ruleset=ios-default HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"))
+        XCTAssertEqual(plain.count, 1)
+        XCTAssertEqual(plain.first?.body, Array("hello".utf8))
+        XCTAssertEqual(plain.first?.path, "/v1/audits")
+        XCTAssertEqual(plain.first?.query["ruleset"], "ios-default")
+        let chunked = requests(feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: x\r\n\r\n", byteByByte: true))
+        XCTAssertEqual(chunked.first.map { String(decoding: $0.body, as: UTF8.self) }, "hello world")
+    }
+
+    func testPipelinedRequestsAndKeepAlive() {
+        let events = feed("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /v1/health HTTP/1.0\r\n\r\n")
+        let parsed = requests(events)
+        XCTAssertEqual(parsed.map(\.path), ["/v1/health", "/metrics", "/v1/health"])
+        XCTAssertEqual(parsed.map(\.keepAlive), [true, false, false])
+    }
+
+    func testSmugglingShapesAreRefused() {
+        let cases: [(String, Int)] = [
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 6\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: +5\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0x5\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXX", 400),
+            ("GET / HTTP/1.1\nHost: x\n\n", 400),
+            ("GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\nBad\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\n\r\n", 400),
+            ("get / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+            ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+            ("POST / HTTP/1.1\r\nHost: x\r\n\r\n", 411),
+        ]
+        for (text, status) in cases {
+            XCTAssertEqual(failure(feed(text))?.status, status, text.debugDescription)
+        }
+    }
+
+    func testLimits() {
+        let limits = HTTPRequestParser.Limits(headerBytes: 1024, targetBytes: 64, bodyBytes: 10)
+        XCTAssertEqual(failure(feed("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n", limits: limits))?.status, 413)
+        XCTAssertEqual(failure(feed("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n8\r\n", limits: limits))?.status, 413)
+        XCTAssertEqual(failure(feed("GET /\(String(repeating: "a", count: 100)) HTTP/1.1\r\nHost: x\r\n\r\n", limits: limits))?.status, 414)
+        XCTAssertEqual(failure(feed("GET / HTTP/1.1\r\nHost: x\r\nX: \(String(repeating: "b", count: 2000))\r\n\r\n", limits: limits))?.status, 431)
+        // A head that never ends is cut at the limit, not buffered forever.
+        XCTAssertEqual(failure(feed("GET / HTTP/1.1\r\nX: " + String(repeating: "c", count: 5000), limits: limits))?.status, 431)
+    }
+
+    func testMidRequestStateForTimeouts() {
+        var parser = HTTPRequestParser()
+        XCTAssertFalse(parser.isMidRequest)
+        _ = Array("GET / HTTP/1.1\r\nHo".utf8).withUnsafeBytes { parser.feed($0) }
+        XCTAssertTrue(parser.isMidRequest)
+        let events = Array("st: x\r\n\r\n".utf8).withUnsafeBytes { parser.feed($0) }
+        XCTAssertEqual(requests(events).count, 1)
+        XCTAssertFalse(parser.isMidRequest)
+    }
+
+    func testExpectContinue() {
+        let events = feed("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        XCTAssertTrue(events.contains { if case .continueExpected = $0 { true } else { false } })
+    }
+}
