@@ -91,7 +91,8 @@ enum SAXDriver {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The string without leading and trailing white space (no Foundation needed).
+    public func trimmingWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

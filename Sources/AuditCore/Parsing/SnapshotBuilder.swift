@@ -305,25 +305,12 @@ final class SnapshotBuilder {
             let key = attributeKey(attribute, dialect: .native)
             if key == .unknown { continue }
             withValue(attribute) { value in
-                let line = Int(element.line)
-                func invalid(_ expected: String) {
-                    recordInvalid(element: index, owner: "element", String(cString: attribute.name), value, expected: expected, line: line)
-                }
-                func flag() -> Bool? {
-                    let result = ValueScanner.boolean(value)
-                    if result == nil { invalid("true or false") }
-                    return result
-                }
-                func colour() -> RGBA? {
-                    let result = RGBA(hex: value)
-                    if result == nil { invalid("a colour #RGB, #RRGGBB or #RRGGBBAA") }
-                    return result
-                }
-                func frame() -> Rect? {
-                    let result = ValueScanner.frame(value)
-                    if result == nil { invalid("x,y,width,height in points (numbers; width and height not negative)") }
-                    return result
-                }
+                let read = ValueReader(builder: self, value: value, element: index, owner: "element",
+                                       name: attribute.name, line: Int(element.line))
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
+                func colour() -> RGBA? { read.colour() }
+                func frame() -> Rect? { read.frame() }
                 switch key {
                 case .id: element.id = texts.append(value)
                 case .role:
@@ -396,16 +383,10 @@ final class SnapshotBuilder {
             let key = attributeKey(attribute, dialect: .appiumXCUITest)
             if key == .unknown { continue }
             withValue(attribute) { value in
-                let line = Int(element.line)
-                func invalid(_ expected: String) {
-                    recordInvalid(element: index, owner: "element", String(cString: attribute.name), value,
-                                  expected: expected, line: line)
-                }
-                func flag() -> Bool? {
-                    let result = ValueScanner.boolean(value)
-                    if result == nil { invalid("true or false") }
-                    return result
-                }
+                let read = ValueReader(builder: self, value: value, element: index, owner: "element",
+                                       name: attribute.name, line: Int(element.line))
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
                 func coordinate() -> Double? {
                     let result = ValueScanner.number(value)
                     if result == nil { invalid("a number of points") }
@@ -470,15 +451,10 @@ final class SnapshotBuilder {
             let key = attributeKey(attribute, dialect: .uiautomator)
             if key == .unknown { continue }
             withValue(attribute) { value in
-                let line = Int(element.line)
-                func invalid(_ expected: String) {
-                    recordInvalid(element: index, owner: "node", String(cString: attribute.name), value, expected: expected, line: line)
-                }
-                func flag() -> Bool? {
-                    let result = ValueScanner.boolean(value)
-                    if result == nil { invalid("true or false") }
-                    return result
-                }
+                let read = ValueReader(builder: self, value: value, element: index, owner: "node",
+                                       name: attribute.name, line: Int(element.line))
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
                 switch key {
                 case .className: className = texts.append(value)
                 case .text: if !value.isEmpty { element.text = texts.append(value) }
@@ -530,11 +506,8 @@ final class SnapshotBuilder {
         for attribute in attributes {
             let name = String(cString: attribute.name)
             withValue(attribute) { value in
-                func flag() -> Bool? {
-                    let result = ValueScanner.boolean(value)
-                    if result == nil { recordInvalid(element: nil, owner: "settings", name, value, expected: "true or false", line: line) }
-                    return result
-                }
+                let read = ValueReader(builder: self, value: value, element: nil, owner: "settings", name: attribute.name, line: line)
+                func flag() -> Bool? { read.flag() }
                 switch name {
                 case "reduce-motion": settings.reduceMotion = flag()
                 case "differentiate-without-color": settings.differentiateWithoutColor = flag()
@@ -564,14 +537,10 @@ final class SnapshotBuilder {
         for attribute in attributes {
             let name = String(cString: attribute.name)
             withValue(attribute) { value in
-                func invalid(_ expected: String) {
-                    recordInvalid(element: Int(owner), owner: "animation", name, value, expected: expected, line: line)
-                }
-                func flag() -> Bool? {
-                    let result = ValueScanner.boolean(value)
-                    if result == nil { invalid("true or false") }
-                    return result
-                }
+                let read = ValueReader(builder: self, value: value, element: Int(owner), owner: "animation",
+                                       name: attribute.name, line: line)
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
                 switch name {
                 case "kind":
                     animation.kindName = ValueScanner.string(value)
@@ -653,7 +622,7 @@ final class SnapshotBuilder {
 
     // MARK: - Helpers
 
-    private func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
+    fileprivate func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
         invalid.append(InvalidValue(element: element, owner: owner, attribute: attribute,
                                     value: ValueScanner.string(value), expected: expected, line: line))
     }
@@ -788,5 +757,38 @@ struct AttributeKeyCache {
     private static func slot(_ pointer: UnsafeRawPointer) -> Int {
         let bits = UInt(bitPattern: pointer)
         return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 12)) & 511
+    }
+}
+
+/// Reads one attribute value of one element; a value that cannot be read is recorded as an
+/// ``InvalidValue`` naming the attribute and what was expected, and `nil` is returned.
+private struct ValueReader {
+    let builder: SnapshotBuilder
+    let value: UnsafeBufferPointer<UInt8>
+    let element: Int?
+    let owner: String
+    let name: UnsafePointer<xmlChar>
+    let line: Int
+
+    func invalid(_ expected: String) {
+        builder.recordInvalid(element: element, owner: owner, String(cString: name), value, expected: expected, line: line)
+    }
+
+    func flag() -> Bool? {
+        let result = ValueScanner.boolean(value)
+        if result == nil { invalid("true or false") }
+        return result
+    }
+
+    func colour() -> RGBA? {
+        let result = RGBA(hex: value)
+        if result == nil { invalid("a colour #RGB, #RRGGBB or #RRGGBBAA") }
+        return result
+    }
+
+    func frame() -> Rect? {
+        let result = ValueScanner.frame(value)
+        if result == nil { invalid("x,y,width,height in points (numbers; width and height not negative)") }
+        return result
     }
 }

@@ -1,3 +1,4 @@
+import AuditCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -183,14 +184,5 @@ final class UnixHTTPClient {
             response.body = try readBytes(length)
         }
         return response
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }
