@@ -35,6 +35,21 @@ public enum AuditDaemon {
 
     static func run(_ options: DaemonOptions, environment: [String: String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        // Signals first: a SIGTERM that arrives while the daemon is still starting must not be
+        // lost between the default disposition and the dispatch sources.
+        let signals = SignalHandlers()
+        let running = MutexBox<Server?>(nil)
+        let notifyEarly = SystemdNotify(environment: environment)
+        let stopLogger = Logger(level: options.logLevel)
+        for number in [SIGTERM, SIGINT] {
+            signals.install(number) {
+                guard let server = running.get() else {
+                    stopLogger.info("stopping before start-up finished", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
+                    exit(0)
+                }
+                stop(server: server, notify: notifyEarly, logger: stopLogger, signal: number == SIGTERM ? "SIGTERM" : "SIGINT")
+            }
+        }
         // Few malloc arenas: worker threads come and go, and per-thread arenas keep the
         // memory of large snapshots long after the audit (resident memory must stay flat).
         _ = auditd_limit_malloc_arenas(2)
@@ -82,10 +97,7 @@ public enum AuditDaemon {
         let server = Server(configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
                             policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
         server.start()
-
-        let signals = SignalHandlers()
-        signals.install(SIGTERM) { stop(server: server, notify: notify, logger: logger, signal: "SIGTERM") }
-        signals.install(SIGINT) { stop(server: server, notify: notify, logger: logger, signal: "SIGINT") }
+        running.set(server)
         signals.install(SIGHUP) {
             if let error = ruleSets.reload() {
                 logger.error("rule-set reload failed; keeping the old sets", ["file": error.file, "key": error.key, "reason": error.reason])

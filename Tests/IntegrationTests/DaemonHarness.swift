@@ -62,11 +62,23 @@ final class DaemonHarness: @unchecked Sendable {
 
     var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// Sends SIGTERM and returns the exit status.
+    /// Sends `signal` and returns the exit status; a daemon still running after 30 s is
+    /// killed (and the status says so) rather than hanging the suite.
     func stop(signal: Int32 = SIGTERM) -> Int32 {
         guard let process else { return -1 }
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        return DaemonHarness.wait(process, seconds: 30)
+    }
+
+    /// Waits for a process at most `seconds`; kills it past that and returns -1.
+    static func wait(_ process: Process, seconds: Double) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
         return process.terminationStatus
     }
 

@@ -190,13 +190,13 @@ final class DaemonLifecycleTests: XCTestCase {
         try process.run()
         daemon.process = process
         var status = 0
-        for _ in 0..<100 {
+        for _ in 0..<400 {
             if let response = try? daemon.post(DaemonHarness.example("mailbox.xml")) { status = response.status; break }
             usleep(50_000)
         }
         XCTAssertEqual(status, 200)
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        XCTAssertEqual(DaemonHarness.wait(process, seconds: 30), 0)
         XCTAssertTrue(String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("using the socket passed by systemd"))
     }
 

@@ -763,7 +763,9 @@ struct AttributeKeyCache {
 /// Reads one attribute value of one element; a value that cannot be read is recorded as an
 /// ``InvalidValue`` naming the attribute and what was expected, and `nil` is returned.
 private struct ValueReader {
-    let builder: SnapshotBuilder
+    /// Unowned: a reader lives only inside one `withValue` call of its builder, and a
+    /// retain per attribute would show in parse time.
+    unowned(unsafe) let builder: SnapshotBuilder
     let value: UnsafeBufferPointer<UInt8>
     let element: Int?
     let owner: String
