@@ -266,6 +266,25 @@ final class DaemonSystemdTests: XCTestCase {
         XCTAssertTrue(messages.contains("STOPPING=1"), messages)
     }
 
+    func testSystemdUnitsVerifyAndAreHardened() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { throw XCTSkip("systemd-analyze is not installed") }
+        let daemon = try DaemonHarness()
+        // The service names the installed path; point it at the binary under test.
+        let units = DaemonHarness.packageRoot.appendingPathComponent("systemd")
+        let service = try String(contentsOf: units.appendingPathComponent("a11y-auditd.service"), encoding: .utf8)
+            .replacingOccurrences(of: "/usr/local/bin/auditd", with: DaemonHarness.binaries.appendingPathComponent("auditd").path)
+        let serviceCopy = daemon.directory.appendingPathComponent("a11y-auditd.service")
+        try service.write(to: serviceCopy, atomically: true, encoding: .utf8)
+        let socketCopy = daemon.directory.appendingPathComponent("a11y-auditd.socket")
+        try FileManager.default.copyItem(at: units.appendingPathComponent("a11y-auditd.socket"), to: socketCopy)
+        let verify = try daemon.run("/usr/bin/systemd-analyze", ["verify", socketCopy.path, serviceCopy.path])
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+        let security = try daemon.run("/usr/bin/systemd-analyze", ["security", "--offline=true", serviceCopy.path])
+        let line = (security.stdout + security.stderr).split(separator: "\n").first { $0.contains("Overall exposure level") } ?? ""
+        let score = line.split(separator: " ").compactMap { Double($0) }.first ?? 99
+        XCTAssertLessThanOrEqual(score, 1.0, String(line))
+    }
+
     func testMissingDefaultRuleSetIsAServerError() throws {
         let daemon = try DaemonHarness()
         let rules = daemon.directory.appendingPathComponent("rules")
