@@ -52,6 +52,11 @@ let package = Package(
             dependencies: ["AuditCore", "CLibXML2"],
             path: "Benchmarks/auditbench"
         ),
+        .executableTarget(
+            name: "auditfuzz",
+            dependencies: ["AuditCore", "AuditDaemonKit"],
+            path: "Fuzz/auditfuzz"
+        ),
         .testTarget(
             name: "AuditCoreTests",
             dependencies: ["AuditCore"],

@@ -166,6 +166,13 @@ final class NativeParserTests: XCTestCase {
         XCTAssertEqual(snapshot.ancestors(of: d), [0])
     }
 
+    func testUnsupportedVersionStopsBeforeLaterAttributes() {
+        // Regression (fuzzer): attributes after a refused version were read from freed memory.
+        let error = TestSupport.parseError(#"<snapshot version="2" platform="ios" app="com.example" build="7" screen="S" width="390"><element/></snapshot>"#)
+        XCTAssertEqual(error?.code, .unsupportedVersion)
+        XCTAssertEqual(error?.message, "snapshot version \"2\" is not supported")
+    }
+
     func testStructuralErrors() {
         let missing = TestSupport.parseError(#"<snapshot platform="ios"><element/></snapshot>"#)
         XCTAssertEqual(missing?.code, .missingVersion)

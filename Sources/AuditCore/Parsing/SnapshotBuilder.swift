@@ -159,6 +159,9 @@ final class SnapshotBuilder {
 
     private func readSnapshotAttributes(_ attributes: AttributeList) {
         for attribute in attributes {
+            // fail() stops libxml2, which frees its input: no attribute may be read after it
+            // (found by the parser fuzz target: a use-after-free on the next attribute).
+            guard error == nil else { return }
             let name = String(cString: attribute.name)
             let value = attribute.value
             switch name {
@@ -168,6 +171,7 @@ final class SnapshotBuilder {
                 if version != 1 {
                     fail(.unsupportedVersion, "snapshot version \"\(ValueScanner.string(value))\" is not supported",
                          hint: "this auditd reads version=\"1\"", at: (rootLine, rootColumn))
+                    return
                 }
             case "platform":
                 let text = ValueScanner.string(value)
@@ -189,7 +193,7 @@ final class SnapshotBuilder {
             default: break
             }
         }
-        if !sawVersion {
+        if !sawVersion, error == nil {
             fail(.missingVersion, "<snapshot> has no version attribute",
                  hint: "add version=\"1\" to the <snapshot> element", at: (rootLine, rootColumn))
         }
