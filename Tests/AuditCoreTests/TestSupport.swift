@@ -33,16 +33,10 @@ enum TestSupport {
         }
     }
 
-    /// A native snapshot around the given element markup.
-    static func native(_ body: String, settings: String = "", platform: String = "ios") -> String {
-        """
-        <snapshot version="1" platform="\(platform)" app="com.example" screen="Test" width="390" height="844">
-        \(settings)
-        <element id="root" role="window" frame="0,0,390,844" background="#FFFFFF">
-        \(body)
-        </element>
-        </snapshot>
-        """
+    /// A native snapshot around the given element markup: the same white 390×844 window the
+    /// rules' examples use (settings on line 2, the markup from line 4).
+    static func native(_ body: String, settings: String = "") -> String {
+        RuleExample(body, settings: settings).xml
     }
 
     /// The index of the element with `id`.
