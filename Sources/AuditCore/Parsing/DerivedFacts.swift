@@ -7,39 +7,45 @@ enum DerivedFacts {
         // included; a container they mark invisible may hold visible children. Only
         // native snapshots inherit visibility.
         let inheritsVisibility = dialect == .native
-        for index in elements.indices {
-            var element = elements[index]
-            let parent = element.parent >= 0 ? elements[Int(element.parent)] : nil
-            var facts: ElementFacts = []
+        // In place: elements are large, and copying each in and out would cost a tenth of
+        // the pass. Parents come before their children, so their facts are final.
+        elements.withUnsafeMutableBufferPointer { all in
+            for index in all.indices {
+                let parentIndex = Int(all[index].parent)
+                let hasParent = parentIndex >= 0
+                let parentOpacity = hasParent ? all[parentIndex].effectiveOpacity : 1
+                let parentFacts: ElementFacts = hasParent ? all[parentIndex].facts : [.visible, .enabled]
+                let parentBackground = hasParent ? all[parentIndex].effectiveBackground : nil
+                var facts: ElementFacts = []
 
-            let opacity = (parent?.effectiveOpacity ?? 1) * (element.opacity ?? 1)
-            element.effectiveOpacity = opacity
+                let opacity = parentOpacity * (all[index].opacity ?? 1)
+                all[index].effectiveOpacity = opacity
 
-            if element.hidden == true || parent?.isHidden == true { facts.insert(.hidden) }
-            let parentVisible = inheritsVisibility ? (parent?.isVisible ?? true) : true
-            if parentVisible, element.visible != false, opacity > 0 { facts.insert(.visible) }
-            let parentEnabled = parent?.isEnabled ?? true
-            if parentEnabled, element.enabled != false, !element.traits.contains(.notEnabled) { facts.insert(.enabled) }
-            if !facts.contains(.hidden), element.accessible ?? element.role.isAccessibleByDefault { facts.insert(.accessible) }
-            let interactiveByKind = element.role.isInteractiveByDefault
-                || !element.traits.isDisjoint(with: [.button, .link, .adjustable])
-            if element.interactive ?? interactiveByKind { facts.insert(.interactive) }
-            element.facts = facts
+                if all[index].hidden == true || (hasParent && parentFacts.contains(.hidden)) { facts.insert(.hidden) }
+                let parentVisible = inheritsVisibility ? parentFacts.contains(.visible) : true
+                if parentVisible, all[index].visible != false, opacity > 0 { facts.insert(.visible) }
+                if parentFacts.contains(.enabled), all[index].enabled != false, !all[index].traits.contains(.notEnabled) { facts.insert(.enabled) }
+                let role = all[index].role
+                if !facts.contains(.hidden), all[index].accessible ?? role.isAccessibleByDefault { facts.insert(.accessible) }
+                let interactiveByKind = role.isInteractiveByDefault
+                    || !all[index].traits.isDisjoint(with: [.button, .link, .adjustable])
+                if all[index].interactive ?? interactiveByKind { facts.insert(.interactive) }
+                all[index].facts = facts
 
-            element.backdrop = parent?.effectiveBackground
-            if let background = element.background {
-                let faded = background.fading(by: opacity)
-                if faded.isOpaque {
-                    element.effectiveBackground = faded
-                } else if let backdrop = element.backdrop {
-                    element.effectiveBackground = faded.composited(over: backdrop)
+                all[index].backdrop = parentBackground
+                if let background = all[index].background {
+                    let faded = background.fading(by: opacity)
+                    if faded.isOpaque {
+                        all[index].effectiveBackground = faded
+                    } else if let backdrop = parentBackground {
+                        all[index].effectiveBackground = faded.composited(over: backdrop)
+                    } else {
+                        all[index].effectiveBackground = nil
+                    }
                 } else {
-                    element.effectiveBackground = nil
+                    all[index].effectiveBackground = parentBackground
                 }
-            } else {
-                element.effectiveBackground = element.backdrop
             }
-            elements[index] = element
         }
     }
 }

@@ -234,16 +234,17 @@ final class SnapshotBuilder {
             return
         }
         let index = Int32(elements.count)
-        var element = Element()
+        // Decode in place: an element is 200-odd bytes, not worth copying twice.
+        elements.append(Element())
         let (line, column) = position ?? tagPosition()
-        element.line = Int32(truncatingIfNeeded: line)
-        element.column = Int32(truncatingIfNeeded: column)
-        element.tagName = tagRef(name)
-        element.depth = Int32(elementStack.count)
-        element.position = nextPosition(for: UnsafeRawPointer(name))
+        elements[Int(index)].line = Int32(truncatingIfNeeded: line)
+        elements[Int(index)].column = Int32(truncatingIfNeeded: column)
+        elements[Int(index)].tagName = tagRef(name)
+        elements[Int(index)].depth = Int32(elementStack.count)
+        elements[Int(index)].position = nextPosition(for: UnsafeRawPointer(name))
 
         if let parent = elementStack.last {
-            element.parent = parent
+            elements[Int(index)].parent = parent
             let previous = lastChildStack[lastChildStack.count - 1]
             if previous >= 0 {
                 elements[Int(previous)].nextSibling = index
@@ -256,11 +257,10 @@ final class SnapshotBuilder {
         }
 
         switch dialect {
-        case .native: decodeNative(attributes, into: &element, index: Int(index))
-        case .appiumXCUITest: decodeAppium(attributes, into: &element, index: Int(index))
-        case .uiautomator: decodeAndroid(attributes, into: &element, index: Int(index), className: name)
+        case .native: decodeNative(attributes, into: &elements[Int(index)], index: Int(index))
+        case .appiumXCUITest: decodeAppium(attributes, into: &elements[Int(index)], index: Int(index))
+        case .uiautomator: decodeAndroid(attributes, into: &elements[Int(index)], index: Int(index), className: name)
         }
-        elements.append(element)
         elementStack.append(index)
         lastChildStack.append(-1)
         siblingNames.append([])
