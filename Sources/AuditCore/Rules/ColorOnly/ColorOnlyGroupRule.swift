@@ -44,8 +44,24 @@ public enum ColorOnlyGroupRule: Rule {
         var nextMember = [Int](repeating: -1, count: snapshot.elements.count)
         var index: [VisualSignature: Int] = [:]
 
+        // Every element's children in one flat array (compressed rows), built once: the scopes
+        // below would otherwise allocate a children array each.
+        let count = snapshot.elements.count
+        var childStart = [Int](repeating: 0, count: count + 1)
+        for element in snapshot.elements where element.parent >= 0 { childStart[Int(element.parent) + 1] += 1 }
+        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        var childList = [Int](repeating: 0, count: childStart[count])
+        var fill = childStart
+        for index in 0..<count where snapshot.elements[index].parent >= 0 {
+            let parent = Int(snapshot.elements[index].parent)
+            childList[fill[parent]] = index
+            fill[parent] += 1
+        }
+        func kids(_ index: Int) -> ArraySlice<Int> { childList[childStart[index]..<childStart[index + 1]] }
+        var slotBuffer: [Int] = []
+
         /// Compares the members of each look-alike group within one scope.
-        func judge(_ candidates: [Int]) {
+        func judge<Candidates: Collection>(_ candidates: Candidates) where Candidates.Element == Int {
             groups.removeAll(keepingCapacity: true)
             index.removeAll(keepingCapacity: true)
             let small = candidates.count <= 16
@@ -96,7 +112,7 @@ public enum ColorOnlyGroupRule: Rule {
                 let first = snapshot.elements[scope].firstChild
                 if first < 0 || snapshot.elements[Int(first)].nextSibling < 0 { continue }
             }
-            let children = scope >= 0 ? snapshot.children(of: scope) : snapshot.roots
+            let children = scope >= 0 ? kids(scope) : snapshot.roots[...]
             guard children.count > 1 else { continue }
             // Direct siblings.
             judge(children)
@@ -110,10 +126,14 @@ public enum ColorOnlyGroupRule: Rule {
             for role in roles.sorted(by: { $0.rawValue < $1.rawValue }) {
                 let repeated = containers.filter { snapshot.elements[$0].role == role }
                 guard repeated.count > 1 else { continue }
-                let slots = repeated.map { snapshot.children(of: $0) }
-                let width = slots.map(\.count).max() ?? 0
+                let width = repeated.map { kids($0).count }.max() ?? 0
                 for slot in 0..<width {
-                    judge(slots.compactMap { $0.count > slot ? $0[slot] : nil })
+                    slotBuffer.removeAll(keepingCapacity: true)
+                    for container in repeated {
+                        let row = kids(container)
+                        if row.count > slot { slotBuffer.append(row[row.startIndex + slot]) }
+                    }
+                    judge(slotBuffer)
                 }
             }
         }

@@ -51,11 +51,14 @@ public enum DynamicTypeTruncatedRule: Rule {
             }
             guard estimate, element.truncated == nil, let frame = element.frame, frame.width > 0, frame.height > 0,
                   let fontSize = element.fontSize, element.role == .text else { continue }
-            let ems = text.reduce(0.0) { total, character in
-                guard let scalar = character.unicodeScalars.first else { return total }
-                if character.isNewline { return total }
-                return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
-            }
+            // ASCII text (most of it): one em fraction per byte, newlines aside; else by character.
+            let ems: Double = text.utf8.allSatisfy({ $0 < 0x80 })
+                ? Double(text.utf8.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 0 : 1) }) * glyph
+                : text.reduce(0.0) { total, character in
+                    guard let scalar = character.unicodeScalars.first else { return total }
+                    if character.isNewline { return total }
+                    return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
+                }
             let needed = ems * fontSize
             let lines = max(1, (frame.height / (fontSize * lineHeight)).rounded(.down))
             let available = frame.width * lines
