@@ -113,7 +113,10 @@ public enum AuditDaemon {
         logger.info("listening", ["socket": options.socket, "journal": options.journal, "seq": String(journal.lastSeq),
                                   "rulesets": ruleSets.library.names.joined(separator: ","), "workers": String(options.server.workers)])
         notify.send("READY=1\nSTATUS=serving on \(options.socket)\nMAINPID=\(getpid())")
-        withExtendedLifetime(signals) { dispatchMain() }
+        // Park the main thread; all work runs on the daemon's own queues. (Not dispatchMain():
+        // its signal thread trips AddressSanitizer inside libdispatch, docs/RELIABILITY.md.)
+        let forever = DispatchSemaphore(value: 0)
+        while true { withExtendedLifetime(signals) { forever.wait() } }
     }
 
     static func stop(server: Server, notify: SystemdNotify, logger: Logger, signal name: String) {

@@ -183,7 +183,10 @@ final class DaemonLifecycleTests: XCTestCase {
         let daemon = try DaemonHarness()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        process.arguments = ["-l", daemon.socket, DaemonHarness.binaries.appendingPathComponent("auditd").path,
+        // systemd-socket-activate passes on only the variables it is told to: keep the
+        // sanitizer settings of a sanitized run.
+        let passOn = ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
+        process.arguments = passOn + ["-l", daemon.socket, DaemonHarness.binaries.appendingPathComponent("auditd").path,
                              "--journal", daemon.journal, "--rules", DaemonHarness.rules.path, "--socket", daemon.socket]
         let log = Pipe()
         process.standardError = log
