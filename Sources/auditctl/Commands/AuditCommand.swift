@@ -22,7 +22,7 @@ enum AuditCommand: Command {
         discussion: "Directories are searched for *.xml files. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        let format = arguments.value("--format").flatMap(OutputFormat.init) ?? (Console.stdoutIsTerminal ? .text : .text)
+        let format = arguments.value("--format").flatMap(OutputFormat.init) ?? .text
         let failOn: Severity? = (arguments.value("--fail-on") ?? "error") == "never" ? nil : Severity(rawValue: arguments.value("--fail-on") ?? "error")
         let files = try InputFiles.expand(arguments.operands)
         let jobs: Int
