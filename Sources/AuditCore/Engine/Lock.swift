@@ -4,14 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// A pthread mutex, for the few places where concurrent jobs hand results back.
-final class Lock: @unchecked Sendable {
+/// A pthread mutex, for the few places where concurrent work hands results back (the
+/// engine's result slots, the daemon's counters and shared state).
+public final class Lock: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
 
-    init() { pthread_mutex_init(&mutex, nil) }
+    public init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return try body()

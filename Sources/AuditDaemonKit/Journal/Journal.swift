@@ -38,7 +38,7 @@ public final class Journal: @unchecked Sendable {
     private var followers: [Int: Follower] = [:]
     private var nextFollower = 0
     /// Statistics for /metrics.
-    private let statistics = Mutex()
+    private let statistics = Lock()
     private var _flushes = 0
     private var _records = 0
     private var _failures = 0

@@ -27,7 +27,7 @@ public enum LogLevel: String, Sendable, CaseIterable, Comparable {
 public final class Logger: Sendable {
     public let level: LogLevel
     let underSystemd: Bool
-    private let lock = Mutex()
+    private let lock = Lock()
 
     public init(level: LogLevel, underSystemd: Bool = getenv("JOURNAL_STREAM") != nil) {
         self.level = level
@@ -50,17 +50,4 @@ public final class Logger: Sendable {
     public func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
     public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, message, fields) }
     public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
 }

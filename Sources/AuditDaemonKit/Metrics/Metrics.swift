@@ -6,7 +6,7 @@ public final class Metrics: @unchecked Sendable {
     /// Upper bounds of the audit-latency buckets, in seconds.
     public static let buckets: [Double] = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-    private let lock = Mutex()
+    private let lock = Lock()
     private var requests: [String: Int] = [:]          // "route|status"
     private var audits: [Int: Int] = [:]               // status → count
     private var findings: [String: Int] = [:]          // "rule|severity"

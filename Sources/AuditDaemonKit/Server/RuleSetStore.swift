@@ -26,7 +26,7 @@ public final class RuleSetStore: Sendable {
 
 /// A value behind a mutex.
 final class MutexBox<Value: Sendable>: @unchecked Sendable {
-    private let mutex = Mutex()
+    private let mutex = Lock()
     private var value: Value
 
     init(_ value: Value) { self.value = value }

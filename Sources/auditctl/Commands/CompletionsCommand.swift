@@ -1,3 +1,5 @@
+import AuditCore
+
 /// `auditctl completions bash|zsh`: shell completion scripts generated from the command
 /// declarations (shipped in scripts/completions/).
 enum CompletionsCommand: Command {
@@ -64,11 +66,5 @@ enum CompletionsCommand: Command {
         }
         out += "  esac\n}\n\n_auditctl \"$@\"\n"
         return out
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        components(separatedBy: target).joined(separator: replacement)
     }
 }
