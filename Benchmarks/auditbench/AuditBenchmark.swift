@@ -24,9 +24,10 @@ enum AuditBenchmark {
             print("unknown rule set \(ruleSetName); have \(library.names)")
             exit(2)
         }
-        var parseBest = Double.infinity, auditBest = Double.infinity
+        var parseBest = Double.infinity, auditBest = Double.infinity, renderBest = Double.infinity
         var report: AuditReport?
         var elements = 0
+        var reportBytes = 0
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
             guard let snapshot = try? parser.parse(bytes) else {
@@ -36,8 +37,12 @@ enum AuditBenchmark {
             let parsed = DispatchTime.now().uptimeNanoseconds
             let result = bytes.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0) }
             let audited = DispatchTime.now().uptimeNanoseconds
+            let rendered = result.rendered()
+            let written = DispatchTime.now().uptimeNanoseconds
+            reportBytes = rendered.bytes.count
             parseBest = min(parseBest, Double(parsed - start) / 1e6)
             auditBest = min(auditBest, Double(audited - parsed) / 1e6)
+            renderBest = min(renderBest, Double(written - audited) / 1e6)
             report = result
             elements = snapshot.elements.count
         }
@@ -48,9 +53,11 @@ enum AuditBenchmark {
         print("file: \(path) (\(bytes.count) bytes, \(elements) elements), rule set \(ruleSetName)")
         print(Timing.row("parse", parseBest))
         print(Timing.row("rules (\(ruleSet.entries.count), concurrent)", auditBest))
+        print(Timing.row("report rendered (JSON bytes)", renderBest))
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
+        print(String(format: "rules + report / parse: %.2f", (auditBest + renderBest) / parseBest))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
-        if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count)") }
+        if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count), report: \(reportBytes) bytes") }
         if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {
             for entry in ruleSet.entries {
                 let single = RuleSet(name: entry.id, entries: [entry])

@@ -38,51 +38,13 @@ public struct AuditReport: Sendable {
 
     public var suppressedTotal: Int { suppressed.values.reduce(0, +) }
 
-    /// The SPEC §3 report.
-    public var json: JSON {
-        let snapshot: [(String, JSON)] = [
-            ("app", .optional(app)), ("build", .optional(build)), ("screen", .optional(screen)),
-            ("platform", .string(platform.rawValue)), ("dialect", .string(dialect.rawValue)),
-            ("elements", .int(elementCount)),
-        ]
-        return .object([
-            ("audit", .string(id)),
-            ("snapshot", .object(snapshot)),
-            ("ruleset", .string(ruleSet)),
-            ("duration_ms", .number((durationMilliseconds * 1000).rounded() / 1000)),
-            ("summary", .object([
-                ("error", .int(count(.error))), ("warning", .int(count(.warning))), ("notice", .int(count(.notice))),
-                ("incomplete", .int(incomplete.count)), ("suppressed", .int(suppressedTotal)),
-            ])),
-            ("findings", .array(findings.map(Self.json(of:)))),
-            ("incomplete", .array(incomplete.map { item in
-                var fields: [(String, JSON)] = [("rule", .string(item.incomplete.ruleID)), ("reason", .string(item.incomplete.reason))]
-                if item.incomplete.element != nil {
-                    fields.append(("element", .optional(item.elementID)))
-                    if let path = item.path { fields.append(("path", .string(path))) }
-                    if let line = item.line { fields.append(("line", .int(line))) }
-                }
-                return .object(fields)
-            })),
-            ("suppressed", .object(suppressed.keys.sorted().map { ($0, .int(suppressed[$0] ?? 0)) })),
-        ])
-    }
+    /// `duration_ms` as reports print it: rounded to microseconds.
+    public var roundedDuration: Double { (durationMilliseconds * 1000).rounded() / 1000 }
 
-    public static func json(of located: Located) -> JSON {
-        let finding = located.finding
-        return .object([
-            ("rule", .string(finding.ruleID)),
-            ("severity", .string(finding.severity.rawValue)),
-            ("wcag", .array(finding.wcag.map(JSON.string))),
-            ("element", .optional(located.elementID)),
-            ("path", .optional(located.path)),
-            ("line", located.line.map(JSON.int) ?? .null),
-            ("column", located.column.map(JSON.int) ?? .null),
-            ("frame", located.frame.map { .array($0.components.map(JSON.number)) } ?? .null),
-            ("message", .string(finding.message)),
-            ("result", .string(finding.resultID)),
-            ("evidence", .object(finding.evidence)),
-            ("fingerprint", .string(located.fingerprint)),
-        ])
-    }
+    /// The SPEC §3 report as bytes (see ``ReportWriter``).
+    public func rendered() -> RenderedReport { ReportWriter.render(self) }
+
+    /// The SPEC §3 report as a `JSON` value, read back from the rendered bytes (for tests
+    /// and tools; the daemon sends the bytes).
+    public var json: JSON { (try? JSONParser.parse(rendered().bytes)) ?? .null }
 }

@@ -41,7 +41,7 @@ public indirect enum JSON: Sendable, Equatable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .int(let value): JSON.writeInt(value, to: &out)
         case .number(let value): JSON.writeNumber(value, to: &out)
         case .string(let value): JSON.writeString(value, to: &out)
         case .array(let items):
@@ -78,10 +78,27 @@ public indirect enum JSON: Sendable, Equatable {
     static func writeNumber(_ value: Double, to out: inout [UInt8]) {
         guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
         if value == value.rounded(), abs(value) < 1e15 {
-            out.append(contentsOf: String(Int64(value)).utf8)
+            writeInt(Int(value), to: &out)
         } else {
             let rounded = (value * 10_000).rounded() / 10_000
             out.append(contentsOf: (rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)).utf8)
+        }
+    }
+
+    /// Decimal digits of an integer, without building a `String`.
+    static func writeInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        guard magnitude >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for the 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            while magnitude > 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -47,8 +47,11 @@ enum AuditHandler {
             case .report(let report):
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
-                let answer = HTTPResponse.json(200, report.json)
-                server.journal.append(JournalRecords.records(for: report)) { result in
+                let rendered = report.rendered()
+                var body = rendered.bytes
+                body.append(0x0A)
+                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body)
+                server.journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
                     server.queue.async {
                         switch result {
                         case .success:

@@ -33,7 +33,7 @@ public final class Journal: @unchecked Sendable {
     private var fd: Int32 = -1
     private var size = 0
     private var seq: UInt64 = 0
-    private var pending: [(records: [[(String, JSON)]], completion: Completion)] = []
+    private var pending: [(entry: any JournalEntry, completion: Completion)] = []
     private var flushScheduled = false
     private var followers: [Int: Follower] = [:]
     private var nextFollower = 0
@@ -62,11 +62,11 @@ public final class Journal: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// Appends records (each an ordered list of fields; `seq`, `time` are put first) and
-    /// calls `completion` once they are written and flushed to disk.
-    public func append(_ records: [[(String, JSON)]], completion: @escaping Completion) {
+    /// Appends the entry's records (`seq`, `time` are put first in each) and calls
+    /// `completion` once they are written and flushed to disk.
+    public func append(_ entry: any JournalEntry, completion: @escaping Completion) {
         queue.async {
-            self.pending.append((records, completion))
+            self.pending.append((entry, completion))
             if !self.flushScheduled {
                 self.flushScheduled = true
                 // Let appends already queued join this flush.
@@ -82,15 +82,20 @@ public final class Journal: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         reopenIfMoved()
         let startSeq = seq
-        let now = Timestamp.iso8601(Timestamp.now())
+        var time: [UInt8] = Array(#","time":"#.utf8)
+        JSON.string(Timestamp.iso8601(Timestamp.now())).write(to: &time)
+        time.append(UInt8(ascii: ","))
         var bytes: [UInt8] = []
         var ranges: [ClosedRange<UInt64>] = []
         for item in batch {
             let first = seq + 1
-            for record in item.records {
+            for index in 0..<item.entry.recordCount {
                 seq += 1
-                JSON.object([("seq", .int(Int(seq))), ("time", .string(now))] + record).write(to: &bytes)
-                bytes.append(0x0A)
+                bytes.append(contentsOf: #"{"seq":"#.utf8)
+                JSON.int(Int(seq)).write(to: &bytes)
+                bytes.append(contentsOf: time)
+                item.entry.writeRecord(index, to: &bytes)
+                bytes.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
             }
             ranges.append(first...max(first, seq))
         }

@@ -1,0 +1,160 @@
+/// The SPEC §3 report, written straight from an ``AuditReport`` to bytes — no `JSON`
+/// tree in between (building one cost more than the rules on finding-heavy screens).
+/// It also records where each finding's fields lie, so the journal's `finding` records
+/// reuse the same bytes instead of rendering every finding a second time.
+public struct RenderedReport: Sendable {
+    /// The report: one line of JSON, no trailing newline.
+    public var bytes: [UInt8]
+    /// For each finding, in report order, the range of `bytes` holding its fields
+    /// (`"rule":…,"fingerprint":"…"`, without the braces).
+    public var findingFields: [Range<Int>]
+    /// The range of `bytes` holding the `summary` object, braces included.
+    public var summary: Range<Int>
+
+    /// The fields of finding `index`.
+    public func fields(ofFinding index: Int) -> ArraySlice<UInt8> { bytes[findingFields[index]] }
+}
+
+/// Writes reports as compact JSON, byte for byte what rendering ``AuditReport/json``
+/// would give.
+public enum ReportWriter {
+    /// Renders `report`.
+    public static func render(_ report: AuditReport) -> RenderedReport {
+        var out = Output()
+        out.bytes.reserveCapacity(512 + report.findings.count * 420)
+        out.raw("{")
+        out.key("audit"); out.string(report.id)
+        out.comma(); out.key("snapshot"); out.raw("{")
+        out.key("app"); out.optional(report.app)
+        out.comma(); out.key("build"); out.optional(report.build)
+        out.comma(); out.key("screen"); out.optional(report.screen)
+        out.comma(); out.key("platform"); out.string(report.platform.rawValue)
+        out.comma(); out.key("dialect"); out.string(report.dialect.rawValue)
+        out.comma(); out.key("elements"); out.int(report.elementCount)
+        out.raw("}")
+        out.comma(); out.key("ruleset"); out.string(report.ruleSet)
+        out.comma(); out.key("duration_ms"); out.number(report.roundedDuration)
+        out.comma(); out.key("summary")
+        let summaryStart = out.bytes.count
+        var counts = (error: 0, warning: 0, notice: 0)
+        for located in report.findings {
+            switch located.finding.severity {
+            case .error: counts.error += 1
+            case .warning: counts.warning += 1
+            case .notice: counts.notice += 1
+            }
+        }
+        out.raw("{")
+        out.key("error"); out.int(counts.error)
+        out.comma(); out.key("warning"); out.int(counts.warning)
+        out.comma(); out.key("notice"); out.int(counts.notice)
+        out.comma(); out.key("incomplete"); out.int(report.incomplete.count)
+        out.comma(); out.key("suppressed"); out.int(report.suppressedTotal)
+        out.raw("}")
+        let summary = summaryStart..<out.bytes.count
+
+        out.comma(); out.key("findings"); out.raw("[")
+        var findingFields: [Range<Int>] = []
+        findingFields.reserveCapacity(report.findings.count)
+        for (offset, located) in report.findings.enumerated() {
+            if offset > 0 { out.comma() }
+            out.raw("{")
+            let start = out.bytes.count
+            writeFields(of: located, to: &out)
+            findingFields.append(start..<out.bytes.count)
+            out.raw("}")
+        }
+        out.raw("]")
+
+        out.comma(); out.key("incomplete"); out.raw("[")
+        for (offset, item) in report.incomplete.enumerated() {
+            if offset > 0 { out.comma() }
+            out.raw("{")
+            out.key("rule"); out.string(item.incomplete.ruleID)
+            out.comma(); out.key("reason"); out.string(item.incomplete.reason)
+            if item.incomplete.element != nil {
+                out.comma(); out.key("element"); out.optional(item.elementID)
+                if let path = item.path { out.comma(); out.key("path"); out.string(path) }
+                if let line = item.line { out.comma(); out.key("line"); out.int(line) }
+            }
+            out.raw("}")
+        }
+        out.raw("]")
+
+        out.comma(); out.key("suppressed"); out.raw("{")
+        for (offset, rule) in report.suppressed.keys.sorted().enumerated() {
+            if offset > 0 { out.comma() }
+            out.key(rule); out.int(report.suppressed[rule] ?? 0)
+        }
+        out.raw("}}")
+        return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
+    }
+
+    /// The fields of one finding, in SPEC order.
+    static func writeFields(of located: AuditReport.Located, to out: inout Output) {
+        let finding = located.finding
+        out.key("rule"); out.string(finding.ruleID)
+        out.comma(); out.key("severity"); out.string(finding.severity.rawValue)
+        out.comma(); out.key("wcag"); out.raw("[")
+        for (offset, criterion) in finding.wcag.enumerated() {
+            if offset > 0 { out.comma() }
+            out.string(criterion)
+        }
+        out.raw("]")
+        out.comma(); out.key("element"); out.optional(located.elementID)
+        out.comma(); out.key("path"); out.optional(located.path)
+        out.comma(); out.key("line"); out.optional(located.line)
+        out.comma(); out.key("column"); out.optional(located.column)
+        out.comma(); out.key("frame")
+        if let frame = located.frame {
+            out.raw("["); out.number(frame.x)
+            out.comma(); out.number(frame.y)
+            out.comma(); out.number(frame.width)
+            out.comma(); out.number(frame.height)
+            out.raw("]")
+        } else {
+            out.raw("null")
+        }
+        out.comma(); out.key("message"); out.string(finding.message)
+        out.comma(); out.key("result"); out.string(finding.resultID)
+        out.comma(); out.key("evidence"); JSON.object(finding.evidence).write(to: &out.bytes)
+        out.comma(); out.key("fingerprint"); out.string(located.fingerprint)
+    }
+
+    /// A byte buffer with the few JSON pieces reports are made of.
+    struct Output {
+        var bytes: [UInt8] = []
+
+        mutating func raw(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+
+        /// A key known at compile time (never needs escaping).
+        mutating func key(_ name: StaticString) {
+            bytes.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+
+        mutating func key(_ name: String) {
+            JSON.writeString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func string(_ value: String) { JSON.writeString(value, to: &bytes) }
+
+        mutating func optional(_ value: String?) {
+            if let value { JSON.writeString(value, to: &bytes) } else { raw("null") }
+        }
+
+        mutating func int(_ value: Int) { JSON.writeInt(value, to: &bytes) }
+
+        mutating func optional(_ value: Int?) {
+            if let value { JSON.writeInt(value, to: &bytes) } else { raw("null") }
+        }
+
+        mutating func number(_ value: Double) { JSON.writeNumber(value, to: &bytes) }
+    }
+}

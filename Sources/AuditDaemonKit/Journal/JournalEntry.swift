@@ -1,0 +1,31 @@
+import AuditCore
+
+/// What one caller appends to the journal: a number of records, each written as the
+/// fields of a JSON object. The journal puts `{"seq":N,"time":"…",` before each and `}`
+/// and a newline after, so entries write straight into the journal's buffer.
+public protocol JournalEntry: Sendable {
+    var recordCount: Int { get }
+    /// Appends the fields of record `index` (no braces, no leading comma) to `out`.
+    func writeRecord(_ index: Int, to out: inout [UInt8])
+}
+
+/// Records given as ordered field lists (for small records and tests).
+public struct FieldRecords: JournalEntry {
+    public var records: [[(String, JSON)]]
+
+    public init(_ records: [[(String, JSON)]]) { self.records = records }
+
+    public var recordCount: Int { records.count }
+
+    public func writeRecord(_ index: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: JSON.fieldBytes(records[index]))
+    }
+}
+
+extension JSON {
+    /// The members of an object as JSON without its braces, for joining onto other fields.
+    static func fieldBytes(_ members: [(String, JSON)]) -> ArraySlice<UInt8> {
+        let object = JSON.object(members).bytes
+        return object[1..<(object.count - 1)]
+    }
+}

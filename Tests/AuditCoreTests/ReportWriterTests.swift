@@ -1,0 +1,70 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// The direct report writer: valid JSON by an independent parser, finding ranges that
+/// hold exactly each finding's fields, escaping of hostile strings.
+final class ReportWriterTests: XCTestCase {
+    func object(_ bytes: some Collection<UInt8>) throws -> NSDictionary {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary)
+    }
+
+    func testEveryExampleRendersValidJSONWithFindingRanges() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestSupport.examples.path).filter { $0.hasSuffix(".xml") }
+        XCTAssertGreaterThanOrEqual(names.count, 7)
+        var findingsSeen = 0
+        for name in names.sorted() {
+            let bytes = [UInt8](try Data(contentsOf: TestSupport.examples.appendingPathComponent(name)))
+            let report = Auditor.audit(try SnapshotParser().parse(bytes), ruleSet: .allBuiltIn)
+            let rendered = report.rendered()
+            let whole = try object(rendered.bytes)
+            let findings = try XCTUnwrap(whole["findings"] as? [NSDictionary], name)
+            XCTAssertEqual(findings.count, report.findings.count, name)
+            XCTAssertEqual(rendered.findingFields.count, report.findings.count, name)
+            for (index, finding) in findings.enumerated() {
+                let alone = try object([UInt8(ascii: "{")] + rendered.fields(ofFinding: index) + [UInt8(ascii: "}")])
+                XCTAssertEqual(alone, finding, "\(name) finding \(index)")
+                XCTAssertEqual(finding["rule"] as? String, report.findings[index].finding.ruleID)
+                XCTAssertEqual(finding["fingerprint"] as? String, report.findings[index].fingerprint)
+            }
+            XCTAssertEqual(try object(rendered.bytes[rendered.summary]), whole["summary"] as? NSDictionary, name)
+            let summary = try XCTUnwrap(whole["summary"] as? NSDictionary)
+            XCTAssertEqual(summary["error"] as? Int, report.count(.error))
+            XCTAssertEqual(summary["warning"] as? Int, report.count(.warning))
+            findingsSeen += findings.count
+        }
+        XCTAssertGreaterThan(findingsSeen, 20)
+    }
+
+    func testHostileStringsAreEscaped() throws {
+        let label = "Say \"hi\" \\ back\u{1}\ttab 日本 🎉 button"
+        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\t", with: "&#9;")
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <snapshot version="1" platform="ios" app="a&quot;pp" screen="line&#10;two" width="390" height="844" scale="3">
+          <element role="window" frame="0,0,390,844" background="#FFFFFF">
+            <element id="b&quot;1" role="button" label="\(escaped)" frame="10,10,20,20" foreground="#FFFFFF" background="#FFFFFF"/>
+          </element>
+        </snapshot>
+        """
+        let report = Auditor.audit(try TestSupport.parse(xml), ruleSet: .allBuiltIn)
+        XCTAssertFalse(report.findings.isEmpty)
+        let whole = try object(report.rendered().bytes)
+        XCTAssertEqual((whole["snapshot"] as? NSDictionary)?["app"] as? String, "a\"pp")
+        XCTAssertEqual((whole["snapshot"] as? NSDictionary)?["screen"] as? String, "line\ntwo")
+        let findings = try XCTUnwrap(whole["findings"] as? [NSDictionary])
+        XCTAssertTrue(findings.contains { $0["element"] as? String == "b\"1" })
+        let messages = findings.compactMap { $0["message"] as? String }
+        XCTAssertTrue(messages.contains { $0.contains("Say \"hi\" \\ back\ttab 日本 🎉") }, "\(messages)")
+    }
+
+    func testNumbersAndNullsMatchTheJSONValueWriter() {
+        for value in [0, 7, -7, 10, 99, 100, 123_456_789, Int.max, Int.min] {
+            XCTAssertEqual(String(decoding: JSON.int(value).bytes, as: UTF8.self), String(value))
+        }
+        XCTAssertEqual(String(decoding: JSON.number(4.5).bytes, as: UTF8.self), "4.5")
+        XCTAssertEqual(String(decoding: JSON.number(-12).bytes, as: UTF8.self), "-12")
+        XCTAssertEqual(String(decoding: JSON.number(.nan).bytes, as: UTF8.self), "null")
+    }
+}

@@ -1,0 +1,47 @@
+import AuditCore
+@testable import AuditDaemonKit
+import Foundation
+import XCTest
+
+/// The journal writes an audit's records from the rendered report's bytes: one `audit`
+/// record then one `finding` record per finding, each a valid JSON line with seq and time.
+final class JournalEntryTests: XCTestCase {
+    func testAuditRecordsReuseTheReportBytes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-entry-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("findings.jsonl").path
+        let journal = try Journal(path: path, maxBytes: 1 << 30, keep: 2, logger: Logger(level: .error, underSystemd: false))
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let bytes = [UInt8](try Data(contentsOf: examples.appendingPathComponent("checkout.xml")))
+        let report = Auditor.audit(try SnapshotParser().parse(bytes), ruleSet: .allBuiltIn)
+        XCTAssertGreaterThan(report.findings.count, 3)
+        let rendered = report.rendered()
+        let done = expectation(description: "durable")
+        journal.append(FieldRecords([[("type", .string("note"))]])) { _ in }
+        journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
+            if case .success(let range) = result { XCTAssertEqual(range, 2...UInt64(report.findings.count + 2)) }
+            else { XCTFail("\(result)") }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, report.findings.count + 2)
+        let records = try lines.map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary) }
+        XCTAssertEqual(records.map { $0["seq"] as? Int }, Array(1...records.count))
+        XCTAssertEqual(records[0]["type"] as? String, "note")
+        XCTAssertEqual(records[1]["type"] as? String, "audit")
+        XCTAssertEqual(records[1]["audit"] as? String, report.id)
+        XCTAssertEqual(records[1]["app"] as? String, "com.example.shop")
+        XCTAssertEqual((records[1]["summary"] as? NSDictionary)?["error"] as? Int, report.count(.error))
+        let reportFindings = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(rendered.bytes)) as? NSDictionary)?["findings"] as? [NSDictionary])
+        for (offset, record) in records.dropFirst(2).enumerated() {
+            XCTAssertEqual(record["type"] as? String, "finding")
+            XCTAssertEqual(record["audit"] as? String, report.id)
+            XCTAssertNotNil(record["time"] as? String)
+            let fields = NSMutableDictionary(dictionary: (record as? [AnyHashable: Any]) ?? [:])
+            for key in ["seq", "time", "type", "audit", "app", "build", "screen"] { fields.removeObject(forKey: key) }
+            XCTAssertEqual(fields as NSDictionary, reportFindings[offset])
+        }
+    }
+}
