@@ -24,6 +24,9 @@ enum AuditBenchmark {
             print("unknown rule set \(ruleSetName); have \(library.names)")
             exit(2)
         }
+        // AUDITBENCH_SEQUENTIAL=1 runs the rules on one thread (for instruction counts under
+        // callgrind, which follows one thread's calls).
+        let concurrent = ProcessInfo.processInfo.environment["AUDITBENCH_SEQUENTIAL"] == nil
         var parseBest = Double.infinity, auditBest = Double.infinity, renderBest = Double.infinity
         var report: AuditReport?
         var elements = 0
@@ -35,7 +38,7 @@ enum AuditBenchmark {
                 exit(1)
             }
             let parsed = DispatchTime.now().uptimeNanoseconds
-            let result = bytes.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0) }
+            let result = bytes.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, concurrent: concurrent) }
             let audited = DispatchTime.now().uptimeNanoseconds
             let rendered = result.rendered()
             let written = DispatchTime.now().uptimeNanoseconds
@@ -52,7 +55,7 @@ enum AuditBenchmark {
         }
         print("file: \(path) (\(bytes.count) bytes, \(elements) elements), rule set \(ruleSetName)")
         print(Timing.row("parse", parseBest))
-        print(Timing.row("rules (\(ruleSet.entries.count), concurrent)", auditBest))
+        print(Timing.row("rules (\(ruleSet.entries.count), \(concurrent ? "concurrent" : "one thread"))", auditBest))
         print(Timing.row("report rendered (JSON bytes)", renderBest))
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
         print(String(format: "rules + report / parse: %.2f", (auditBest + renderBest) / parseBest))

@@ -38,31 +38,31 @@ public enum Auditor {
             for job in 0..<jobs { work(job) }
         }
 
-        var findings: [(order: Int, finding: Finding)] = []
+        // Order: document order, then rule id, then the order the rule reported them. Rule
+        // ids are ranked once, so the sort compares integers and moves no findings.
+        let ruleRank = Self.ruleRanks(ruleSet)
+        var all: [Finding] = []
+        var keys: [(element: Int, rule: Int, order: Int)] = []
         var incompletes: [Incomplete] = []
         var suppressed: [String: Int] = [:]
-        var order = 0
         for job in 0..<jobs {
             let (jobFindings, jobIncompletes) = results.take(job)
             for finding in jobFindings {
                 if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet) {
                     suppressed[finding.ruleID, default: 0] += 1
                 } else {
-                    findings.append((order, finding))
+                    keys.append((finding.element ?? -1, ruleRank[finding.ruleID] ?? Int.max, all.count))
+                    all.append(finding)
                 }
-                order += 1
             }
             incompletes += jobIncompletes
         }
-        findings.sort { lhs, rhs in
-            let left = lhs.finding.element ?? -1, right = rhs.finding.element ?? -1
-            if left != right { return left < right }
-            if lhs.finding.ruleID != rhs.finding.ruleID { return lhs.finding.ruleID < rhs.finding.ruleID }
-            return lhs.order < rhs.order
-        }
+        keys.sort { ($0.element, $0.rule, $0.order) < ($1.element, $1.rule, $1.order) }
+        let findings = keys.map { all[$0.order] }
+        all.removeAll()
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
 
-        let located = locateAll(findings.map(\.finding), in: snapshot, concurrent: concurrent)
+        let located = locateAll(findings, in: snapshot, concurrent: concurrent)
         let locatedIncompletes = incompletes.map { incomplete in
             AuditReport.LocatedIncomplete(
                 incomplete: incomplete,
@@ -75,6 +75,14 @@ public enum Auditor {
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: located,
                            incomplete: locatedIncompletes, suppressed: suppressed)
+    }
+
+    /// The position of every rule id of the set in sorted order.
+    static func ruleRanks(_ ruleSet: RuleSet) -> [String: Int] {
+        let ids = (ruleSet.entries.map(\.id) + ruleSet.customRules.map(\.id)).sorted()
+        var ranks: [String: Int] = [:]
+        for (rank, id) in ids.enumerated() where ranks[id] == nil { ranks[id] = rank }
+        return ranks
     }
 
     /// Places every finding (path, line, frame, fingerprint); in parallel chunks when there
@@ -97,11 +105,11 @@ public enum Auditor {
             return AuditReport.Located(finding: finding, elementID: nil, path: nil, line: line, column: nil, frame: nil,
                                        fingerprint: Fingerprint.of(finding, in: snapshot))
         }
-        let node = snapshot.node(index)
-        let element = node.element
-        return AuditReport.Located(finding: finding, elementID: node.id, path: node.path, line: Int(element.line),
+        let element = snapshot.elements[index]
+        let path = snapshot.path(of: index)
+        return AuditReport.Located(finding: finding, elementID: snapshot.text(element.id), path: path, line: Int(element.line),
                                    column: Int(element.column), frame: element.frame,
-                                   fingerprint: Fingerprint.of(finding, in: snapshot))
+                                   fingerprint: Fingerprint.of(finding, in: snapshot, path: path))
     }
 
     static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet) -> Bool {

@@ -1,39 +1,104 @@
 /// Stable identities for findings (SPEC §3): the same app, screen, rule and element give
 /// the same fingerprint in every build, so baselines and dashboards can match findings.
-public enum Fingerprint {
-    /// FNV-1a 64-bit hash of the parts, joined by a separator that cannot occur in them,
-    /// as 16 hex digits.
+///
+/// The fingerprint is the FNV-1a 64-bit hash of its parts joined by a separator (0x1F)
+/// that cannot occur in them, as 16 hex digits. The parts: app, screen, rule id, the
+/// element key (`id:ID`, else `role:R|label:L|path:P`, or `snapshot`), then
+/// `attribute=…`, `kind=…`, `other=…` from the evidence when present, so several findings
+/// of one rule on one element stay distinct. Hashed as a stream, with no strings built.
+public struct Fingerprint {
+    private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var parts = 0
+
+    public init() {}
+
+    /// Starts the next part.
+    public mutating func beginPart() {
+        if parts > 0 { add(0x1F) }
+        parts += 1
+    }
+
+    public mutating func add(_ byte: UInt8) {
+        hash ^= UInt64(byte)
+        hash &*= 0x100_0000_01B3
+    }
+
+    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    public mutating func add(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { add($0) }
+    }
+
+    public mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add($0) }
+    }
+
+    /// 16 lower-case hex digits.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8](repeating: 0, count: 16)
+        var value = hash
+        for position in stride(from: 15, through: 0, by: -1) {
+            out[position] = digits[Int(value & 15)]
+            value >>= 4
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The fingerprint of whole parts.
     public static func make(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for (offset, part) in parts.enumerated() {
-            if offset > 0 {
-                hash ^= 0x1F
-                hash &*= 0x100_0000_01B3
-            }
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01B3
-            }
+        var fingerprint = Fingerprint()
+        for part in parts {
+            fingerprint.beginPart()
+            fingerprint.add(part)
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return fingerprint.hex
     }
 
-    /// The element part: its `id`, else role + label + path.
-    public static func elementKey(_ node: Node) -> String {
-        if let id = node.id, !id.isEmpty { return "id:" + id }
-        return "role:\(node.role.name)|label:\(node.accessibleName ?? "")|path:\(node.path)"
-    }
-
-    /// The fingerprint of a finding.
-    public static func of(_ finding: Finding, in snapshot: Snapshot) -> String {
-        let element = finding.element.map { elementKey(snapshot.node($0)) } ?? "snapshot"
-        var parts = [snapshot.app ?? "", snapshot.screen ?? "", finding.ruleID, element]
-        // Snapshot-level findings about different attributes must stay distinct.
-        // Several findings of one rule on one element stay distinct by what they are about.
+    /// The fingerprint of a finding; `path` is the element's path when already known.
+    public static func of(_ finding: Finding, in snapshot: Snapshot, path: String? = nil) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
+        fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
+        fingerprint.beginPart(); fingerprint.add(finding.ruleID)
+        fingerprint.beginPart()
+        if let index = finding.element {
+            fingerprint.addElementKey(index, in: snapshot, path: path)
+        } else {
+            fingerprint.add("snapshot")
+        }
         for key in ["attribute", "kind", "other"] {
-            if let value = finding.evidence(key) { parts.append(key + "=" + MessageTemplate.text(of: value)) }
+            guard let value = finding.evidence(key) else { continue }
+            fingerprint.beginPart()
+            fingerprint.add(key)
+            fingerprint.add(UInt8(ascii: "="))
+            fingerprint.add(MessageTemplate.text(of: value))
         }
-        return make(parts)
+        return fingerprint.hex
+    }
+
+    /// The element part: its `id`, else role + accessible name + path.
+    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, path: String?) {
+        let element = snapshot.elements[index]
+        let texts = snapshot.texts
+        if !element.id.isAbsent, element.id.count > 0 {
+            add("id:")
+            texts.withBytes(element.id) { add($0) }
+            return
+        }
+        add("role:")
+        add(element.role.name)
+        add("|label:")
+        // The accessible name: the label, else the text (``Node/accessibleName``).
+        if !texts.isBlank(element.label) {
+            texts.withBytes(element.label) { add($0) }
+        } else if !texts.isBlank(element.text) {
+            texts.withBytes(element.text) { add($0) }
+        }
+        add("|path:")
+        add(path ?? snapshot.path(of: index))
     }
 }

@@ -16,19 +16,8 @@ public struct Node: Sendable {
     public var path: String { snapshot.path(of: index) }
 
     /// What a screen reader announces as the name: the label, else the visible text.
-    public var accessibleName: String? {
-        if !snapshot.texts.isBlank(element.label) { return label }
-        if !snapshot.texts.isBlank(element.text) { return text }
-        return nil
-    }
+    public var accessibleName: String? { snapshot.text(snapshot.accessibleNameRef(of: index)) }
 
     /// The text drawn on screen: `text`, else a text element's value or label.
-    public var visibleText: String? {
-        if !snapshot.texts.isBlank(element.text) { return text }
-        if element.role == .text || element.role == .textfield {
-            if !snapshot.texts.isBlank(element.value) { return value }
-            if element.role == .text, !snapshot.texts.isBlank(element.label) { return label }
-        }
-        return nil
-    }
+    public var visibleText: String? { snapshot.text(snapshot.visibleTextRef(of: index)) }
 }

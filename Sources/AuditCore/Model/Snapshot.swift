@@ -50,6 +50,36 @@ public final class Snapshot: Sendable {
     /// The string behind a reference, `nil` when absent.
     @inlinable public func text(_ ref: TextRef) -> String? { texts.string(ref) }
 
+    /// What a screen reader announces as element `index`'s name: the label, else the
+    /// visible `text`; ``TextRef/absent`` when both are blank.
+    public func accessibleNameRef(of index: Int) -> TextRef {
+        let element = elements[index]
+        if !texts.isBlank(element.label) { return element.label }
+        if !texts.isBlank(element.text) { return element.text }
+        return .absent
+    }
+
+    /// The text drawn on screen: `text`, else a text element's value or label;
+    /// ``TextRef/absent`` when there is none.
+    public func visibleTextRef(of index: Int) -> TextRef {
+        let element = elements[index]
+        if !texts.isBlank(element.text) { return element.text }
+        if element.role == .text || element.role == .textfield {
+            if !texts.isBlank(element.value) { return element.value }
+            if element.role == .text, !texts.isBlank(element.label) { return element.label }
+        }
+        return .absent
+    }
+
+    /// Appends element `index`'s accessible name (``accessibleNameRef(of:)``); false when
+    /// it has none.
+    @discardableResult
+    public func appendAccessibleName(of index: Int, to out: inout [UInt8]) -> Bool {
+        let name = accessibleNameRef(of: index)
+        texts.appendBytes(name, to: &out)
+        return !name.isAbsent
+    }
+
     /// A view of element `index` with its strings decoded on demand.
     public func node(_ index: Int) -> Node { Node(snapshot: self, index: index) }
 
@@ -62,6 +92,19 @@ public final class Snapshot: Sendable {
             child = elements[Int(child)].nextSibling
         }
         return result
+    }
+
+    /// The children of element `index` in document order, walked through the tree links
+    /// without building an array.
+    public func childIndices(of index: Int) -> ChildIndices { ChildIndices(elements: elements, first: elements[index].firstChild) }
+
+    /// The end of element `index`'s subtree: its descendants are `index + 1 ..< end`
+    /// (elements are stored in document order).
+    public func subtreeEnd(of index: Int) -> Int {
+        let depth = elements[index].depth
+        var end = index + 1
+        while end < elements.count, elements[end].depth > depth { end += 1 }
+        return end
     }
 
     /// Indexes of the ancestors of element `index`, nearest first.
@@ -102,7 +145,7 @@ public final class Snapshot: Sendable {
             out.append(UInt8(ascii: "/"))
             texts.appendBytes(element.tagName, to: &out)
             out.append(UInt8(ascii: "["))
-            out.append(contentsOf: String(element.position).utf8)
+            JSON.writeInt(Int(element.position), to: &out)
             out.append(UInt8(ascii: "]"))
         }
         return String(decoding: out, as: UTF8.self)
@@ -121,5 +164,23 @@ public final class Snapshot: Sendable {
             current = Int(element.parent)
         }
         return result
+    }
+}
+
+/// The children of one element, in document order (``Snapshot/childIndices(of:)``).
+public struct ChildIndices: Sequence, IteratorProtocol {
+    let elements: [Element]
+    var upcoming: Int32
+
+    init(elements: [Element], first: Int32) {
+        self.elements = elements
+        self.upcoming = first
+    }
+
+    public mutating func next() -> Int? {
+        guard upcoming >= 0 else { return nil }
+        let current = Int(upcoming)
+        upcoming = elements[current].nextSibling
+        return current
     }
 }

@@ -79,21 +79,45 @@ public enum MessageTemplate {
         var template = template
         return template.withUTF8 { bytes -> String in
             var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 32)
+            output.reserveCapacity(bytes.count + 64)
             var index = 0
             while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
-                   let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) {
-                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]), as: UTF8.self)
-                    let value = evidence.first { $0.0 == key }.map { text(of: $0.1) } ?? "?"
-                    output.append(contentsOf: value.utf8)
-                    index = close + 1
-                } else {
+                // Copy the run up to the next `$` in one go.
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: "$") { end += 1 }
+                if end > index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+                index = end
+                guard index < bytes.count else { break }
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
+                      let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
                     output.append(bytes[index])
                     index += 1
+                    continue
                 }
+                let key = UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close])
+                if let value = evidence.first(where: { equal($0.0, key) })?.1 {
+                    appendText(of: value, to: &output)
+                } else {
+                    output.append(UInt8(ascii: "?"))
+                }
+                index = close + 1
             }
             return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// A key compared with template bytes, without building a string.
+    private static func equal(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var key = key
+        return key.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+
+    /// ``text(of:)`` appended as UTF-8, without an intermediate string for the common cases.
+    static func appendText(of value: JSON, to output: inout [UInt8]) {
+        switch value {
+        case .string(let text): output.append(contentsOf: text.utf8)
+        case .int(let number): JSON.writeInt(number, to: &output)
+        default: output.append(contentsOf: text(of: value).utf8)
         }
     }
 

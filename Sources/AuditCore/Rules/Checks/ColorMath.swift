@@ -7,11 +7,17 @@ import Darwin
 /// Colour science the rules share: WCAG 2.2 luminance and contrast, APCA lightness
 /// contrast, colour-vision-deficiency simulation and CIEDE2000.
 public enum ColorMath {
-    /// sRGB channel (0…255) to linear light, with WCAG 2.2's 0.04045 threshold.
-    public static func linear(_ channel: UInt8) -> Double {
+    /// sRGB channel (0…255) to linear light, with WCAG 2.2's 0.04045 threshold. Channels
+    /// are 8-bit, so the 256 values are computed once (the same formula, the same bits).
+    public static func linear(_ channel: UInt8) -> Double { linearTable[Int(channel)] }
+
+    private static let linearTable: [Double] = (0...255).map { channel in
         let c = Double(channel) / 255
         return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
+
+    /// APCA's simple 2.4 power curve per 8-bit channel.
+    private static let apcaTable: [Double] = (0...255).map { pow(Double($0) / 255, 2.4) }
 
     /// WCAG relative luminance of an opaque colour.
     public static func luminance(_ color: RGBA) -> Double {
@@ -34,7 +40,7 @@ public enum ColorMath {
     /// positive for dark text on light, negative for light on dark.
     public static func apcaContrast(text: RGBA, background: RGBA) -> Double {
         func y(_ color: RGBA) -> Double {
-            func channel(_ value: UInt8) -> Double { pow(Double(value) / 255, 2.4) }
+            func channel(_ value: UInt8) -> Double { apcaTable[Int(value)] }
             return 0.2126729 * channel(color.red) + 0.7151522 * channel(color.green) + 0.0721750 * channel(color.blue)
         }
         func clamp(_ value: Double) -> Double { value > 0.022 ? value : value + pow(0.022 - value, 1.414) }

@@ -30,6 +30,40 @@ public enum LabelText {
 
     public static func isBlank(_ text: String) -> Bool { text.allSatisfy { $0.isWhitespace } }
 
+    /// The form in which two labels are compared: white space trimmed, lower-cased.
+    /// ASCII labels are folded byte by byte; others through `String`.
+    public static func comparisonKey(_ ref: TextRef, of snapshot: Snapshot) -> [UInt8] {
+        var key: [UInt8] = []
+        _ = appendComparisonKey(ref, of: snapshot, to: &key)
+        return key
+    }
+
+    /// Appends ``comparisonKey(_:of:)`` to `out` and returns its FNV-1a hash; `nil` (and
+    /// nothing appended) when the key is empty.
+    public static func appendComparisonKey(_ ref: TextRef, of snapshot: Snapshot, to out: inout [UInt8]) -> UInt64? {
+        let start = out.count
+        snapshot.texts.withBytes(ref) { bytes in
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                var first = bytes.startIndex, end = bytes.endIndex
+                func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+                while first < end, isSpace(bytes[first]) { first += 1 }
+                while end > first, isSpace(bytes[end - 1]) { end -= 1 }
+                for byte in bytes[first..<end] {
+                    out.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
+                }
+            } else {
+                out.append(contentsOf: String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased().utf8)
+            }
+        }
+        guard out.count > start else { return nil }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in out[start...] {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01B3
+        }
+        return hash
+    }
+
     /// Lowercased words of a label, split on anything that is not a letter or digit.
     public static func words(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -20,21 +20,11 @@ struct VisualSignature: Hashable {
         width = Int(((element.frame?.width ?? -1) * 2).rounded())
         height = Int(((element.frame?.height ?? -1) * 2).rounded())
         image = snapshot.texts.hash(element.image)
-        text = includeText ? snapshot.texts.hash(VisualSignature.visibleTextRef(element, snapshot)) : 0
+        text = includeText ? snapshot.texts.hash(snapshot.visibleTextRef(of: index)) : 0
         fontWeight = element.fontWeight
         fontSize = element.fontSize.map { Int(($0 * 2).rounded()) }
         underline = element.underline ?? false
         hasBorder = element.border != nil
-    }
-
-    /// The reference behind ``Node/visibleText``.
-    static func visibleTextRef(_ element: Element, _ snapshot: Snapshot) -> TextRef {
-        if !snapshot.texts.isBlank(element.text) { return element.text }
-        if element.role == .text || element.role == .textfield {
-            if !snapshot.texts.isBlank(element.value) { return element.value }
-            if element.role == .text, !snapshot.texts.isBlank(element.label) { return element.label }
-        }
-        return .absent
     }
 }
 

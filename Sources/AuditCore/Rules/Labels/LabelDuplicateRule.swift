@@ -21,36 +21,45 @@ public enum LabelDuplicateRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        let elements = snapshot.elements
         func isTarget(_ element: Element) -> Bool { element.isInteractive && element.isAccessible && element.isVisible }
-        for parent in snapshot.elements.indices.map({ $0 }) + [-1] {
-            if parent >= 0 {
-                // Skip parents with fewer than two interactive children before building anything.
-                var targets = 0
-                var child = snapshot.elements[parent].firstChild
-                while child >= 0, targets < 2 {
-                    if isTarget(snapshot.elements[Int(child)]) { targets += 1 }
-                    child = snapshot.elements[Int(child)].nextSibling
+        // Reused for every parent: normalised labels back to back, and the first sibling
+        // seen with each (by hash of the normalised label).
+        var keys: [UInt8] = []
+        var seen: [UInt64: (child: Int, key: Range<Int>)] = [:]
+        func check(_ siblings: some Sequence<Int>) {
+            keys.removeAll(keepingCapacity: true)
+            seen.removeAll(keepingCapacity: true)
+            for child in siblings {
+                let element = elements[child]
+                guard isTarget(element) else { continue }
+                let name = snapshot.accessibleNameRef(of: child)
+                guard !name.isAbsent else { continue }
+                let start = keys.count
+                guard let hash = LabelText.appendComparisonKey(name, of: snapshot, to: &keys) else { continue }
+                let key = start..<keys.count
+                guard let first = seen[hash] else {
+                    seen[hash] = (child, key)
+                    continue
                 }
-                if targets < 2 { continue }
+                keys.removeSubrange(key)
+                guard keys[first.key].elementsEqual(LabelText.comparisonKey(name, of: snapshot)) else { continue }
+                if element.frame != nil, element.frame == elements[first.child].frame { continue }
+                context.report("duplicate", element: child, evidence: [
+                    ("label", .optional(snapshot.text(name))),
+                    ("other", .string(snapshot.text(elements[first.child].id) ?? snapshot.path(of: first.child))),
+                ])
             }
-            let children = parent >= 0 ? snapshot.children(of: parent) : snapshot.roots
-            guard children.count > 1 else { continue }
-            var seen: [String: Int] = [:]
-            for child in children {
-                let element = snapshot.elements[child]
-                guard element.isInteractive, element.isAccessible, element.isVisible,
-                      let name = snapshot.node(child).accessibleName else { continue }
-                let key = name.trimmingWhitespace().lowercased()
-                guard !key.isEmpty else { continue }
-                if let first = seen[key] {
-                    if element.frame != nil, element.frame == snapshot.elements[first].frame { continue }
-                    context.report("duplicate", element: child, evidence: [
-                        ("label", .string(name)), ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                    ])
-                } else {
-                    seen[key] = child
-                }
+        }
+        check(snapshot.roots)
+        for parent in elements.indices where elements[parent].firstChild >= 0 {
+            // Skip parents with fewer than two targets among their children.
+            var targets = 0
+            for child in snapshot.childIndices(of: parent) where isTarget(elements[child]) {
+                targets += 1
+                if targets == 2 { break }
             }
+            if targets == 2 { check(snapshot.childIndices(of: parent)) }
         }
     }
 }

@@ -52,13 +52,15 @@ public enum TargetSizeRule: Rule {
 
         for target in targets {
             let frame = target.frame
-            let element = snapshot.elements[target.index]
-            let source = element.hitFrame != nil ? "hit-frame" : "frame"
-            var evidence: Evidence = [
-                ("width", .number(frame.width)), ("height", .number(frame.height)),
-                ("required", .number(minimum)), ("source", .string(source)),
-            ]
-            if undersized.contains(target.index) {
+            let undersizedTarget = frame.width < minimum || frame.height < minimum
+            let belowPlatform = platformMinimum > 0 && (frame.width < platformMinimum || frame.height < platformMinimum)
+            guard undersizedTarget || belowPlatform else { continue }
+            let source = snapshot.elements[target.index].hitFrame != nil ? "hit-frame" : "frame"
+            if undersizedTarget {
+                var evidence: Evidence = [
+                    ("width", .number(frame.width)), ("height", .number(frame.height)),
+                    ("required", .number(minimum)), ("source", .string(source)),
+                ]
                 let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, grid: grid,
                                                                 undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
@@ -66,7 +68,7 @@ public enum TargetSizeRule: Rule {
                     continue
                 }
             }
-            if platformMinimum > 0, frame.width < platformMinimum || frame.height < platformMinimum {
+            if belowPlatform {
                 context.report("below-platform-minimum", element: target.index, evidence: [
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(platformMinimum)), ("source", .string(source)),

@@ -27,30 +27,42 @@ public enum HeaderTraitRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        let elements = snapshot.elements
         let ratio = context.number("size-ratio")
-        for parent in snapshot.elements.indices.map({ $0 }) + [-1] {
-            let children = (parent >= 0 ? snapshot.children(of: parent) : snapshot.roots).filter {
-                let element = snapshot.elements[$0]
-                return element.role == .text && element.isVisible && element.isAccessible && snapshot.node($0).visibleText != nil
+        var texts: [Int] = []
+        func check(_ siblings: some Sequence<Int>) {
+            // The visible, accessible text elements among the siblings, in order.
+            texts.removeAll(keepingCapacity: true)
+            for sibling in siblings {
+                let element = elements[sibling]
+                if element.role == .text, element.isVisible, element.isAccessible, !snapshot.visibleTextRef(of: sibling).isAbsent {
+                    texts.append(sibling)
+                }
             }
-            guard let first = children.first else { continue }
-            let element = snapshot.elements[first]
-            guard !element.traits.contains(.header) else { continue }
-            let text = snapshot.node(first).visibleText ?? ""
+            guard let first = texts.first else { return }
+            let element = elements[first]
+            guard !element.traits.contains(.header) else { return }
+            let text = snapshot.text(snapshot.visibleTextRef(of: first)) ?? ""
             if let style = element.textStyle, style.isHeading {
                 context.report("style", element: first, evidence: [("text", .string(text)), ("text-style", .string(style.rawValue))])
-                continue
+                return
             }
-            guard let size = element.fontSize, children.count > 1 else { continue }
-            let others = children.dropFirst().map { snapshot.elements[$0] }
-            let otherSizes = others.compactMap(\.fontSize)
-            guard otherSizes.count == others.count, let largest = otherSizes.max() else { continue }
+            guard let size = element.fontSize, texts.count > 1 else { return }
             let weight = Int(element.fontWeight ?? 400)
-            let heavierThanAll = others.allSatisfy { weight > Int($0.fontWeight ?? 400) }
-            guard size >= largest * ratio, heavierThanAll else { continue }
+            var largest = -Double.infinity
+            for other in texts.dropFirst() {
+                // Every sibling needs a known size, and the first must be heavier than all.
+                guard let otherSize = elements[other].fontSize, weight > Int(elements[other].fontWeight ?? 400) else { return }
+                largest = max(largest, otherSize)
+            }
+            guard size >= largest * ratio else { return }
             context.report("looks", element: first, evidence: [
                 ("text", .string(text)), ("font-size", .number(size)), ("sibling-size", .number(largest)), ("font-weight", .int(weight)),
             ])
         }
+        for parent in elements.indices where elements[parent].firstChild >= 0 {
+            check(snapshot.childIndices(of: parent))
+        }
+        check(snapshot.roots)
     }
 }

@@ -26,49 +26,108 @@ public enum UngroupedCellRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        let elements = snapshot.elements
         let minimum = Int(context.number("minimum-parts"))
         let cards = repeatedCards(in: snapshot)
-        for index in snapshot.elements.indices {
-            let element = snapshot.elements[index]
-            guard element.isVisible, !element.isHidden, element.firstChild >= 0 else { continue }
+        var parts: [Int] = []
+        for index in elements.indices {
+            let element = elements[index]
+            guard element.firstChild >= 0, element.isVisible, !element.isHidden else { continue }
             let isCell = element.role == .cell
-            guard isCell || cards.contains(index) else { continue }
+            guard isCell || cards[index] else { continue }
             if element.isAccessible, !snapshot.texts.isBlank(element.label) { continue }
-            var parts: [Int] = []
-            var pending = snapshot.children(of: index)
-            while !pending.isEmpty {
-                let child = pending.removeFirst()
-                let part = snapshot.elements[child]
-                if part.isHidden || !part.isVisible { continue }
-                if part.isAccessible { parts.append(child) } else { pending = snapshot.children(of: child) + pending }
+            // The accessible parts, in reading order: descend through plain containers, stop
+            // at an accessible part (it is read as one) or at a hidden or invisible subtree.
+            parts.removeAll(keepingCapacity: true)
+            var skipDeeperThan = Int32.max
+            var next = index + 1
+            while next < elements.count, elements[next].depth > element.depth {
+                let part = elements[next]
+                next += 1
+                if part.depth > skipDeeperThan { continue }
+                skipDeeperThan = .max
+                if part.isHidden || !part.isVisible {
+                    skipDeeperThan = part.depth
+                } else if part.isAccessible {
+                    parts.append(next - 1)
+                    skipDeeperThan = part.depth
+                }
             }
             guard parts.count >= minimum else { continue }
-            let names = parts.prefix(4).map { snapshot.node($0).accessibleName ?? snapshot.elements[$0].role.name }
+            var names: [UInt8] = []
+            for (offset, part) in parts.prefix(4).enumerated() {
+                if offset > 0 { names.append(contentsOf: ", ".utf8) }
+                if !snapshot.appendAccessibleName(of: part, to: &names) { names.append(contentsOf: elements[part].role.name.utf8) }
+            }
+            if parts.count > 4 { names.append(contentsOf: ", …".utf8) }
             context.report("ungrouped", element: index, evidence: [
                 ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
-                ("names", .string(names.joined(separator: ", ") + (parts.count > 4 ? ", …" : ""))),
+                ("names", .string(String(decoding: names, as: UTF8.self))),
             ])
         }
     }
 
     /// Containers with a sibling container of the same shape — the same roles of children,
     /// in the same order, none of them cells or tabs, not a bar: the cards of a list. One
-    /// pass over every parent's children.
-    static func repeatedCards(in snapshot: Snapshot) -> Set<Int> {
-        var cards = Set<Int>()
-        for parent in snapshot.elements.indices.map({ $0 }) + [-1] {
-            let siblings = parent >= 0 ? snapshot.children(of: parent) : snapshot.roots
-            guard siblings.count > 1 else { continue }
-            var byShape: [[Role]: [Int]] = [:]
+    /// pass over every parent's children; shapes compared by hash, then exactly.
+    static func repeatedCards(in snapshot: Snapshot) -> [Bool] {
+        let elements = snapshot.elements
+        var cards = [Bool](repeating: false, count: elements.count)
+        var candidates: [(shape: UInt64, index: Int)] = []
+        func consider(_ siblings: some Sequence<Int>) {
+            candidates.removeAll(keepingCapacity: true)
             for sibling in siblings {
-                let element = snapshot.elements[sibling]
+                let element = elements[sibling]
                 guard element.role == .container, !element.traits.contains(.tabBar), element.firstChild >= 0 else { continue }
-                let shape = snapshot.children(of: sibling).map { snapshot.elements[$0].role }
-                guard shape.count >= 2, !shape.contains(.cell), !shape.contains(.tab) else { continue }
-                byShape[shape, default: []].append(sibling)
+                if let shape = shapeHash(of: sibling, in: snapshot) { candidates.append((shape, sibling)) }
             }
-            for group in byShape.values where group.count > 1 { cards.formUnion(group) }
+            guard candidates.count > 1 else { return }
+            candidates.sort { ($0.shape, $0.index) < ($1.shape, $1.index) }
+            var start = 0
+            while start < candidates.count {
+                var end = start + 1
+                while end < candidates.count, candidates[end].shape == candidates[start].shape { end += 1 }
+                for member in start..<end where !cards[candidates[member].index] {
+                    // Same hash: confirm the shape against the other members.
+                    for other in start..<end where other != member
+                        && sameShape(candidates[member].index, candidates[other].index, in: snapshot) {
+                        cards[candidates[member].index] = true
+                        cards[candidates[other].index] = true
+                        break
+                    }
+                }
+                start = end
+            }
+        }
+        consider(snapshot.roots)
+        for parent in elements.indices where elements[parent].firstChild >= 0 {
+            consider(snapshot.childIndices(of: parent))
         }
         return cards
+    }
+
+    /// A hash of the roles of `index`'s children; `nil` when it cannot be a card (fewer
+    /// than two children, or a cell or tab among them).
+    static func shapeHash(of index: Int, in snapshot: Snapshot) -> UInt64? {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var count = 0
+        for child in snapshot.childIndices(of: index) {
+            let role = snapshot.elements[child].role
+            if role == .cell || role == .tab { return nil }
+            hash = (hash ^ UInt64(role.rawValue)) &* 0x100_0000_01B3
+            count += 1
+        }
+        return count >= 2 ? hash : nil
+    }
+
+    static func sameShape(_ first: Int, _ second: Int, in snapshot: Snapshot) -> Bool {
+        var left = snapshot.childIndices(of: first), right = snapshot.childIndices(of: second)
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (a?, b?) where snapshot.elements[a].role == snapshot.elements[b].role: continue
+            default: return false
+            }
+        }
     }
 }
