@@ -38,14 +38,14 @@ public struct Fingerprint {
 
     /// 16 lower-case hex digits.
     public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8](repeating: 0, count: 16)
-        var value = hash
-        for position in stride(from: 15, through: 0, by: -1) {
-            out[position] = digits[Int(value & 15)]
-            value >>= 4
+        let value = hash
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for position in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(position))) & 15
+                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 16
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The fingerprint of whole parts.

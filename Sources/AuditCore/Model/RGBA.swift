@@ -12,6 +12,11 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
         self.alpha = alpha
     }
 
+    /// The four channels in one integer (red highest), for use as a key.
+    public var packed: UInt32 {
+        UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(alpha)
+    }
+
     public static let white = RGBA(red: 255, green: 255, blue: 255)
     public static let black = RGBA(red: 0, green: 0, blue: 0)
 

@@ -127,27 +127,30 @@ public final class Snapshot: Sendable {
 
     /// An XPath-like location: `/snapshot/element[1]/element[2]`.
     public func path(of index: Int) -> String {
-        var chain: [Int] = []
-        var current = index
-        while current >= 0 {
-            chain.append(current)
-            current = Int(elements[current].parent)
-        }
         var out: [UInt8] = []
-        out.reserveCapacity(16 + chain.count * 24)
+        out.reserveCapacity(16 + Int(elements[index].depth + 1) * 16)
         switch dialect {
         case .native: out.append(contentsOf: "/snapshot".utf8)
         case .appiumXCUITest: out.append(contentsOf: "/AppiumAUT".utf8)
         case .uiautomator: out.append(contentsOf: "/hierarchy".utf8)
         }
-        for step in chain.reversed() {
-            let element = elements[step]
+        // Steps are written from the element up to the root, each reversed in place, then
+        // the whole run is reversed: root first, each step readable, no recursion (nesting
+        // can be 100,000 deep) and no array of ancestors.
+        let start = out.count
+        var current = index
+        while current >= 0 {
+            let element = elements[current]
+            let step = out.count
             out.append(UInt8(ascii: "/"))
             texts.appendBytes(element.tagName, to: &out)
             out.append(UInt8(ascii: "["))
             JSON.writeInt(Int(element.position), to: &out)
             out.append(UInt8(ascii: "]"))
+            out[step...].reverse()
+            current = Int(element.parent)
         }
+        out[start...].reverse()
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -12,15 +12,23 @@ public struct SpatialGrid {
     /// `cellStart[c] ..< cellStart[c + 1]` indexes `entries` for cell `c`.
     private let cellStart: [Int32]
     private let entries: [Int32]
-    private var positions: [Int: Int] = [:]
+    /// For each id (ids are small non-negative integers: element indexes), its position in
+    /// `items`, or -1.
+    private var positions: [Int32] = []
 
     /// Indexes `items` (ids with their rectangles); ids are returned by ``candidates(near:)``.
     public init(_ items: [(id: Int, rect: Rect)], cellSize requested: Double) {
         var size = max(requested, 1)
         self.items = items.map(\.id)
         self.rects = items.map(\.rect)
-        let minX = rects.map(\.minX).min() ?? 0, minY = rects.map(\.minY).min() ?? 0
-        let maxX = rects.map(\.maxX).max() ?? 0, maxY = rects.map(\.maxY).max() ?? 0
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for rect in rects {
+            minX = min(minX, rect.minX)
+            minY = min(minY, rect.minY)
+            maxX = max(maxX, rect.maxX)
+            maxY = max(maxY, rect.maxY)
+        }
+        if rects.isEmpty { (minX, minY, maxX, maxY) = (0, 0, 0, 0) }
         // Keep the grid to a few million cells whatever the coordinates.
         while ((maxX - minX) / size + 1) * ((maxY - minY) / size + 1) > 4_000_000 { size *= 2 }
         self.cellSize = size
@@ -50,7 +58,8 @@ public struct SpatialGrid {
         }
         cellStart = counts
         self.entries = entries
-        for (position, id) in self.items.enumerated() { positions[id] = position }
+        positions = [Int32](repeating: -1, count: (self.items.max() ?? -1) + 1)
+        for (position, id) in self.items.enumerated() where id >= 0 { positions[id] = Int32(position) }
     }
 
     private static func span(_ rect: Rect, originX: Double, originY: Double, size: Double, columns: Int, rows: Int)
@@ -89,7 +98,10 @@ public struct SpatialGrid {
         return unique
     }
 
-    public func rect(of id: Int) -> Rect? { positions[id].map { rects[$0] } }
+    public func rect(of id: Int) -> Rect? {
+        guard id >= 0, id < positions.count, positions[id] >= 0 else { return nil }
+        return rects[Int(positions[id])]
+    }
 }
 
 extension Double {

@@ -59,6 +59,16 @@ public enum ColorOnlyGroupRule: Rule {
         }
         func kids(_ index: Int) -> ArraySlice<Int> { childList[childStart[index]..<childStart[index + 1]] }
         var slotBuffer: [Int] = []
+        // The colour evidence (CIEDE2000 under three simulations) per pair of colours: a list
+        // repeats the same few pairs thousands of times.
+        var differences: [UInt64: Evidence] = [:]
+        func difference(_ first: RGBA, _ second: RGBA) -> Evidence {
+            let key = UInt64(first.packed) << 32 | UInt64(second.packed)
+            if let known = differences[key] { return known }
+            let evidence = ColorDifference.evidence(first, second)
+            differences[key] = evidence
+            return evidence
+        }
 
         /// Compares the members of each look-alike group within one scope.
         func judge<Candidates: Collection>(_ candidates: Candidates) where Candidates.Element == Int {
@@ -94,7 +104,7 @@ public enum ColorOnlyGroupRule: Rule {
                     reported[member] = true
                     context.report("color-only", element: member, evidence: [
                         ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                    ] + ColorDifference.evidence(reference, color))
+                    ] + difference(reference, color))
                 }
             }
         }
