@@ -10,6 +10,19 @@ public struct AuditReport: Sendable {
         public var column: Int?
         public var frame: Rect?
         public var fingerprint: String
+        /// The finding's SPEC §3 fields as JSON (no braces), rendered by the audit's own
+        /// job; empty when not rendered yet.
+        var fields: ArraySlice<UInt8> = []
+
+        init(finding: Finding, elementID: String?, path: String?, line: Int?, column: Int?, frame: Rect?, fingerprint: String) {
+            self.finding = finding
+            self.elementID = elementID
+            self.path = path
+            self.line = line
+            self.column = column
+            self.frame = frame
+            self.fingerprint = fingerprint
+        }
     }
 
     /// An incomplete placed in its snapshot.

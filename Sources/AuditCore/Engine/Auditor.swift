@@ -8,6 +8,22 @@ public enum Auditor {
     /// Below this many elements the rules run on the calling thread.
     public static let parallelThreshold = 2_000
 
+    /// What one job (one rule, or all XPath rules) leaves behind.
+    struct JobResult {
+        var findings: [Finding] = []
+        var incompletes: [Incomplete] = []
+    }
+
+    /// Findings placed (suppression checked, located, rendered) by one chunk of the
+    /// second phase: `nil` for a suppressed finding.
+    struct PlacedChunk {
+        var located: [AuditReport.Located?] = []
+    }
+
+    /// How long each rule took last time, longest first next time: with more rules than
+    /// cores, starting the slow ones first keeps a slow rule from running alone at the end.
+    static let ruleCosts = RuleCosts()
+
     /// Audits `snapshot` with `ruleSet`. `source` is the snapshot's XML, needed only when
     /// the set has XPath rules.
     public static func audit(_ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
@@ -15,54 +31,107 @@ public enum Auditor {
         let started = DispatchTime.now().uptimeNanoseconds
         let entries = ruleSet.entries
         let jobs = entries.count + (ruleSet.customRules.isEmpty ? 0 : 1)
-        let results = ResultSlots(count: jobs)
+        let results = ResultSlots<JobResult>(count: jobs)
         let xpathDocument: XPathDocument? = ruleSet.customRules.isEmpty ? nil : source.flatMap {
             XPathDocument(bytes: $0, dialect: snapshot.dialect)
         }
-        let work: @Sendable (Int) -> Void = { job in
+        let parallel = concurrent && snapshot.elements.count >= parallelThreshold
+        // Phase 1: the rules, concurrently, slowest first.
+        let order = parallel ? ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
+        let work: @Sendable (Int) -> Void = { slot in
+            let job = order[slot]
             if job < entries.count {
                 let entry = entries[job]
+                let start = DispatchTime.now().uptimeNanoseconds
                 var context = RuleContext(snapshot: snapshot, description: entry.rule.description,
                                           severity: entry.severity, parameters: entry.parameters)
                 entry.rule.evaluate(&context)
-                results.store(job, (context.findings, context.incompletes))
+                results.store(job, JobResult(findings: context.findings, incompletes: context.incompletes))
+                if parallel { ruleCosts.record(entry.id, nanoseconds: DispatchTime.now().uptimeNanoseconds - start) }
             } else {
-                results.store(job, evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot))
+                let (findings, incompletes) = evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot)
+                results.store(job, JobResult(findings: findings, incompletes: incompletes))
             }
         }
         // Small snapshots audit faster on one thread than split across cores (and leave the
         // other cores to concurrent audits).
-        if concurrent, jobs > 1, snapshot.elements.count >= parallelThreshold {
+        if parallel, jobs > 1 {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         } else {
             for job in 0..<jobs { work(job) }
         }
 
-        // Order: document order, then rule id, then the order the rule reported them. Rule
-        // ids are ranked once, so the sort compares integers and moves no findings.
+        // Phase 2: suppress, place and render every finding, in parallel chunks.
         let ruleRank = Self.ruleRanks(ruleSet)
         var all: [Finding] = []
-        var keys: [(element: Int, rule: Int, order: Int)] = []
+        var ranks: [Int] = []
         var incompletes: [Incomplete] = []
-        var suppressed: [String: Int] = [:]
         for job in 0..<jobs {
-            let (jobFindings, jobIncompletes) = results.take(job)
-            for finding in jobFindings {
-                if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet) {
-                    suppressed[finding.ruleID, default: 0] += 1
-                } else {
-                    keys.append((finding.element ?? -1, ruleRank[finding.ruleID] ?? Int.max, all.count))
-                    all.append(finding)
-                }
+            let result = results.take(job)
+            let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
+            for finding in result.findings {
+                ranks.append(jobRank ?? ruleRank[finding.ruleID] ?? Int.max)
+                all.append(finding)
             }
-            incompletes += jobIncompletes
+            incompletes += result.incompletes
+        }
+        let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
+        let chunk = 256
+        let chunks = (all.count + chunk - 1) / chunk
+        let placed = ResultSlots<PlacedChunk>(count: chunks)
+        let findings = all
+        let place: @Sendable (Int) -> Void = { part in
+            var rendered = ReportWriter.Output()
+            var spans: [Range<Int>] = []
+            var result = PlacedChunk()
+            for finding in findings[part * chunk..<min(findings.count, (part + 1) * chunk)] {
+                if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, anyIgnored: anyIgnored) {
+                    result.located.append(nil)
+                    continue
+                }
+                let located = locate(finding, in: snapshot)
+                let start = rendered.bytes.count
+                ReportWriter.writeFields(of: located, to: &rendered)
+                spans.append(start..<rendered.bytes.count)
+                result.located.append(located)
+            }
+            // The rendered fields share one buffer per chunk.
+            let buffer = rendered.bytes
+            var next = 0
+            for offset in result.located.indices where result.located[offset] != nil {
+                result.located[offset]?.fields = buffer[spans[next]]
+                next += 1
+            }
+            placed.store(part, result)
+        }
+        if parallel, chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
+        } else {
+            for part in 0..<chunks { place(part) }
+        }
+
+        // Order: document order, then rule id, then the order the rule reported them. Rule
+        // ids are ranked once, so the sort compares integers and moves no findings.
+        var kept: [AuditReport.Located] = []
+        var keys: [(element: Int, rule: Int, order: Int)] = []
+        var suppressed: [String: Int] = [:]
+        var position = 0
+        for part in 0..<chunks {
+            for located in placed.take(part).located {
+                defer { position += 1 }
+                guard let located else {
+                    suppressed[findings[position].ruleID, default: 0] += 1
+                    continue
+                }
+                keys.append((located.finding.element ?? -1, ranks[position], kept.count))
+                kept.append(located)
+            }
         }
         keys.sort { ($0.element, $0.rule, $0.order) < ($1.element, $1.rule, $1.order) }
-        let findings = keys.map { all[$0.order] }
-        all.removeAll()
+        let located = keys.map { kept[$0.order] }
+        kept.removeAll()
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
 
-        let located = locateAll(findings, in: snapshot, concurrent: concurrent)
         let locatedIncompletes = incompletes.map { incomplete in
             AuditReport.LocatedIncomplete(
                 incomplete: incomplete,
@@ -85,20 +154,6 @@ public enum Auditor {
         return ranks
     }
 
-    /// Places every finding (path, line, frame, fingerprint); in parallel chunks when there
-    /// are many, since each finding is independent.
-    static func locateAll(_ findings: [Finding], in snapshot: Snapshot, concurrent: Bool) -> [AuditReport.Located] {
-        let chunk = 512
-        guard concurrent, findings.count > chunk * 2, snapshot.elements.count >= parallelThreshold else { return findings.map { locate($0, in: snapshot) } }
-        let chunks = (findings.count + chunk - 1) / chunk
-        let parts = LocatedSlots(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            let range = part * chunk..<min(findings.count, (part + 1) * chunk)
-            parts.store(part, findings[range].map { locate($0, in: snapshot) })
-        }
-        return parts.joined()
-    }
-
     static func locate(_ finding: Finding, in snapshot: Snapshot) -> AuditReport.Located {
         guard let index = finding.element else {
             let line = finding.evidence("line")?.intValue
@@ -112,8 +167,8 @@ public enum Auditor {
                                    fingerprint: Fingerprint.of(finding, in: snapshot, path: path))
     }
 
-    static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet) -> Bool {
-        if let index = finding.element {
+    static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet, anyIgnored: Bool) -> Bool {
+        if anyIgnored, let index = finding.element {
             for pattern in snapshot.suppressions(of: index) where Glob(pattern).matches(finding.ruleID) {
                 return true
             }
@@ -133,7 +188,7 @@ public enum Auditor {
             }
             for index in selected where index < snapshot.elements.count {
                 findings.append(Finding(ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag,
-                                        element: index, evidence: [("xpath", .string(rule.expression))], message: rule.message))
+                                        element: index, evidence: [("xpath", .string(rule.expression))], messageSource: .literal(rule.message)))
             }
         }
         return (findings, incompletes)
@@ -142,29 +197,39 @@ public enum Auditor {
 
 /// One slot per concurrent job; each job writes only its own slot, and the slots are
 /// read after `concurrentPerform` returns.
-final class ResultSlots: @unchecked Sendable {
-    private var slots: [([Finding], [Incomplete])]
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
     private let lock = Lock()
 
-    init(count: Int) { slots = Array(repeating: ([], []), count: count) }
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func store(_ index: Int, _ value: ([Finding], [Incomplete])) {
+    func store(_ index: Int, _ value: Value) {
         lock.withLock { slots[index] = value }
     }
 
-    func take(_ index: Int) -> ([Finding], [Incomplete]) {
-        lock.withLock { slots[index] }
+    /// The stored value, handed over (the slot is emptied).
+    func take(_ index: Int) -> Value {
+        lock.withLock {
+            defer { slots[index] = nil }
+            guard let value = slots[index] else { preconditionFailure("job \(index) stored no result") }
+            return value
+        }
     }
 }
 
-/// Chunks of located findings written by concurrent jobs, one slot each.
-final class LocatedSlots: @unchecked Sendable {
-    private var slots: [[AuditReport.Located]]
+/// The last measured duration of each rule, shared by every audit (the daemon's and the
+/// benchmark's); only the order in which rules start depends on it, never the output.
+final class RuleCosts: @unchecked Sendable {
+    private var nanoseconds: [String: UInt64] = [:]
     private let lock = Lock()
 
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func record(_ id: String, nanoseconds value: UInt64) {
+        lock.withLock { nanoseconds[id] = value }
+    }
 
-    func store(_ index: Int, _ value: [AuditReport.Located]) { lock.withLock { slots[index] = value } }
-
-    func joined() -> [AuditReport.Located] { lock.withLock { slots.flatMap { $0 } } }
+    /// Job indexes of `ids`, slowest known first; unknown rules keep their place after them.
+    func order(_ ids: [String]) -> [Int] {
+        let known = lock.withLock { nanoseconds }
+        return ids.indices.sorted { (known[ids[$0]] ?? 0, $1) > (known[ids[$1]] ?? 0, $0) }
+    }
 }

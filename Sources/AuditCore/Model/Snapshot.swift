@@ -147,10 +147,10 @@ public final class Snapshot: Sendable {
             out.append(UInt8(ascii: "["))
             JSON.writeInt(Int(element.position), to: &out)
             out.append(UInt8(ascii: "]"))
-            out[step...].reverse()
+            out.reverseBytes(from: step)
             current = Int(element.parent)
         }
-        out[start...].reverse()
+        out.reverseBytes(from: start)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -185,5 +185,19 @@ public struct ChildIndices: Sequence, IteratorProtocol {
         let current = Int(upcoming)
         upcoming = elements[current].nextSibling
         return current
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Reverses `self[start...]` in place.
+    mutating func reverseBytes(from start: Int) {
+        withUnsafeMutableBufferPointer { buffer in
+            var low = start, high = buffer.count - 1
+            while low < high {
+                buffer.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        }
     }
 }

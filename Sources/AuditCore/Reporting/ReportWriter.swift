@@ -60,7 +60,11 @@ public enum ReportWriter {
             if offset > 0 { out.comma() }
             out.raw("{")
             let start = out.bytes.count
-            writeFields(of: located, to: &out)
+            if located.fields.isEmpty {
+                writeFields(of: located, to: &out)
+            } else {
+                out.bytes.append(contentsOf: located.fields)
+            }
             findingFields.append(start..<out.bytes.count)
             out.raw("}")
         }
@@ -93,15 +97,8 @@ public enum ReportWriter {
     /// The fields of one finding, in SPEC order.
     static func writeFields(of located: AuditReport.Located, to out: inout Output) {
         let finding = located.finding
-        out.key("rule"); out.string(finding.ruleID)
-        out.comma(); out.key("severity"); out.string(finding.severity.rawValue)
-        out.comma(); out.key("wcag"); out.raw("[")
-        for (offset, criterion) in finding.wcag.enumerated() {
-            if offset > 0 { out.comma() }
-            out.string(criterion)
-        }
-        out.raw("]")
-        out.comma(); out.key("element"); out.optional(located.elementID)
+        out.ruleHead(of: finding)
+        out.key("element"); out.optional(located.elementID)
         out.comma(); out.key("path"); out.optional(located.path)
         out.comma(); out.key("line"); out.optional(located.line)
         out.comma(); out.key("column"); out.optional(located.column)
@@ -115,15 +112,61 @@ public enum ReportWriter {
         } else {
             out.raw("null")
         }
-        out.comma(); out.key("message"); out.string(finding.message)
+        out.comma(); out.key("message"); out.message(of: finding)
         out.comma(); out.key("result"); out.string(finding.resultID)
-        out.comma(); out.key("evidence"); JSON.object(finding.evidence).write(to: &out.bytes)
+        out.comma(); out.key("evidence"); out.evidence(finding.evidence)
         out.comma(); out.key("fingerprint"); out.string(located.fingerprint)
     }
 
     /// A byte buffer with the few JSON pieces reports are made of.
     struct Output {
         var bytes: [UInt8] = []
+        /// Reused for messages, which are filled in before they are escaped.
+        var scratch: [UInt8] = []
+
+        /// The last rule head written: `"rule":…,"severity":…,"wcag":[…],` — the same for
+        /// every finding of a rule, so consecutive findings copy it.
+        var head: (rule: String, severity: Severity, wcag: [String], bytes: [UInt8])?
+
+        mutating func ruleHead(of finding: Finding) {
+            if let head, head.severity == finding.severity, head.rule == finding.ruleID, head.wcag == finding.wcag {
+                bytes.append(contentsOf: head.bytes)
+                return
+            }
+            let start = bytes.count
+            key("rule"); string(finding.ruleID)
+            comma(); key("severity"); string(finding.severity.rawValue)
+            comma(); key("wcag"); raw("[")
+            for (offset, criterion) in finding.wcag.enumerated() {
+                if offset > 0 { comma() }
+                string(criterion)
+            }
+            raw("],")
+            head = (finding.ruleID, finding.severity, finding.wcag, Array(bytes[start...]))
+        }
+
+        /// Evidence: an object of flat values mostly; nested values go through `JSON`.
+        mutating func evidence(_ evidence: Evidence) {
+            raw("{")
+            for (offset, (name, value)) in evidence.enumerated() {
+                if offset > 0 { comma() }
+                key(name)
+                switch value {
+                case .string(let text): string(text)
+                case .int(let number): int(number)
+                case .number(let number): self.number(number)
+                default: value.write(to: &bytes)
+                }
+            }
+            raw("}")
+        }
+
+        /// A finding's message, filled from its template straight into the output.
+        mutating func message(of finding: Finding) {
+            scratch.removeAll(keepingCapacity: true)
+            finding.appendMessage(to: &scratch)
+            scratch.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &bytes) }
+        }
 
         mutating func raw(_ text: StaticString) {
             text.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -13,18 +13,42 @@ public struct Finding: Sendable {
     /// The element's index, `nil` for a finding about the snapshot itself.
     public var element: Int?
     public var evidence: Evidence
-    /// The message, filled in from the template and the evidence.
-    public var message: String
+    /// Where the message comes from: kept as the template and filled from the evidence
+    /// only when the message is written (reports write it straight into their bytes).
+    public var messageSource: MessageSource
+
+    /// A finding's message: a rule's template (`${key}` filled from the evidence) or a
+    /// fixed text (custom XPath rules).
+    public enum MessageSource: Sendable {
+        case template(String)
+        case literal(String)
+    }
 
     public init(ruleID: String, resultID: String, severity: Severity, wcag: [String], element: Int?,
-                evidence: Evidence, message: String) {
+                evidence: Evidence, messageSource: MessageSource) {
         self.ruleID = ruleID
         self.resultID = resultID
         self.severity = severity
         self.wcag = wcag
         self.element = element
         self.evidence = evidence
-        self.message = message
+        self.messageSource = messageSource
+    }
+
+    /// The message, filled in from the template and the evidence.
+    public var message: String {
+        switch messageSource {
+        case .template(let template): MessageTemplate.render(template, evidence)
+        case .literal(let text): text
+        }
+    }
+
+    /// Appends the message as UTF-8.
+    public func appendMessage(to out: inout [UInt8]) {
+        switch messageSource {
+        case .template(let template): MessageTemplate.append(template, evidence, to: &out)
+        case .literal(let text): out.append(contentsOf: text.utf8)
+        }
     }
 
     /// The value of one piece of evidence.

@@ -63,7 +63,7 @@ public struct RuleContext {
         let template = description.messages[result] ?? description.title
         findings.append(Finding(ruleID: description.id, resultID: result, severity: severity ?? self.severity,
                                 wcag: wcag ?? description.wcag, element: element, evidence: evidence,
-                                message: MessageTemplate.render(template, evidence)))
+                                messageSource: .template(template)))
     }
 
     /// Reports that the rule could not judge `element` (or the snapshot, when `nil`).
@@ -76,10 +76,16 @@ public struct RuleContext {
 /// shortest form. Works on UTF-8 bytes; templates are short and evidence lists small.
 public enum MessageTemplate {
     public static func render(_ template: String, _ evidence: Evidence) -> String {
+        var output: [UInt8] = []
+        append(template, evidence, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the filled template to `output` as UTF-8.
+    public static func append(_ template: String, _ evidence: Evidence, to output: inout [UInt8]) {
         var template = template
-        return template.withUTF8 { bytes -> String in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 64)
+        template.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count + 64)
             var index = 0
             while index < bytes.count {
                 // Copy the run up to the next `$` in one go.
@@ -102,7 +108,6 @@ public enum MessageTemplate {
                 }
                 index = close + 1
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 
