@@ -163,6 +163,9 @@ public struct HTTPRequestParser: Sendable {
             case .body(var request, let remaining):
                 let available = min(remaining, buffer.count - offset)
                 guard available > 0 else { return nil }
+                // Take the request out of `state` first: appending while `state` still
+                // holds the body would copy the whole body on every read (quadratic).
+                state = .head
                 request.body.append(contentsOf: buffer[offset..<offset + available])
                 offset += available
                 if available == remaining {
@@ -196,6 +199,7 @@ public struct HTTPRequestParser: Sendable {
             case .chunkData(var request, let remaining):
                 let available = min(remaining, buffer.count - offset)
                 guard available > 0 else { return nil }
+                state = .head // as for `.body`: no second reference to the body while appending
                 request.body.append(contentsOf: buffer[offset..<offset + available])
                 offset += available
                 state = available == remaining ? .chunkDataEnd(request) : .chunkData(request, remaining: remaining - available)

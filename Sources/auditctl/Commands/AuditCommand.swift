@@ -47,6 +47,7 @@ enum AuditCommand: Command {
         let submission = Submission(count: inputs.count)
         let workers = min(jobs, max(1, inputs.count))
         let requestTarget = target
+        let printsAsSent = format == .json && baseline == nil
         let allInputs = inputs
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let client = UnixHTTPClient(socketPath: socket)
@@ -54,9 +55,16 @@ enum AuditCommand: Command {
                 let input = allInputs[index]
                 do {
                     let response = try client.request("POST", requestTarget, body: input.bytes)
-                    let json = try? JSONParser.parse(response.body)
                     var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
-                    if response.status == 200 { result.report = json } else {
+                    // `--format json` without a baseline prints the report as it came and
+                    // needs only its summary (for --fail-on): no tree for megabytes of findings.
+                    let summary = printsAsSent ? SnapshotResult.summary(in: response.body) : nil
+                    let json = summary == nil ? try? JSONParser.parse(response.body) : nil
+                    if response.status == 200 {
+                        result.report = json
+                        result.summary = summary
+                        result.body = response.body
+                    } else {
                         result.error = json ?? .object([("error", .object([("code", .string("http-\(response.status)")),
                                                                            ("message", .string(String(decoding: response.body.prefix(200), as: UTF8.self)))]))])
                     }

@@ -5,23 +5,41 @@ import AuditCore
 /// `--format jsonl`: one finding a line, with file, app, build and screen.
 enum JSONFormatters {
     static func json(_ results: [SnapshotResult], context: FormatContext) -> String {
-        let items: [JSON] = results.map { result in
-            if let error = result.error {
-                return .object([("file", .string(result.file)), ("status", .int(result.status))] + (error.objectValue ?? []))
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (offset, result) in results.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+            out.append(contentsOf: "  ".utf8)
+            if result.error == nil, !context.hasBaseline, !result.body.isEmpty {
+                // The report as the daemon wrote it, re-indented, with `file` put first.
+                var file = Array(#""file": "#.utf8)
+                JSON.string(result.file).write(to: &file)
+                JSONReformatter.append(result.body[...], level: 1, firstMember: file, to: &out)
+            } else {
+                item(result, context: context).write(to: &out, pretty: true, indent: 1)
             }
-            guard case .object(var members)? = result.report else { return .null }
-            members.insert(("file", .string(result.file)), at: 0)
-            if context.hasBaseline, let index = members.firstIndex(where: { $0.0 == "findings" }) {
-                members[index].1 = .array(result.findings.enumerated().map { offset, finding in
-                    guard case .object(var fields) = finding else { return finding }
-                    fields.append(("baselineState", .string(result.baselineState(offset) ?? "new")))
-                    return .object(fields)
-                })
-                members.append(("absent", .array(result.absent)))
-            }
-            return .object(members)
         }
-        return JSON.array(items).rendered(pretty: true) + "\n"
+        if !results.isEmpty { out.append(0x0A) }
+        out.append(contentsOf: "]\n".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One report as a `JSON` value: errors, and reports annotated with a baseline.
+    private static func item(_ result: SnapshotResult, context: FormatContext) -> JSON {
+        if let error = result.error {
+            return .object([("file", .string(result.file)), ("status", .int(result.status))] + (error.objectValue ?? []))
+        }
+        guard case .object(var members)? = result.report else { return .null }
+        members.insert(("file", .string(result.file)), at: 0)
+        if context.hasBaseline, let index = members.firstIndex(where: { $0.0 == "findings" }) {
+            members[index].1 = .array(result.findings.enumerated().map { offset, finding in
+                guard case .object(var fields) = finding else { return finding }
+                fields.append(("baselineState", .string(result.baselineState(offset) ?? "new")))
+                return .object(fields)
+            })
+            members.append(("absent", .array(result.absent)))
+        }
+        return .object(members)
     }
 
     static func jsonl(_ results: [SnapshotResult], context: FormatContext) -> String {
