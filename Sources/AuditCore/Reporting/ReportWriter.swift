@@ -3,7 +3,7 @@
 /// It also records where each finding's fields lie, so the journal's `finding` records
 /// reuse the same bytes instead of rendering every finding a second time.
 public struct RenderedReport: Sendable {
-    /// The report: one line of JSON, no trailing newline.
+    /// The report: one line of JSON and a newline (as the daemon sends it).
     public var bytes: [UInt8]
     /// For each finding, in report order, the range of `bytes` holding its fields
     /// (`"rule":…,"fingerprint":"…"`, without the braces).
@@ -90,7 +90,7 @@ public enum ReportWriter {
             if offset > 0 { out.comma() }
             out.key(rule); out.int(report.suppressed[rule] ?? 0)
         }
-        out.raw("}}")
+        out.raw("}}\n")
         return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
     }
 

@@ -35,13 +35,16 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The bytes on the wire.
-    public func serialized(keepAlive: Bool) -> [UInt8] {
+    public func serialized(keepAlive: Bool) -> [UInt8] { head(keepAlive: keepAlive) + body }
+
+    /// The status line and headers, with Content-Length; the body follows.
+    public func head(keepAlive: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\n"
         if !keepAlive { head += "Connection: close\r\n" }
         head += "\r\n"
-        return Array(head.utf8) + body
+        return Array(head.utf8)
     }
 
     /// The head of a chunked response (its body follows as chunks).

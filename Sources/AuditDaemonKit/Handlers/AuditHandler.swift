@@ -11,7 +11,8 @@ enum AuditHandler {
 
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
-        let body = request.body
+        // Boxed so the snapshot's bytes can be let go as soon as it is parsed.
+        let body = Box(request.body)
         let options = SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes,
                                              androidDensity: request.query["density"].flatMap(Double.init) ?? server.configuration.androidDensity)
         let library = server.ruleSets.library
@@ -22,7 +23,7 @@ enum AuditHandler {
         }
         let accepted = server.pool.submit { done in
             let started = Timestamp.monotonic()
-            let outcome: Outcome = body.withUnsafeBytes { bytes in
+            let outcome: Outcome = body.take().withUnsafeBytes { bytes in
                 let snapshot: Snapshot
                 do throws(SnapshotError) {
                     snapshot = try SnapshotParser(options: options).parse(bytes)
@@ -47,15 +48,16 @@ enum AuditHandler {
             case .report(let report):
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
+                // The same bytes serve the answer and the journal's finding records.
                 let rendered = report.rendered()
-                var body = rendered.bytes
-                body.append(0x0A)
-                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body)
+                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: rendered.bytes)
+                // Only bytes and counts wait for the journal's sync, not the findings.
+                let counts = Metrics.findingCounts(report)
                 server.journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
                     server.queue.async {
                         switch result {
                         case .success:
-                            finish(server, ticket, answer, seconds: seconds, report: report)
+                            finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
                         case .failure(let error):
                             finish(server, ticket, .error(507, code: "journal-write-failed",
                                                           message: "the findings could not be stored: \(error.description)",
@@ -73,9 +75,10 @@ enum AuditHandler {
         }
     }
 
-    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil, report: AuditReport? = nil) {
+    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil,
+                       findingCounts: [String: Int] = [:]) {
         ticket.answer(response)
         server.metrics.requestFinished(route: "audits", status: response.status)
-        server.metrics.auditFinished(status: response.status, seconds: seconds, report: report)
+        server.metrics.auditFinished(status: response.status, seconds: seconds, findingCounts: findingCounts)
     }
 }

@@ -24,7 +24,14 @@ public final class Metrics: @unchecked Sendable {
         lock.withLock { requests["\(route)|\(status)", default: 0] += 1 }
     }
 
-    public func auditFinished(status: Int, seconds: Double?, report: AuditReport?) {
+    /// Findings of one audit counted by `rule|severity`, the key of `auditd_findings_total`.
+    public static func findingCounts(_ report: AuditReport) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for finding in report.findings { counts["\(finding.finding.ruleID)|\(finding.finding.severity.rawValue)", default: 0] += 1 }
+        return counts
+    }
+
+    public func auditFinished(status: Int, seconds: Double?, findingCounts: [String: Int] = [:]) {
         lock.withLock {
             audits[status, default: 0] += 1
             if let seconds {
@@ -33,9 +40,7 @@ public final class Metrics: @unchecked Sendable {
                 let bucket = Metrics.buckets.firstIndex { seconds <= $0 } ?? Metrics.buckets.count
                 latencyCounts[bucket] += 1
             }
-            for finding in report?.findings ?? [] {
-                findings["\(finding.finding.ruleID)|\(finding.finding.severity.rawValue)", default: 0] += 1
-            }
+            findings.merge(findingCounts, uniquingKeysWith: +)
         }
     }
 

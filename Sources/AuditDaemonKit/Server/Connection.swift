@@ -11,7 +11,8 @@ final class Connection: @unchecked Sendable {
     /// A response slot, filled when the handler answers.
     private struct Slot {
         var serial: Int
-        var bytes: [UInt8]?
+        /// The response's pieces (head, body), sent one after the other without joining.
+        var bytes: [[UInt8]]?
         var close: Bool
         var streaming: Bool
     }
@@ -27,7 +28,8 @@ final class Connection: @unchecked Sendable {
     private var readSuspended = false
     private var writeSuspended = true
     private var slots: [Slot] = []
-    private var output: [UInt8] = []
+    /// Pieces waiting to be sent, in order; `outputOffset` bytes of the first are sent.
+    private var output: [[UInt8]] = []
     private var outputOffset = 0
     private(set) var isClosed = false
     private var closeWhenFlushed = false
@@ -65,7 +67,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Pending work: requests received but not answered, or bytes not yet written.
-    var isBusy: Bool { !slots.isEmpty || outputOffset < output.count }
+    var isBusy: Bool { !slots.isEmpty || !output.isEmpty }
 
     // MARK: Reading
 
@@ -87,8 +89,8 @@ final class Connection: @unchecked Sendable {
                         onRequest(ticket, request)
                     case .continueExpected:
                         // Interim answer, only when it cannot overtake an earlier response.
-                        if slots.isEmpty, outputOffset == output.count {
-                            output.append(contentsOf: Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                        if slots.isEmpty, output.isEmpty {
+                            output.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
                             flushOutput()
                         }
                     case .failure(let failure):
@@ -141,35 +143,35 @@ final class Connection: @unchecked Sendable {
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
             slots[position].close = true
         }
-        slots[position].bytes = response.serialized(keepAlive: !slots[position].close)
+        slots[position].bytes = [response.head(keepAlive: !slots[position].close), response.body]
         flushSlots()
     }
 
     /// Starts a chunked streaming response for `ticket`; later chunks go through ``send(chunk:)``.
     func startStream(_ ticket: Ticket, head: HTTPResponse) {
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
-        slots[position].bytes = head.chunkedHead()
+        slots[position].bytes = [head.chunkedHead()]
         slots[position].streaming = true
         flushSlots()
     }
 
     func send(chunk: [UInt8]) {
         guard !isClosed, isStreaming, !chunk.isEmpty else { return }
-        output.append(contentsOf: HTTPResponse.chunk(chunk))
+        output.append(HTTPResponse.chunk(chunk))
         flushOutput()
     }
 
     /// Ends a streaming response and the connection (used at shutdown).
     func endStream() {
         guard isStreaming, !isClosed else { return }
-        output.append(contentsOf: HTTPResponse.chunk([]))
+        output.append(HTTPResponse.chunk([]))
         closeWhenFlushed = true
         flushOutput()
     }
 
     private func flushSlots() {
-        while let first = slots.first, let bytes = first.bytes {
-            output.append(contentsOf: bytes)
+        while let first = slots.first, let pieces = first.bytes {
+            output.append(contentsOf: pieces.filter { !$0.isEmpty })
             slots.removeFirst()
             if first.streaming {
                 isStreaming = true
@@ -189,13 +191,17 @@ final class Connection: @unchecked Sendable {
     // MARK: Writing
 
     private func flushOutput() {
-        while outputOffset < output.count {
-            let count = output.withUnsafeBytes { buffer in
+        while let piece = output.first {
+            let count = piece.withUnsafeBytes { buffer in
                 Glibc.send(fd, buffer.baseAddress! + outputOffset, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
             }
             if count > 0 {
                 outputOffset += count
                 lastActivity = Timestamp.monotonic()
+                if outputOffset == piece.count {
+                    output.removeFirst()
+                    outputOffset = 0
+                }
             } else if count < 0, errno == EINTR {
                 continue
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
@@ -206,8 +212,6 @@ final class Connection: @unchecked Sendable {
                 return
             }
         }
-        output.removeAll(keepingCapacity: output.count < 1 << 20)
-        outputOffset = 0
         if let writeSource, !writeSuspended {
             writeSource.suspend()
             writeSuspended = true
