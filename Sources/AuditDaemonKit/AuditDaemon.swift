@@ -53,6 +53,7 @@ public enum AuditDaemon {
         // Few malloc arenas: worker threads come and go, and per-thread arenas keep the
         // memory of large snapshots long after the audit (resident memory must stay flat).
         _ = auditd_limit_malloc_arenas(2)
+        _ = auditd_fix_mmap_threshold(1 << 20)
         let logger = Logger(level: options.logLevel)
         let notify = SystemdNotify(environment: environment)
 
