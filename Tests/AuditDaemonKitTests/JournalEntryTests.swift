@@ -17,8 +17,15 @@ final class JournalEntryTests: XCTestCase {
         let report = Auditor.audit(try SnapshotParser().parse(bytes), ruleSet: .allBuiltIn)
         XCTAssertGreaterThan(report.findings.count, 3)
         let rendered = report.rendered()
+        // A clean screen first: one `audit` record, so the checkout's records start at seq 2.
+        let clean = Auditor.audit(try SnapshotParser().parse(Array("""
+            <snapshot version="1" platform="ios" app="com.example.clean" width="390" height="844">
+              <element role="window" frame="0,0,390,844" background="#FFFFFF"/>
+            </snapshot>
+            """.utf8)), ruleSet: .allBuiltIn)
+        XCTAssertEqual(clean.findings.count, 0)
         let done = expectation(description: "durable")
-        journal.append(FieldRecords([[("type", .string("note"))]])) { _ in }
+        journal.append(AuditJournalEntry(clean, rendered: clean.rendered())) { _ in }
         journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
             if case .success(let range) = result { XCTAssertEqual(range, 2...UInt64(report.findings.count + 2)) }
             else { XCTFail("\(result)") }
@@ -29,7 +36,8 @@ final class JournalEntryTests: XCTestCase {
         XCTAssertEqual(lines.count, report.findings.count + 2)
         let records = try lines.map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary) }
         XCTAssertEqual(records.map { $0["seq"] as? Int }, Array(1...records.count))
-        XCTAssertEqual(records[0]["type"] as? String, "note")
+        XCTAssertEqual(records[0]["type"] as? String, "audit")
+        XCTAssertEqual(records[0]["audit"] as? String, clean.id)
         XCTAssertEqual(records[1]["type"] as? String, "audit")
         XCTAssertEqual(records[1]["audit"] as? String, report.id)
         XCTAssertEqual(records[1]["app"] as? String, "com.example.shop")

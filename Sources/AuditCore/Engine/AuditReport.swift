@@ -1,15 +1,16 @@
 /// The result of one audit (SPEC §3): the snapshot's identity, the rule set, every
 /// finding in document order then rule id, what could not be judged, and counts.
 public struct AuditReport: Sendable {
-    /// A finding placed in its snapshot: where it is and its stable fingerprint.
+    /// A finding placed in its snapshot: where it is and its stable fingerprint. Read-only
+    /// outside the engine: its rendered `fields` must match the rest.
     public struct Located: Sendable {
-        public var finding: Finding
-        public var elementID: String?
-        public var path: String?
-        public var line: Int?
-        public var column: Int?
-        public var frame: Rect?
-        public var fingerprint: String
+        public internal(set) var finding: Finding
+        public internal(set) var elementID: String?
+        public internal(set) var path: String?
+        public internal(set) var line: Int?
+        public internal(set) var column: Int?
+        public internal(set) var frame: Rect?
+        public internal(set) var fingerprint: String
         /// The finding's SPEC §3 fields as JSON (no braces), rendered by the audit's own
         /// job; empty when not rendered yet.
         var fields: ArraySlice<UInt8> = []

@@ -14,12 +14,6 @@ public enum Auditor {
         var incompletes: [Incomplete] = []
     }
 
-    /// Findings placed (suppression checked, located, rendered) by one chunk of the
-    /// second phase: `nil` for a suppressed finding.
-    struct PlacedChunk {
-        var located: [AuditReport.Located?] = []
-    }
-
     /// How long each rule took last time, longest first next time: with more rules than
     /// cores, starting the slow ones first keeps a slow rule from running alone at the end.
     static let ruleCosts = RuleCosts()
@@ -78,28 +72,30 @@ public enum Auditor {
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
         let chunk = 256
         let chunks = (all.count + chunk - 1) / chunk
-        let placed = ResultSlots<PlacedChunk>(count: chunks)
+        // Per chunk, each finding placed (suppression checked, located, rendered), or `nil`
+        // when suppressed.
+        let placed = ResultSlots<[AuditReport.Located?]>(count: chunks)
         let findings = all
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output()
             var spans: [Range<Int>] = []
-            var result = PlacedChunk()
+            var result: [AuditReport.Located?] = []
             for finding in findings[part * chunk..<min(findings.count, (part + 1) * chunk)] {
                 if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, anyIgnored: anyIgnored) {
-                    result.located.append(nil)
+                    result.append(nil)
                     continue
                 }
                 let located = locate(finding, in: snapshot)
                 let start = rendered.bytes.count
                 ReportWriter.writeFields(of: located, to: &rendered)
                 spans.append(start..<rendered.bytes.count)
-                result.located.append(located)
+                result.append(located)
             }
             // The rendered fields share one buffer per chunk.
             let buffer = rendered.bytes
             var next = 0
-            for offset in result.located.indices where result.located[offset] != nil {
-                result.located[offset]?.fields = buffer[spans[next]]
+            for offset in result.indices where result[offset] != nil {
+                result[offset]?.fields = buffer[spans[next]]
                 next += 1
             }
             placed.store(part, result)
@@ -117,7 +113,7 @@ public enum Auditor {
         var suppressed: [String: Int] = [:]
         var position = 0
         for part in 0..<chunks {
-            for located in placed.take(part).located {
+            for located in placed.take(part) {
                 defer { position += 1 }
                 guard let located else {
                     suppressed[findings[position].ruleID, default: 0] += 1

@@ -7,38 +7,26 @@
 /// `attribute=…`, `kind=…`, `other=…` from the evidence when present, so several findings
 /// of one rule on one element stay distinct. Hashed as a stream, with no strings built.
 public struct Fingerprint {
-    private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var hash = FNV1a()
     private var parts = 0
 
     public init() {}
 
     /// Starts the next part.
     public mutating func beginPart() {
-        if parts > 0 { add(0x1F) }
+        if parts > 0 { hash.add(0x1F) }
         parts += 1
     }
 
-    public mutating func add(_ byte: UInt8) {
-        hash ^= UInt64(byte)
-        hash &*= 0x100_0000_01B3
-    }
+    public mutating func add(_ byte: UInt8) { hash.add(byte) }
 
-    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes { add(byte) }
-    }
+    public mutating func add(_ bytes: ArraySlice<UInt8>) { hash.add(bytes) }
 
-    public mutating func add(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { add($0) }
-    }
-
-    public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add($0) }
-    }
+    public mutating func add(_ text: String) { hash.add(text) }
 
     /// 16 lower-case hex digits.
     public var hex: String {
-        let value = hash
+        let value = hash.value
         return String(unsafeUninitializedCapacity: 16) { buffer in
             for position in 0..<16 {
                 let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(position))) & 15

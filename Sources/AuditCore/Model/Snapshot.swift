@@ -98,15 +98,6 @@ public final class Snapshot: Sendable {
     /// without building an array.
     public func childIndices(of index: Int) -> ChildIndices { ChildIndices(elements: elements, first: elements[index].firstChild) }
 
-    /// The end of element `index`'s subtree: its descendants are `index + 1 ..< end`
-    /// (elements are stored in document order).
-    public func subtreeEnd(of index: Int) -> Int {
-        let depth = elements[index].depth
-        var end = index + 1
-        while end < elements.count, elements[end].depth > depth { end += 1 }
-        return end
-    }
-
     /// Indexes of the ancestors of element `index`, nearest first.
     public func ancestors(of index: Int) -> [Int] {
         var result: [Int] = []

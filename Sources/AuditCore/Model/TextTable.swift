@@ -43,13 +43,10 @@ public struct TextTable: Sendable {
     /// FNV-1a hash of the referenced bytes; 0 when absent.
     public func hash(_ ref: TextRef) -> UInt64 {
         if ref.isAbsent { return 0 }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = FNV1a()
         let start = Int(ref.offset)
-        for byte in bytes[start..<start + Int(ref.count)] {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01B3
-        }
-        return hash | 1
+        hash.add(bytes[start..<start + Int(ref.count)])
+        return hash.value | 1
     }
 
     /// Calls `body` with the referenced bytes (empty when absent), without building a String.

@@ -15,8 +15,8 @@ public struct RenderedReport: Sendable {
     public func fields(ofFinding index: Int) -> ArraySlice<UInt8> { bytes[findingFields[index]] }
 }
 
-/// Writes reports as compact JSON, byte for byte what rendering ``AuditReport/json``
-/// would give.
+/// Writes reports as compact JSON (SPEC §3): the only serialisation of a report;
+/// ``AuditReport/json`` reads these bytes back.
 public enum ReportWriter {
     /// Renders `report`.
     public static func render(_ report: AuditReport) -> RenderedReport {
@@ -114,7 +114,7 @@ public enum ReportWriter {
         }
         out.comma(); out.key("message"); out.message(of: finding)
         out.comma(); out.key("result"); out.string(finding.resultID)
-        out.comma(); out.key("evidence"); out.evidence(finding.evidence)
+        out.comma(); out.key("evidence"); JSON.object(finding.evidence).write(to: &out.bytes)
         out.comma(); out.key("fingerprint"); out.string(located.fingerprint)
     }
 
@@ -143,22 +143,6 @@ public enum ReportWriter {
             }
             raw("],")
             head = (finding.ruleID, finding.severity, finding.wcag, Array(bytes[start...]))
-        }
-
-        /// Evidence: an object of flat values mostly; nested values go through `JSON`.
-        mutating func evidence(_ evidence: Evidence) {
-            raw("{")
-            for (offset, (name, value)) in evidence.enumerated() {
-                if offset > 0 { comma() }
-                key(name)
-                switch value {
-                case .string(let text): string(text)
-                case .int(let number): int(number)
-                case .number(let number): self.number(number)
-                default: value.write(to: &bytes)
-                }
-            }
-            raw("}")
         }
 
         /// A finding's message, filled from its template straight into the output.

@@ -37,10 +37,9 @@ public struct Finding: Sendable {
 
     /// The message, filled in from the template and the evidence.
     public var message: String {
-        switch messageSource {
-        case .template(let template): MessageTemplate.render(template, evidence)
-        case .literal(let text): text
-        }
+        var bytes: [UInt8] = []
+        appendMessage(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the message as UTF-8.

@@ -75,12 +75,6 @@ public struct RuleContext {
 /// Fills `${key}` placeholders from evidence: strings as they are, numbers in their
 /// shortest form. Works on UTF-8 bytes; templates are short and evidence lists small.
 public enum MessageTemplate {
-    public static func render(_ template: String, _ evidence: Evidence) -> String {
-        var output: [UInt8] = []
-        append(template, evidence, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// Appends the filled template to `output` as UTF-8.
     public static func append(_ template: String, _ evidence: Evidence, to output: inout [UInt8]) {
         var template = template

@@ -9,19 +9,6 @@ public protocol JournalEntry: Sendable {
     func writeRecord(_ index: Int, to out: inout [UInt8])
 }
 
-/// Records given as ordered field lists (for small records and tests).
-public struct FieldRecords: JournalEntry {
-    public var records: [[(String, JSON)]]
-
-    public init(_ records: [[(String, JSON)]]) { self.records = records }
-
-    public var recordCount: Int { records.count }
-
-    public func writeRecord(_ index: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: JSON.fieldBytes(records[index]))
-    }
-}
-
 extension JSON {
     /// The members of an object as JSON without its braces, for joining onto other fields.
     static func fieldBytes(_ members: [(String, JSON)]) -> ArraySlice<UInt8> {

@@ -56,12 +56,9 @@ public enum LabelText {
             }
         }
         guard out.count > start else { return nil }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in out[start...] {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01B3
-        }
-        return hash
+        var hash = FNV1a()
+        hash.add(out[start...])
+        return hash.value
     }
 
     /// Lowercased words of a label, split on anything that is not a letter or digit.

@@ -109,15 +109,15 @@ public enum UngroupedCellRule: Rule {
     /// A hash of the roles of `index`'s children; `nil` when it cannot be a card (fewer
     /// than two children, or a cell or tab among them).
     static func shapeHash(of index: Int, in snapshot: Snapshot) -> UInt64? {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = FNV1a()
         var count = 0
         for child in snapshot.childIndices(of: index) {
             let role = snapshot.elements[child].role
             if role == .cell || role == .tab { return nil }
-            hash = (hash ^ UInt64(role.rawValue)) &* 0x100_0000_01B3
+            hash.add(role.rawValue)
             count += 1
         }
-        return count >= 2 ? hash : nil
+        return count >= 2 ? hash.value : nil
     }
 
     static func sameShape(_ first: Int, _ second: Int, in snapshot: Snapshot) -> Bool {
