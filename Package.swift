@@ -42,14 +42,19 @@ let package = Package(
             dependencies: ["AuditDaemonKit"],
             path: "Sources/auditd"
         ),
+        .target(
+            name: "AuditClient",
+            dependencies: ["AuditCore"],
+            path: "Sources/AuditClient"
+        ),
         .executableTarget(
             name: "auditctl",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditCore", "AuditClient"],
             path: "Sources/auditctl"
         ),
         .executableTarget(
             name: "auditbench",
-            dependencies: ["AuditCore", "CLibXML2"],
+            dependencies: ["AuditCore", "AuditClient", "CLibXML2"],
             path: "Benchmarks/auditbench"
         ),
         .executableTarget(
@@ -69,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditCore", "AuditClient"],
             path: "Tests/IntegrationTests",
             exclude: ["Golden", "Hostile"]
         ),

@@ -1,7 +1,5 @@
+import AuditClient
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `auditbench load`: keep-alive HTTP/1.1 clients over the Unix socket posting snapshots
 /// as fast as the daemon answers. Prints throughput, latency percentiles and statuses.
@@ -81,23 +79,22 @@ enum LoadGenerator {
         @Sendable func runClient(_ client: Int) {
             var result = Result()
             let share = requests / clients + (client < requests % clients ? 1 : 0)
-            var connection = Connection(socket: socket)
+            let connection = UnixHTTPClient(socketPath: socket, userAgent: "auditbench")
             for sent in 0..<share {
                 if Date() > deadline { break }
                 let which = (client + sent) % bodies.count
                 let body = bodies[which]
                 let begin = DispatchTime.now().uptimeNanoseconds
-                if let status = connection.post(body) {
+                if let status = try? connection.request("POST", "/v1/audits", body: body).status {
                     result.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
                     result.statuses[status, default: 0] += 1
                     if let expected, expected[which] != status { result.unexpected += 1 }
                 } else {
+                    // The client reconnects on the next request.
                     result.failures += 1
-                    connection.close()
-                    connection = Connection(socket: socket)
                 }
             }
-            connection.close()
+            connection.disconnect()
             results.store(client, result)
         }
         group.wait()
@@ -110,89 +107,6 @@ enum LoadGenerator {
                      sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
                      merged.failures))
         return merged.unexpected + merged.failures
-    }
-
-    /// One keep-alive connection.
-    struct Connection {
-        var fd: Int32 = -1
-        var buffer: [UInt8] = []
-        let socket: String
-
-        init(socket: String) {
-            self.socket = socket
-            connect()
-        }
-
-        mutating func close() {
-            if fd >= 0 { Glibc.close(fd) }
-            fd = -1
-        }
-
-        mutating func connect() {
-            close()
-            fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(socket.utf8)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in bytes.enumerated() { raw[index] = byte } }
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            if result != 0 { close() }
-            buffer.removeAll()
-        }
-
-        /// Posts one snapshot and reads the response; the status, or nil on a broken connection.
-        mutating func post(_ body: [UInt8]) -> Int? {
-            guard fd >= 0 else { connect(); return nil }
-            let head = Array("POST /v1/audits HTTP/1.1\r\nHost: bench\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-            guard write(head + body) else { return nil }
-            return readResponse()
-        }
-
-        private func write(_ bytes: [UInt8]) -> Bool {
-            var offset = 0
-            while offset < bytes.count {
-                let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-                if sent <= 0 { return false }
-                offset += sent
-            }
-            return true
-        }
-
-        private mutating func fill() -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return false }
-            buffer += chunk[0..<count]
-            return true
-        }
-
-        private mutating func readResponse() -> Int? {
-            var headEnd: Int?
-            var searched = 0
-            while headEnd == nil {
-                if buffer.count >= 4 {
-                    for index in max(0, searched - 3)...(buffer.count - 4)
-                    where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-                        headEnd = index + 4
-                        break
-                    }
-                    searched = buffer.count
-                }
-                if headEnd == nil, !fill() { return nil }
-            }
-            guard let end = headEnd else { return nil }
-            let head = String(decoding: buffer[..<end], as: UTF8.self)
-            let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-            var length = 0
-            for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-                length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-            while buffer.count < end + length { if !fill() { return nil } }
-            buffer.removeFirst(end + length)
-            return status
-        }
     }
 }
 

@@ -1,3 +1,4 @@
+import AuditClient
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -92,71 +93,25 @@ final class DaemonHarness: @unchecked Sendable {
         var json: Any? { try? JSONSerialization.jsonObject(with: Data(body)) }
     }
 
-    /// A connected socket to the daemon.
+    /// A connected socket to the daemon (reads time out after 15 s).
     func connect() throws -> Int32 {
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socket.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in bytes.enumerated() { raw[index] = byte } }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            throw NSError(domain: "connect", code: Int(errno))
-        }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        return fd
+        try UnixSocket.connect(socket, receiveTimeout: 15)
     }
 
-    func send(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return }
-            offset += sent
-        }
-    }
+    /// Sends the bytes; a broken connection is left for the next read to notice.
+    func send(_ fd: Int32, _ bytes: [UInt8]) { try? UnixSocket.sendAll(fd, bytes) }
 
     func send(_ fd: Int32, _ text: String) { send(fd, Array(text.utf8)) }
 
-    /// Reads one response (Content-Length framed) from `fd`; nil on EOF or timeout.
+    /// Reads one response from `fd`, keeping bytes read past it in `buffer`; nil on EOF,
+    /// timeout or a malformed answer.
     func readResponse(_ fd: Int32, buffer: inout [UInt8]) -> Response? {
-        func fill() -> Bool {
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return false }
-            buffer += chunk[0..<count]
-            return true
-        }
-        var headEnd: Int?
-        while headEnd == nil {
-            if buffer.count >= 4 {
-                for index in 0...(buffer.count - 4) where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-                    headEnd = index + 4
-                    break
-                }
-            }
-            if headEnd == nil, !fill() { return nil }
-        }
-        guard let end = headEnd else { return nil }
-        let head = String(decoding: buffer[..<end], as: UTF8.self)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst()
-        let status = Int(statusLine.split(separator: " ")[1]) ?? 0
+        var reader = ResponseReader(fd: fd, buffer: buffer)
+        defer { buffer = reader.buffer }
+        guard let response = try? reader.read() else { return nil }
         var headers: [String: String] = [:]
-        for line in lines where line.contains(":") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
-        }
-        buffer.removeFirst(end)
-        let length = Int(headers["content-length"] ?? "0") ?? 0
-        while buffer.count < length { if !fill() { return nil } }
-        let body = Array(buffer[..<length])
-        buffer.removeFirst(length)
-        return Response(status: status, headers: headers, body: body)
+        for (name, value) in response.headers { headers[name.lowercased()] = value }
+        return Response(status: response.status, headers: headers, body: response.body)
     }
 
     /// One request on a fresh connection.

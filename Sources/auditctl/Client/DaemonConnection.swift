@@ -1,3 +1,4 @@
+import AuditClient
 import AuditCore
 import Foundation
 

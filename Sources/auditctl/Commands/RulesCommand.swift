@@ -1,3 +1,4 @@
+import AuditClient
 import AuditCore
 
 /// `auditctl rules [--ruleset NAME] [--format text|json|markdown]`: the rules, from the

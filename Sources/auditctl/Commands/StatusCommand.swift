@@ -1,3 +1,4 @@
+import AuditClient
 import AuditCore
 
 /// `auditctl status`: is the daemon up, and the figures that matter.

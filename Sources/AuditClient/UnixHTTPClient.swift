@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A blocking HTTP/1.1 client of the daemon over its Unix socket: keep-alive, one request
+/// at a time; streams chunks for `follow`. Used by auditctl and the load generator.
+public final class UnixHTTPClient {
+    public let socketPath: String
+    /// Sent as `User-Agent`.
+    public let userAgent: String
+    private var reader: ResponseReader?
+
+    public init(socketPath: String, userAgent: String = "auditctl") {
+        self.socketPath = socketPath
+        self.userAgent = userAgent
+    }
+
+    deinit { disconnect() }
+
+    public func connectIfNeeded() throws(ClientError) {
+        guard reader == nil else { return }
+        reader = ResponseReader(fd: try UnixSocket.connect(socketPath))
+    }
+
+    public func disconnect() {
+        if let reader { close(reader.fd) }
+        reader = nil
+    }
+
+    /// Sends a request and reads the whole response. Retries once on a connection the
+    /// daemon closed while idle.
+    public func request(_ method: String, _ target: String, body: [UInt8]? = nil,
+                        contentType: String = "application/xml") throws(ClientError) -> ClientResponse {
+        for attempt in 0..<2 {
+            let reused = reader != nil
+            try connectIfNeeded()
+            do {
+                try sendRequest(method, target, body: body, contentType: contentType)
+                let response = try readResponse(onChunk: nil)
+                if response.header("Connection")?.lowercased() == "close" { disconnect() }
+                return response
+            } catch {
+                disconnect()
+                if !reused || attempt == 1 { throw error }
+            }
+        }
+        throw ClientError(description: "the daemon closed the connection")
+    }
+
+    /// Sends a GET whose chunked body is delivered as it arrives; returns when the stream
+    /// ends. `onChunk` returning false stops reading.
+    public func stream(_ target: String, onChunk: ([UInt8]) -> Bool) throws(ClientError) -> Int {
+        disconnect()
+        try connectIfNeeded()
+        try sendRequest("GET", target, body: nil, contentType: "")
+        let response = try withoutActuallyEscaping(onChunk) { (escapable) throws(ClientError) -> ClientResponse in
+            try readResponse(onChunk: escapable)
+        }
+        disconnect()
+        return response.status
+    }
+
+    private func sendRequest(_ method: String, _ target: String, body: [UInt8]?, contentType: String) throws(ClientError) {
+        guard let fd = reader?.fd else { throw ClientError(description: "not connected") }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\nUser-Agent: \(userAgent)\r\n"
+        if let body {
+            head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        }
+        head += "\r\n"
+        try UnixSocket.sendAll(fd, Array(head.utf8))
+        if let body, !body.isEmpty { try UnixSocket.sendAll(fd, body) }
+    }
+
+    private func readResponse(onChunk: (([UInt8]) -> Bool)?) throws(ClientError) -> ClientResponse {
+        guard var current = reader else { throw ClientError(description: "not connected") }
+        defer { if reader != nil { reader = current } }
+        return try current.read(onChunk: onChunk)
+    }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The two socket calls every client of the daemon needs: connect to a Unix socket path,
+/// and send all of a buffer.
+public enum UnixSocket {
+    /// A connected stream socket, close-on-exec; with `receiveTimeout` (seconds), reads
+    /// give up after that long.
+    public static func connect(_ path: String, receiveTimeout: Int? = nil) throws(ClientError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ClientError(description: "socket(): \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw ClientError(description: "socket path too long: \(path)", unreachable: true)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ClientError(description: "cannot reach auditd at \(path) (\(reason))", unreachable: true)
+        }
+        if let receiveTimeout {
+            var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+        return fd
+    }
+
+    /// Sends every byte (retrying on EINTR and short writes).
+    public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws(ClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 {
+                if errno == EINTR { continue }
+                throw ClientError(description: "sending to auditd failed: \(String(cString: strerror(errno)))")
+            }
+            offset += sent
+        }
+    }
+}
