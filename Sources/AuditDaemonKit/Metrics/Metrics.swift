@@ -60,22 +60,26 @@ public final class Metrics: @unchecked Sendable {
             func escape(_ value: String) -> String {
                 value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n")
             }
+            /// A family of one unlabelled sample.
+            func single(_ name: String, _ type: String, _ help: String, _ value: String) {
+                family(name, type, help)
+                out += "\(name) \(value)\n"
+            }
+            /// A family counted by two labels, kept as `first|second` keys.
+            func labelled(_ name: String, _ help: String, _ labels: (String, String), _ counts: [String: Int]) {
+                family(name, "counter", help)
+                for key in counts.keys.sorted() {
+                    let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
+                    out += "\(name){\(labels.0)=\"\(escape(parts[0]))\",\(labels.1)=\"\(parts.count > 1 ? parts[1] : "")\"} \(counts[key] ?? 0)\n"
+                }
+            }
             family("auditd_build_info", "gauge", "Version of the running daemon.")
             out += "auditd_build_info{version=\"\(AuditCoreVersion.string)\"} 1\n"
-            family("auditd_uptime_seconds", "gauge", "Seconds since the daemon started.")
-            out += "auditd_uptime_seconds \(format(uptime))\n"
+            single("auditd_uptime_seconds", "gauge", "Seconds since the daemon started.", format(uptime))
             family("auditd_audits_total", "counter", "Audit requests by HTTP status.")
             for status in audits.keys.sorted() { out += "auditd_audits_total{status=\"\(status)\"} \(audits[status] ?? 0)\n" }
-            family("auditd_http_requests_total", "counter", "HTTP requests by route and status.")
-            for key in requests.keys.sorted() {
-                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
-                out += "auditd_http_requests_total{route=\"\(escape(parts[0]))\",status=\"\(parts.count > 1 ? parts[1] : "")\"} \(requests[key] ?? 0)\n"
-            }
-            family("auditd_findings_total", "counter", "Findings reported, by rule and severity.")
-            for key in findings.keys.sorted() {
-                let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
-                out += "auditd_findings_total{rule=\"\(escape(parts[0]))\",severity=\"\(parts.count > 1 ? parts[1] : "")\"} \(findings[key] ?? 0)\n"
-            }
+            labelled("auditd_http_requests_total", "HTTP requests by route and status.", ("route", "status"), requests)
+            labelled("auditd_findings_total", "Findings reported, by rule and severity.", ("rule", "severity"), findings)
             family("auditd_audit_duration_seconds", "histogram", "Time to parse and audit one snapshot.")
             var cumulative = 0
             for (index, bound) in Metrics.buckets.enumerated() {
@@ -85,33 +89,26 @@ public final class Metrics: @unchecked Sendable {
             cumulative += latencyCounts[Metrics.buckets.count]
             out += "auditd_audit_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
             out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
-            family("auditd_queue_depth", "gauge", "Audits waiting for a worker.")
-            out += "auditd_queue_depth \(queueDepth)\n"
-            family("auditd_audits_in_flight", "gauge", "Audits running now.")
-            out += "auditd_audits_in_flight \(inFlight)\n"
-            family("auditd_workers", "gauge", "Size of the audit worker pool.")
-            out += "auditd_workers \(workers)\n"
-            family("auditd_open_connections", "gauge", "Client connections open now.")
-            out += "auditd_open_connections \(openConnections)\n"
-            family("auditd_connections_refused_total", "counter", "Connections refused over --max-connections.")
-            out += "auditd_connections_refused_total \(refused)\n"
-            family("auditd_forbidden_total", "counter", "Requests refused by peer credentials.")
-            out += "auditd_forbidden_total \(forbidden)\n"
-            family("auditd_timeouts_total", "counter", "Connections cut off by the read timeout.")
-            out += "auditd_timeouts_total \(timeouts)\n"
-            family("auditd_rulesets", "gauge", "Rule sets loaded.")
-            out += "auditd_rulesets \(ruleSets)\n"
+            var scalars: [(String, String, String, String)] = [
+                ("auditd_queue_depth", "gauge", "Audits waiting for a worker.", String(queueDepth)),
+                ("auditd_audits_in_flight", "gauge", "Audits running now.", String(inFlight)),
+                ("auditd_workers", "gauge", "Size of the audit worker pool.", String(workers)),
+                ("auditd_open_connections", "gauge", "Client connections open now.", String(openConnections)),
+                ("auditd_connections_refused_total", "counter", "Connections refused over --max-connections.", String(refused)),
+                ("auditd_forbidden_total", "counter", "Requests refused by peer credentials.", String(forbidden)),
+                ("auditd_timeouts_total", "counter", "Connections cut off by the read timeout.", String(timeouts)),
+                ("auditd_rulesets", "gauge", "Rule sets loaded.", String(ruleSets)),
+            ]
             if let journal {
                 let counters = journal.counters
-                family("auditd_journal_seq", "gauge", "Last seq written to the journal.")
-                out += "auditd_journal_seq \(journal.lastSeq)\n"
-                family("auditd_journal_records_total", "counter", "Records written to the journal.")
-                out += "auditd_journal_records_total \(counters.records)\n"
-                family("auditd_journal_flushes_total", "counter", "Group commits (write + fdatasync).")
-                out += "auditd_journal_flushes_total \(counters.flushes)\n"
-                family("auditd_journal_failures_total", "counter", "Failed journal writes (answered 507).")
-                out += "auditd_journal_failures_total \(counters.failures)\n"
+                scalars += [
+                    ("auditd_journal_seq", "gauge", "Last seq written to the journal.", String(journal.lastSeq)),
+                    ("auditd_journal_records_total", "counter", "Records written to the journal.", String(counters.records)),
+                    ("auditd_journal_flushes_total", "counter", "Group commits (write + fdatasync).", String(counters.flushes)),
+                    ("auditd_journal_failures_total", "counter", "Failed journal writes (answered 507).", String(counters.failures)),
+                ]
             }
+            for (name, type, help, value) in scalars { single(name, type, help, value) }
             return out
         }
     }
