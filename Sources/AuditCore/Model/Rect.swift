@@ -43,9 +43,8 @@ extension Double {
     /// Shortest form for reports: integers without a decimal point, else up to 3 decimals.
     public var formattedForReport: String {
         guard isFinite else { return "0" }
-        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
-        var text = String((self * 1000).rounded() / 1000)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+        var bytes: [UInt8] = []
+        DecimalWriter.append(self, decimals: 3, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -77,12 +77,7 @@ public indirect enum JSON: Sendable, Equatable {
     /// values (never valid JSON) become `null`.
     static func writeNumber(_ value: Double, to out: inout [UInt8]) {
         guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
-        if value == value.rounded(), abs(value) < 1e15 {
-            writeInt(Int(value), to: &out)
-        } else {
-            let rounded = (value * 10_000).rounded() / 10_000
-            out.append(contentsOf: (rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)).utf8)
-        }
+        DecimalWriter.append(value, decimals: 4, to: &out)
     }
 
     /// Decimal digits of an integer, without building a `String`.
@@ -111,28 +106,71 @@ public indirect enum JSON: Sendable, Equatable {
 
     /// ``writeString(_:to:)`` for UTF-8 bytes.
     static func writeString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count + 2)
         out.append(UInt8(ascii: "\""))
+        writeStringContents(bytes: bytes, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The escaped contents of a JSON string, without the quotes.
+    static func writeStringContents(_ value: String, to out: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { writeStringContents(bytes: $0, to: &out) }
+    }
+
+    /// ``writeStringContents(_:to:)`` for UTF-8 bytes.
+    static func writeStringContents(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+        var index = 0
+        while true {
+            index = firstEscape(in: bytes, from: index)
+            guard index < bytes.count else { break }
             if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            runStart = index + 1
-            switch byte {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            }
+            appendEscape(of: bytes[index], to: &out)
+            index += 1
+            runStart = index
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
-        out.append(UInt8(ascii: "\""))
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Whether a byte must be escaped: control characters, DEL, quote and backslash.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+    }
+
+    /// The index of the first byte from `start` that needs an escape, or `bytes.count`.
+    /// Eight bytes at a time: most strings (paths, messages, ids) need none.
+    static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20, or equal to 0x22, 0x5C or 0x7F (a zero byte after XOR):
+            // exact as a yes/no answer for the whole word.
+            let below = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C), delete = word ^ (ones &* 0x7F)
+            let zero = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+            if (below | zero) & highs != 0 { break }
+            index += 8
+        }
+        while index < bytes.count, !needsEscape(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x22: out.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                    hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }
     }
 
     /// The compact serialisation as bytes.

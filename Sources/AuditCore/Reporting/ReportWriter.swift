@@ -121,8 +121,6 @@ public enum ReportWriter {
     /// A byte buffer with the few JSON pieces reports are made of.
     struct Output {
         var bytes: [UInt8] = []
-        /// Reused for messages, which are filled in before they are escaped.
-        var scratch: [UInt8] = []
 
         /// The last rule head written: `"rule":…,"severity":…,"wcag":[…],` — the same for
         /// every finding of a rule, so consecutive findings copy it.
@@ -147,9 +145,10 @@ public enum ReportWriter {
 
         /// A finding's message, filled from its template straight into the output.
         mutating func message(of finding: Finding) {
-            scratch.removeAll(keepingCapacity: true)
-            finding.appendMessage(to: &scratch)
-            scratch.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &bytes) }
+            switch finding.messageSource {
+            case .template(let template): template.writeJSONString(finding.evidence, to: &bytes)
+            case .literal(let text): JSON.writeString(text, to: &bytes)
+            }
         }
 
         mutating func raw(_ text: StaticString) {

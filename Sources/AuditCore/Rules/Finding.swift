@@ -20,7 +20,7 @@ public struct Finding: Sendable {
     /// A finding's message: a rule's template (`${key}` filled from the evidence) or a
     /// fixed text (custom XPath rules).
     public enum MessageSource: Sendable {
-        case template(String)
+        case template(MessageTemplate)
         case literal(String)
     }
 
@@ -45,7 +45,7 @@ public struct Finding: Sendable {
     /// Appends the message as UTF-8.
     public func appendMessage(to out: inout [UInt8]) {
         switch messageSource {
-        case .template(let template): MessageTemplate.append(template, evidence, to: &out)
+        case .template(let template): template.append(evidence, to: &out)
         case .literal(let text): out.append(contentsOf: text.utf8)
         }
     }

@@ -3,7 +3,9 @@
 /// tests and printed in docs/rules.md.
 public struct RuleDescription: Sendable {
     public var id: String
-    public var title: String
+    public var title: String {
+        didSet { titleTemplate = MessageTemplate(title) }
+    }
     /// WCAG 2.2 success criteria (`1.4.3`).
     public var wcag: [String]
     public var severity: Severity
@@ -11,7 +13,13 @@ public struct RuleDescription: Sendable {
     public var help: String
     public var parameters: [ParameterDescription]
     /// Result id → message template; `${key}` is replaced by the evidence value.
-    public var messages: [String: String]
+    public var messages: [String: String] {
+        didSet { templates = messages.mapValues(MessageTemplate.init) }
+    }
+    /// The templates of ``messages``, compiled once.
+    public private(set) var templates: [String: MessageTemplate]
+    /// The message of a result without a template: the title.
+    public private(set) var titleTemplate: MessageTemplate
     /// Snapshots that must trigger the rule (on the elements named) and must not.
     public var examples: [RuleExample]
 
@@ -19,11 +27,13 @@ public struct RuleDescription: Sendable {
                 parameters: [ParameterDescription] = [], messages: [String: String], examples: [RuleExample]) {
         self.id = id
         self.title = title
+        self.titleTemplate = MessageTemplate(title)
         self.wcag = wcag
         self.severity = severity
         self.help = help
         self.parameters = parameters
         self.messages = messages
+        self.templates = messages.mapValues(MessageTemplate.init)
         self.examples = examples
     }
 

@@ -1,0 +1,79 @@
+@testable import AuditCore
+import Foundation
+import XCTest
+
+/// The byte writers reports are made of: numbers as the standard library's shortest form
+/// of the rounded value, and JSON string escaping (eight bytes at a time) checked by an
+/// independent parser.
+final class TextWritingTests: XCTestCase {
+    /// What the writers used to do with `String(Double)`: the reference.
+    func reference(_ value: Double, decimals: Int) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        let scale = pow(10, Double(decimals))
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    func written(_ value: Double, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        DecimalWriter.append(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testDecimalsMatchTheShortestFormOfTheRoundedValue() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50_000 {
+            let magnitude = Double.random(in: -6...14, using: &generator)
+            let value = (Bool.random(using: &generator) ? 1 : -1) * pow(10, magnitude) * Double.random(in: 1..<10, using: &generator)
+            for decimals in [3, 4] {
+                XCTAssertEqual(written(value, decimals: decimals), reference(value, decimals: decimals), "\(value) to \(decimals)")
+            }
+        }
+        for value in [0, 4.5, 4.4999, 4.50001, 0.0001, 0.00005, 0.00004, 1e-9, 12.3456789, 99999.99995, 2.675, 1e10 + 0.5,
+                      1e11, 1e11 + 0.25, 3e14 + 0.5, 1e15, 1e20, 123_456_789.123_456] {
+            for sign in [1.0, -1.0] {
+                let signed = value * sign
+                let expected = reference(signed, decimals: 4)
+                XCTAssertEqual(written(signed, decimals: 4), expected == "-0" ? "0" : expected, "\(signed)")
+            }
+        }
+        XCTAssertEqual(written(-0.0001, decimals: 3), "0", "negative zero prints as 0")
+        XCTAssertEqual(written(.infinity, decimals: 3), "")
+        XCTAssertEqual(String(decoding: JSON.number(.infinity).bytes, as: UTF8.self), "null")
+        XCTAssertEqual(4.48.formattedForReport, "4.48")
+        XCTAssertEqual((1.0 / 3).formattedForReport, "0.333")
+    }
+
+    func testEscapedStringsReadBackAsTheOriginal() throws {
+        var generator = SystemRandomNumberGenerator()
+        // Every ASCII byte alone, then random strings mixing plain text with the bytes that
+        // need escapes at every offset of an eight-byte word.
+        var samples: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let pieces = ["a", "bcdefgh", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", " ", "é", "日本", "🎉", "~", "!"]
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...24, using: &generator)
+            samples.append((0..<count).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined())
+        }
+        for sample in samples {
+            var bytes: [UInt8] = []
+            JSON.writeString(sample, to: &bytes)
+            let decoded = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? String
+            XCTAssertEqual(decoded, sample, String(decoding: bytes, as: UTF8.self))
+            // Nothing below 0x20, and no DEL, goes out raw.
+            XCTAssertFalse(bytes.contains { $0 < 0x20 || $0 == 0x7F }, sample.debugDescription)
+        }
+    }
+
+    func testTemplatesFillPlaceholdersAndEscapeForJSON() throws {
+        let template = MessageTemplate("Label \"${label}\" ratio ${ratio}:1, ${count} items, ${missing}; $5 and ${unclosed")
+        let evidence: Evidence = [("label", .string("Play \"now\"\n")), ("ratio", .number(4.4999)), ("count", .int(3))]
+        var plain: [UInt8] = []
+        template.append(evidence, to: &plain)
+        let expected = "Label \"Play \"now\"\n\" ratio 4.5:1, 3 items, ?; $5 and ${unclosed"
+        XCTAssertEqual(String(decoding: plain, as: UTF8.self), expected)
+        var json: [UInt8] = []
+        template.writeJSONString(evidence, to: &json)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed]) as? String, expected)
+    }
+}
