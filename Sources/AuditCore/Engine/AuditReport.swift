@@ -1,29 +1,36 @@
 /// The result of one audit (SPEC §3): the snapshot's identity, the rule set, every
 /// finding in document order then rule id, what could not be judged, and counts.
 public struct AuditReport: Sendable {
-    /// A finding placed in its snapshot: where it is and its stable fingerprint. Read-only
-    /// outside the engine: its rendered `fields` must match the rest.
+    /// A finding placed in its snapshot: where it is and its stable fingerprint. Its place
+    /// (id, path, line, column, frame) is read from the snapshot when asked for, so placing
+    /// a finding builds no strings; its SPEC §3 fields are rendered once, by the audit.
     public struct Located: Sendable {
-        public internal(set) var finding: Finding
-        public internal(set) var elementID: String?
-        public internal(set) var path: String?
-        public internal(set) var line: Int?
-        public internal(set) var column: Int?
-        public internal(set) var frame: Rect?
-        public internal(set) var fingerprint: String
+        public let finding: Finding
+        let snapshot: Snapshot
+        let fingerprintValue: UInt64
         /// The finding's SPEC §3 fields as JSON (no braces), rendered by the audit's own
         /// job; empty when not rendered yet.
         var fields: ArraySlice<UInt8> = []
 
-        init(finding: Finding, elementID: String?, path: String?, line: Int?, column: Int?, frame: Rect?, fingerprint: String) {
+        init(finding: Finding, snapshot: Snapshot, fingerprint: UInt64) {
             self.finding = finding
-            self.elementID = elementID
-            self.path = path
-            self.line = line
-            self.column = column
-            self.frame = frame
-            self.fingerprint = fingerprint
+            self.snapshot = snapshot
+            self.fingerprintValue = fingerprint
         }
+
+        /// The element's `id` attribute.
+        public var elementID: String? { finding.element.flatMap { snapshot.text(snapshot.elements[$0].id) } }
+        /// The element's XPath-like location (``Snapshot/path(of:)``).
+        public var path: String? { finding.element.map { snapshot.path(of: $0) } }
+        /// The element's line, or for a snapshot-wide finding the `line` of its evidence.
+        public var line: Int? {
+            guard let index = finding.element else { return finding.evidence("line")?.intValue }
+            return Int(snapshot.elements[index].line)
+        }
+        public var column: Int? { finding.element.map { Int(snapshot.elements[$0].column) } }
+        public var frame: Rect? { finding.element.flatMap { snapshot.elements[$0].frame } }
+        /// 16 hex digits (``Fingerprint``).
+        public var fingerprint: String { Fingerprint.hex(fingerprintValue) }
     }
 
     /// An incomplete placed in its snapshot.

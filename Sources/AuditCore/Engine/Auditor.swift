@@ -55,77 +55,65 @@ public enum Auditor {
             for job in 0..<jobs { work(job) }
         }
 
-        // Phase 2: suppress, place and render every finding, in parallel chunks.
+        // Order: document order, then rule id, then the order the rule reported them. Rule
+        // ids are ranked once, so the sort compares integers and moves no findings.
         let ruleRank = Self.ruleRanks(ruleSet)
         var all: [Finding] = []
-        var ranks: [Int] = []
+        var keys: [(element: Int32, rule: Int32, order: Int32)] = []
         var incompletes: [Incomplete] = []
         for job in 0..<jobs {
             let result = results.take(job)
             let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
             for finding in result.findings {
-                ranks.append(jobRank ?? ruleRank[finding.ruleID] ?? Int.max)
+                let rank = jobRank ?? ruleRank[finding.ruleID] ?? Int.max
+                keys.append((Int32(truncatingIfNeeded: finding.element ?? -1), Int32(clamping: rank), Int32(truncatingIfNeeded: all.count)))
                 all.append(finding)
             }
             incompletes += result.incompletes
         }
+        keys.sort { ($0.element, $0.rule, $0.order) < ($1.element, $1.rule, $1.order) }
+        let findings = keys.map { all[Int($0.order)] }
+        all.removeAll()
+        keys.removeAll()
+
+        // Phase 2: suppress, place and render every finding, in parallel chunks of the
+        // final order; each chunk's fields share one buffer.
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
         let chunk = 256
-        let chunks = (all.count + chunk - 1) / chunk
-        // Per chunk, each finding placed (suppression checked, located, rendered), or `nil`
-        // when suppressed.
-        let placed = ResultSlots<[AuditReport.Located?]>(count: chunks)
-        let findings = all
+        let chunks = (findings.count + chunk - 1) / chunk
+        let placed = ResultSlots<(kept: [AuditReport.Located], suppressed: [String])>(count: chunks)
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output()
             var spans: [Range<Int>] = []
-            var result: [AuditReport.Located?] = []
+            var kept: [AuditReport.Located] = []
+            var suppressed: [String] = []
             for finding in findings[part * chunk..<min(findings.count, (part + 1) * chunk)] {
                 if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, anyIgnored: anyIgnored) {
-                    result.append(nil)
+                    suppressed.append(finding.ruleID)
                     continue
                 }
-                let located = locate(finding, in: snapshot)
                 let start = rendered.bytes.count
-                ReportWriter.writeFields(of: located, to: &rendered)
+                let fingerprint = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
                 spans.append(start..<rendered.bytes.count)
-                result.append(located)
+                kept.append(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint))
             }
-            // The rendered fields share one buffer per chunk.
             let buffer = rendered.bytes
-            var next = 0
-            for offset in result.indices where result[offset] != nil {
-                result[offset]?.fields = buffer[spans[next]]
-                next += 1
-            }
-            placed.store(part, result)
+            for offset in kept.indices { kept[offset].fields = buffer[spans[offset]] }
+            placed.store(part, (kept, suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
         } else {
             for part in 0..<chunks { place(part) }
         }
-
-        // Order: document order, then rule id, then the order the rule reported them. Rule
-        // ids are ranked once, so the sort compares integers and moves no findings.
-        var kept: [AuditReport.Located] = []
-        var keys: [(element: Int, rule: Int, order: Int)] = []
+        var located: [AuditReport.Located] = []
+        located.reserveCapacity(findings.count)
         var suppressed: [String: Int] = [:]
-        var position = 0
         for part in 0..<chunks {
-            for located in placed.take(part) {
-                defer { position += 1 }
-                guard let located else {
-                    suppressed[findings[position].ruleID, default: 0] += 1
-                    continue
-                }
-                keys.append((located.finding.element ?? -1, ranks[position], kept.count))
-                kept.append(located)
-            }
+            let result = placed.take(part)
+            located += result.kept
+            for rule in result.suppressed { suppressed[rule, default: 0] += 1 }
         }
-        keys.sort { ($0.element, $0.rule, $0.order) < ($1.element, $1.rule, $1.order) }
-        let located = keys.map { kept[$0.order] }
-        kept.removeAll()
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
 
         let locatedIncompletes = incompletes.map { incomplete in
@@ -148,19 +136,6 @@ public enum Auditor {
         var ranks: [String: Int] = [:]
         for (rank, id) in ids.enumerated() where ranks[id] == nil { ranks[id] = rank }
         return ranks
-    }
-
-    static func locate(_ finding: Finding, in snapshot: Snapshot) -> AuditReport.Located {
-        guard let index = finding.element else {
-            let line = finding.evidence("line")?.intValue
-            return AuditReport.Located(finding: finding, elementID: nil, path: nil, line: line, column: nil, frame: nil,
-                                       fingerprint: Fingerprint.of(finding, in: snapshot))
-        }
-        let element = snapshot.elements[index]
-        let path = snapshot.path(of: index)
-        return AuditReport.Located(finding: finding, elementID: snapshot.text(element.id), path: path, line: Int(element.line),
-                                   column: Int(element.column), frame: element.frame,
-                                   fingerprint: Fingerprint.of(finding, in: snapshot, path: path))
     }
 
     static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet, anyIgnored: Bool) -> Bool {

@@ -25,14 +25,29 @@ public struct Fingerprint {
     public mutating func add(_ text: String) { hash.add(text) }
 
     /// 16 lower-case hex digits.
-    public var hex: String {
-        let value = hash.value
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for position in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(position))) & 15
-                buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            }
+    public var hex: String { Fingerprint.hex(hash.value) }
+
+    /// A fingerprint value as 16 lower-case hex digits.
+    public static func hex(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            writeHex(value, to: UnsafeMutableRawBufferPointer(buffer))
             return 16
+        }
+    }
+
+    /// A fingerprint value's 16 hex digits appended to `out`.
+    public static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            writeHex(value, to: buffer)
+            out.append(contentsOf: UnsafeRawBufferPointer(buffer))
+        }
+    }
+
+    private static func writeHex(_ value: UInt64, to buffer: UnsafeMutableRawBufferPointer) {
+        for position in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(position))) & 15
+            buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
     }
 
@@ -48,6 +63,20 @@ public struct Fingerprint {
 
     /// The fingerprint of a finding; `path` is the element's path when already known.
     public static func of(_ finding: Finding, in snapshot: Snapshot, path: String? = nil) -> String {
+        var pathBytes = path.map { Array($0.utf8) }
+        if pathBytes == nil, let index = finding.element, !snapshot.elements[index].hasID {
+            pathBytes = []
+            snapshot.appendPath(of: index, to: &pathBytes!)
+        }
+        return hex(value(of: finding, in: snapshot, path: pathBytes?[...] ?? []))
+    }
+
+    /// The evidence keys that tell several findings of one rule on one element apart.
+    private static let distinguishingKeys = ["attribute", "kind", "other"]
+
+    /// ``of(_:in:path:)`` as a number; `path` holds the element's path bytes (needed only
+    /// when the element has no `id`).
+    static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
@@ -58,21 +87,24 @@ public struct Fingerprint {
         } else {
             fingerprint.add("snapshot")
         }
-        for key in ["attribute", "kind", "other"] {
+        for key in distinguishingKeys {
             guard let value = finding.evidence(key) else { continue }
             fingerprint.beginPart()
             fingerprint.add(key)
             fingerprint.add(UInt8(ascii: "="))
-            fingerprint.add(MessageTemplate.text(of: value))
+            switch value {
+            case .string(let text): fingerprint.add(text)
+            default: fingerprint.add(MessageTemplate.text(of: value))
+            }
         }
-        return fingerprint.hex
+        return fingerprint.hash.value
     }
 
     /// The element part: its `id`, else role + accessible name + path.
-    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, path: String?) {
+    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, path: ArraySlice<UInt8>) {
         let element = snapshot.elements[index]
         let texts = snapshot.texts
-        if !element.id.isAbsent, element.id.count > 0 {
+        if element.hasID {
             add("id:")
             texts.withBytes(element.id) { add($0) }
             return
@@ -87,6 +119,6 @@ public struct Fingerprint {
             texts.withBytes(element.text) { add($0) }
         }
         add("|path:")
-        add(path ?? snapshot.path(of: index))
+        add(path)
     }
 }

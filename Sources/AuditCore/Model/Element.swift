@@ -113,6 +113,8 @@ public struct Element: Sendable {
         set { packedEffectiveOpacity = Float(newValue) }
     }
 
+    /// True when the element has a non-empty `id`.
+    public var hasID: Bool { !id.isAbsent && id.count > 0 }
     public var isHidden: Bool { facts.contains(.hidden) }
     public var isVisible: Bool { facts.contains(.visible) }
     public var isEnabled: Bool { facts.contains(.enabled) }

@@ -120,6 +120,12 @@ public final class Snapshot: Sendable {
     public func path(of index: Int) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(16 + Int(elements[index].depth + 1) * 16)
+        appendPath(of: index, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``path(of:)`` appended to `out` as UTF-8.
+    public func appendPath(of index: Int, to out: inout [UInt8]) {
         switch dialect {
         case .native: out.append(contentsOf: "/snapshot".utf8)
         case .appiumXCUITest: out.append(contentsOf: "/AppiumAUT".utf8)
@@ -142,7 +148,6 @@ public final class Snapshot: Sendable {
             current = Int(element.parent)
         }
         out.reverseBytes(from: start)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The rule ids and globs that `a11y-ignore` suppresses for element `index`: its own

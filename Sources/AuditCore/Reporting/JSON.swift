@@ -53,6 +53,8 @@ public indirect enum JSON: Sendable, Equatable {
             }
             if pretty, !items.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "]"))
+        case .object(let members) where !pretty:
+            JSON.writeObject(members, to: &out)
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
@@ -66,6 +68,18 @@ public indirect enum JSON: Sendable, Equatable {
             if pretty, !members.isEmpty { JSON.newline(&out, indent) }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// A compact object straight from its members, without wrapping them in a value first.
+    static func writeObject(_ members: [(String, JSON)], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            JSON.writeString(member.0, to: &out)
+            out.append(UInt8(ascii: ":"))
+            member.1.write(to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     private static func newline(_ out: inout [UInt8], _ indent: Int) {

@@ -61,7 +61,7 @@ public enum ReportWriter {
             out.raw("{")
             let start = out.bytes.count
             if located.fields.isEmpty {
-                writeFields(of: located, to: &out)
+                writeFields(of: located.finding, in: located.snapshot, to: &out)
             } else {
                 out.bytes.append(contentsOf: located.fields)
             }
@@ -94,16 +94,33 @@ public enum ReportWriter {
         return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
     }
 
-    /// The fields of one finding, in SPEC order.
-    static func writeFields(of located: AuditReport.Located, to out: inout Output) {
-        let finding = located.finding
+    /// The fields of one finding, in SPEC order, read from its snapshot. Returns the
+    /// finding's fingerprint, which hashes the path written here.
+    @discardableResult
+    static func writeFields(of finding: Finding, in snapshot: Snapshot, to out: inout Output) -> UInt64 {
         out.ruleHead(of: finding)
-        out.key("element"); out.optional(located.elementID)
-        out.comma(); out.key("path"); out.optional(located.path)
-        out.comma(); out.key("line"); out.optional(located.line)
-        out.comma(); out.key("column"); out.optional(located.column)
+        out.key("element")
+        let element = finding.element.map { snapshot.elements[$0] }
+        if let element, !element.id.isAbsent {
+            snapshot.texts.withBytes(element.id) { id in
+                id.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &out.bytes) }
+            }
+        } else {
+            out.raw("null")
+        }
+        out.comma(); out.key("path")
+        out.path.removeAll(keepingCapacity: true)
+        if let index = finding.element {
+            snapshot.appendPath(of: index, to: &out.path)
+            out.path.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &out.bytes) }
+        } else {
+            out.raw("null")
+        }
+        out.comma(); out.key("line")
+        if let element { out.int(Int(element.line)) } else { out.optional(finding.evidence("line")?.intValue) }
+        out.comma(); out.key("column"); out.optional(element.map { Int($0.column) })
         out.comma(); out.key("frame")
-        if let frame = located.frame {
+        if let frame = element?.frame {
             out.raw("["); out.number(frame.x)
             out.comma(); out.number(frame.y)
             out.comma(); out.number(frame.width)
@@ -114,13 +131,19 @@ public enum ReportWriter {
         }
         out.comma(); out.key("message"); out.message(of: finding)
         out.comma(); out.key("result"); out.string(finding.resultID)
-        out.comma(); out.key("evidence"); JSON.object(finding.evidence).write(to: &out.bytes)
-        out.comma(); out.key("fingerprint"); out.string(located.fingerprint)
+        out.comma(); out.key("evidence"); JSON.writeObject(finding.evidence, to: &out.bytes)
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: out.path[...])
+        out.comma(); out.key("fingerprint"); out.raw("\"")
+        Fingerprint.appendHex(fingerprint, to: &out.bytes)
+        out.raw("\"")
+        return fingerprint
     }
 
     /// A byte buffer with the few JSON pieces reports are made of.
     struct Output {
         var bytes: [UInt8] = []
+        /// Reused for each finding's path, which is also hashed into its fingerprint.
+        var path: [UInt8] = []
 
         /// The last rule head written: `"rule":…,"severity":…,"wcag":[…],` — the same for
         /// every finding of a rule, so consecutive findings copy it.
