@@ -90,34 +90,39 @@ public enum LabelRedundantTraitRule: Rule {
         .map { ($0, LabelText.words($0.text)) }
     static let otherWords: [Word] = vocabulary.filter { !$0.text.unicodeScalars.allSatisfy(\.isASCII) }
 
-    /// Every token of the Latin words, for a quick reject on the label's first and last word.
-    static let latinTokens: Set<String> = Set(latinWords.flatMap(\.parts))
+    /// Hashes (``FNV1a``) of every word of the Latin-script word lists: a label whose first
+    /// and last words hash to none of them cannot end or start with a trait word.
+    static let latinTokenHashes: Set<UInt64> = Set(latinWords.flatMap(\.parts).map { word in
+        var hash = FNV1a()
+        hash.add(word)
+        return hash.value
+    })
 
-    /// The lowercased first and last ASCII words of a label, or nil when it is not ASCII.
-    static func edgeWords(_ bytes: ArraySlice<UInt8>) -> (first: String, last: String)? {
-        var words: [ArraySlice<UInt8>] = []
-        var start: Int?
-        for index in bytes.indices {
-            let byte = bytes[index]
+    /// Hashes of the lowercased first and last ASCII words (letters and digits) of a label,
+    /// or nil when it is not ASCII; without a word, both are the hash of nothing. Runs on
+    /// every label, so it builds no strings and allocates nothing.
+    static func edgeWordHashes(_ bytes: ArraySlice<UInt8>) -> (first: UInt64, last: UInt64)? {
+        let empty = FNV1a().value
+        var first: UInt64?
+        var last = empty
+        var word: FNV1a?
+        for byte in bytes {
             if byte >= 0x80 { return nil }
-            let isWordByte = (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-            if isWordByte, start == nil { start = index }
-            if !isWordByte, let begun = start {
-                if words.isEmpty { words.append(bytes[begun..<index]) } else if words.count == 1 { words.append(bytes[begun..<index]) } else { words[1] = bytes[begun..<index] }
-                start = nil
+            let lower = byte | 0x20
+            if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                if word == nil { word = FNV1a() }
+                word?.add(byte >= 0x41 && byte <= 0x5A ? lower : byte)
+            } else if let finished = word {
+                if first == nil { first = finished.value }
+                last = finished.value
+                word = nil
             }
         }
-        if let begun = start {
-            if words.count < 2 { words.append(bytes[begun..<bytes.endIndex]) } else { words[1] = bytes[begun..<bytes.endIndex] }
+        if let finished = word {
+            if first == nil { first = finished.value }
+            last = finished.value
         }
-        guard let first = words.first else { return ("", "") }
-        func lower(_ word: ArraySlice<UInt8>) -> String {
-            String(unsafeUninitializedCapacity: word.count) { buffer in
-                for (offset, byte) in word.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-                return word.count
-            }
-        }
-        return (lower(first), lower(words.last ?? first))
+        return (first ?? empty, last)
     }
 
     public static func evaluate(_ context: inout RuleContext) {
@@ -125,8 +130,8 @@ public enum LabelRedundantTraitRule: Rule {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible, !element.label.isAbsent else { continue }
-            if let edges = snapshot.texts.withBytes(element.label, edgeWords),
-               !latinTokens.contains(edges.first), !latinTokens.contains(edges.last) { continue }
+            if let edges = snapshot.texts.withBytes(element.label, edgeWordHashes),
+               !latinTokenHashes.contains(edges.first), !latinTokenHashes.contains(edges.last) { continue }
             guard !snapshot.texts.isBlank(element.label) else { continue }
             let applicable = Target.allCases.filter { $0.applies(to: element) }
             guard !applicable.isEmpty, let label = snapshot.text(element.label) else { continue }
