@@ -31,9 +31,9 @@ public enum Auditor {
         }
         let parallel = concurrent && snapshot.elements.count >= parallelThreshold
         // Phase 1: the rules, concurrently, slowest first.
-        let order = parallel ? ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
+        let startOrder = parallel ? ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
         let work: @Sendable (Int) -> Void = { slot in
-            let job = order[slot]
+            let job = startOrder[slot]
             if job < entries.count {
                 let entry = entries[job]
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -56,38 +56,42 @@ public enum Auditor {
         }
 
         // Order: document order, then rule id, then the order the rule reported them. Rule
-        // ids are ranked once, so the sort compares integers and moves no findings.
+        // ids are ranked once and findings stay in their jobs' arrays: the sort moves
+        // small integer keys only.
         let ruleRank = Self.ruleRanks(ruleSet)
-        var all: [Finding] = []
-        var keys: [(element: Int32, rule: Int32, order: Int32)] = []
+        var jobFindings: [[Finding]] = []
+        var keys: [FindingKey] = []
         var incompletes: [Incomplete] = []
         for job in 0..<jobs {
             let result = results.take(job)
             let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
-            for finding in result.findings {
+            for (position, finding) in result.findings.enumerated() {
                 let rank = jobRank ?? ruleRank[finding.ruleID] ?? Int.max
-                keys.append((Int32(truncatingIfNeeded: finding.element ?? -1), Int32(clamping: rank), Int32(truncatingIfNeeded: all.count)))
-                all.append(finding)
+                keys.append(FindingKey(element: Int32(truncatingIfNeeded: finding.element ?? -1), rule: Int32(clamping: rank),
+                                       job: Int32(job), position: Int32(truncatingIfNeeded: position)))
             }
+            jobFindings.append(result.findings)
             incompletes += result.incompletes
         }
-        keys.sort { ($0.element, $0.rule, $0.order) < ($1.element, $1.rule, $1.order) }
-        let findings = keys.map { all[Int($0.order)] }
-        all.removeAll()
+        keys.sort()
+        let reportOrder = keys
         keys.removeAll()
+        let sources = jobFindings
+        jobFindings.removeAll()
 
         // Phase 2: suppress, place and render every finding, in parallel chunks of the
         // final order; each chunk's fields share one buffer.
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
         let chunk = 256
-        let chunks = (findings.count + chunk - 1) / chunk
+        let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(kept: [AuditReport.Located], suppressed: [String])>(count: chunks)
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output()
             var spans: [Range<Int>] = []
             var kept: [AuditReport.Located] = []
             var suppressed: [String] = []
-            for finding in findings[part * chunk..<min(findings.count, (part + 1) * chunk)] {
+            for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
+                let finding = sources[Int(key.job)][Int(key.position)]
                 if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, anyIgnored: anyIgnored) {
                     suppressed.append(finding.ruleID)
                     continue
@@ -107,7 +111,7 @@ public enum Auditor {
             for part in 0..<chunks { place(part) }
         }
         var located: [AuditReport.Located] = []
-        located.reserveCapacity(findings.count)
+        located.reserveCapacity(reportOrder.count)
         var suppressed: [String: Int] = [:]
         for part in 0..<chunks {
             let result = placed.take(part)
@@ -163,6 +167,19 @@ public enum Auditor {
             }
         }
         return (findings, incompletes)
+    }
+}
+
+/// Where a finding goes in the report: its element (document order), its rule's rank
+/// (rule id order), then the order its job reported it.
+struct FindingKey: Comparable {
+    var element: Int32
+    var rule: Int32
+    var job: Int32
+    var position: Int32
+
+    static func < (lhs: FindingKey, rhs: FindingKey) -> Bool {
+        (lhs.element, lhs.rule, lhs.job, lhs.position) < (rhs.element, rhs.rule, rhs.job, rhs.position)
     }
 }
 

@@ -99,7 +99,7 @@ public enum ReportWriter {
     @discardableResult
     static func writeFields(of finding: Finding, in snapshot: Snapshot, to out: inout Output) -> UInt64 {
         out.ruleHead(of: finding)
-        out.key("element")
+        out.raw(#""element":"#)
         let element = finding.element.map { snapshot.elements[$0] }
         if let element, !element.id.isAbsent {
             snapshot.texts.withBytes(element.id) { id in
@@ -108,7 +108,7 @@ public enum ReportWriter {
         } else {
             out.raw("null")
         }
-        out.comma(); out.key("path")
+        out.raw(#","path":"#)
         out.path.removeAll(keepingCapacity: true)
         if let index = finding.element {
             snapshot.appendPath(of: index, to: &out.path)
@@ -116,10 +116,10 @@ public enum ReportWriter {
         } else {
             out.raw("null")
         }
-        out.comma(); out.key("line")
+        out.raw(#","line":"#)
         if let element { out.int(Int(element.line)) } else { out.optional(finding.evidence("line")?.intValue) }
-        out.comma(); out.key("column"); out.optional(element.map { Int($0.column) })
-        out.comma(); out.key("frame")
+        out.raw(#","column":"#); out.optional(element.map { Int($0.column) })
+        out.raw(#","frame":"#)
         if let frame = element?.frame {
             out.raw("["); out.number(frame.x)
             out.comma(); out.number(frame.y)
@@ -129,11 +129,11 @@ public enum ReportWriter {
         } else {
             out.raw("null")
         }
-        out.comma(); out.key("message"); out.message(of: finding)
-        out.comma(); out.key("result"); out.string(finding.resultID)
-        out.comma(); out.key("evidence"); JSON.writeObject(finding.evidence, to: &out.bytes)
+        out.raw(#","message":"#); out.message(of: finding)
+        out.raw(#","result":"#); out.string(finding.resultID)
+        out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
         let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: out.path[...])
-        out.comma(); out.key("fingerprint"); out.raw("\"")
+        out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw("\"")
         return fingerprint
@@ -145,13 +145,16 @@ public enum ReportWriter {
         /// Reused for each finding's path, which is also hashed into its fingerprint.
         var path: [UInt8] = []
 
-        /// The last rule head written: `"rule":…,"severity":…,"wcag":[…],` — the same for
-        /// every finding of a rule, so consecutive findings copy it.
-        var head: (rule: String, severity: Severity, wcag: [String], bytes: [UInt8])?
+        /// The last rule head written (`"rule":…,"severity":…,"wcag":[…],`) and what it
+        /// was made of: the same for every finding of a rule, so consecutive findings copy it.
+        var headRule = ""
+        var headSeverity = Severity.notice
+        var headWCAG: [String] = []
+        var headBytes: [UInt8] = []
 
         mutating func ruleHead(of finding: Finding) {
-            if let head, head.severity == finding.severity, head.rule == finding.ruleID, head.wcag == finding.wcag {
-                bytes.append(contentsOf: head.bytes)
+            if !headBytes.isEmpty, headSeverity == finding.severity, headRule == finding.ruleID, headWCAG == finding.wcag {
+                bytes.append(contentsOf: headBytes)
                 return
             }
             let start = bytes.count
@@ -163,7 +166,10 @@ public enum ReportWriter {
                 string(criterion)
             }
             raw("],")
-            head = (finding.ruleID, finding.severity, finding.wcag, Array(bytes[start...]))
+            headRule = finding.ruleID
+            headSeverity = finding.severity
+            headWCAG = finding.wcag
+            headBytes = Array(bytes[start...])
         }
 
         /// A finding's message, filled from its template straight into the output.
