@@ -31,6 +31,9 @@ enum AuditBenchmark {
         var report: AuditReport?
         var elements = 0
         var reportBytes = 0
+        // Each run's own ratio: on a shared machine whole runs speed up and slow down
+        // together, so the median of per-run ratios is steadier than a ratio of bests.
+        var ratios: [Double] = []
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
             guard let snapshot = try? parser.parse(bytes) else {
@@ -46,6 +49,7 @@ enum AuditBenchmark {
             parseBest = min(parseBest, Double(parsed - start) / 1e6)
             auditBest = min(auditBest, Double(audited - parsed) / 1e6)
             renderBest = min(renderBest, Double(written - audited) / 1e6)
+            ratios.append(Double(written - parsed) / Double(max(parsed - start, 1)))
             report = result
             elements = snapshot.elements.count
         }
@@ -59,6 +63,9 @@ enum AuditBenchmark {
         print(Timing.row("report rendered (JSON bytes)", renderBest))
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
         print(String(format: "rules + report / parse: %.2f", (auditBest + renderBest) / parseBest))
+        ratios.sort()
+        print(String(format: "rules + report / parse, median of %d runs: %.2f (range %.2f–%.2f)", ratios.count,
+                     ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
         if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count), report: \(reportBytes) bytes") }
         if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {
