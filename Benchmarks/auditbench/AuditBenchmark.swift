@@ -34,6 +34,7 @@ enum AuditBenchmark {
         // Each run's own ratio: on a shared machine whole runs speed up and slow down
         // together, so the median of per-run ratios is steadier than a ratio of bests.
         var ratios: [Double] = []
+        var parseTimes: [Double] = [], auditTimes: [Double] = []
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
             guard let snapshot = try? parser.parse(bytes) else {
@@ -50,6 +51,8 @@ enum AuditBenchmark {
             auditBest = min(auditBest, Double(audited - parsed) / 1e6)
             renderBest = min(renderBest, Double(written - audited) / 1e6)
             ratios.append(Double(written - parsed) / Double(max(parsed - start, 1)))
+            parseTimes.append(Double(parsed - start) / 1e6)
+            auditTimes.append(Double(written - parsed) / 1e6)
             report = result
             elements = snapshot.elements.count
         }
@@ -64,6 +67,9 @@ enum AuditBenchmark {
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
         print(String(format: "rules + report / parse: %.2f", (auditBest + renderBest) / parseBest))
         ratios.sort()
+        parseTimes.sort()
+        auditTimes.sort()
+        print(String(format: "median ms: parse %.2f, rules + report %.2f", parseTimes[parseTimes.count / 2], auditTimes[auditTimes.count / 2]))
         print(String(format: "rules + report / parse, median of %d runs: %.2f (range %.2f–%.2f)", ratios.count,
                      ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
