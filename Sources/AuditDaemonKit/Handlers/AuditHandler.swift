@@ -21,7 +21,7 @@ enum AuditHandler {
                                           message: "no rule set named \"\(requested)\"; have \(library.names.joined(separator: ", "))"))
             return
         }
-        let accepted = server.pool.submit { done in
+        let accepted = server.pool.submit {
             let started = Timestamp.monotonic()
             let outcome: Outcome = body.take().withUnsafeBytes { bytes in
                 let snapshot: Snapshot
@@ -44,7 +44,6 @@ enum AuditHandler {
             switch outcome {
             case .failure(let response):
                 server.queue.async { finish(server, ticket, response, seconds: seconds) }
-                done()
             case .report(let report):
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
@@ -53,20 +52,18 @@ enum AuditHandler {
                 let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: rendered.bytes)
                 // Only bytes and counts wait for the journal's sync, not the findings.
                 let counts = Metrics.findingCounts(report)
-                server.journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
-                    server.queue.async {
-                        switch result {
-                        case .success:
-                            finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
-                        case .failure(let error):
-                            finish(server, ticket, .error(507, code: "journal-write-failed",
-                                                          message: "the findings could not be stored: \(error.description)",
-                                                          hint: "free disk space for the journal; auditd recovers by itself"),
-                                   seconds: seconds)
-                        }
+                // Answers of one flush come back to the I/O queue together.
+                server.journal.append(AuditJournalEntry(report, rendered: rendered), completionQueue: server.queue) { result in
+                    switch result {
+                    case .success:
+                        finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
+                    case .failure(let error):
+                        finish(server, ticket, .error(507, code: "journal-write-failed",
+                                                      message: "the findings could not be stored: \(error.description)",
+                                                      hint: "free disk space for the journal; auditd recovers by itself"),
+                               seconds: seconds)
                     }
                 }
-                done()
             }
         }
         if !accepted {

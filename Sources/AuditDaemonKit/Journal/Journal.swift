@@ -15,8 +15,9 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 
 /// The findings journal (SPEC §4): JSON Lines, one record a line, each with an
 /// increasing `seq`, a `time` and a `type`. Appends from concurrent audits are batched
-/// into one `write` and one `fdatasync` (group commit); a caller hears back only after its
-/// records are on disk. Recovers a torn last line at start, rotates at a size limit
+/// into one `write` and one `fdatasync` (group commit): appends that arrive while a batch
+/// is being synced form the next batch, taken by the same flusher without a new hand-off.
+/// A caller hears back only after its records are on disk. Recovers a torn last line at start, rotates at a size limit
 /// (`findings.jsonl.1…N`, friendly to `tail -F`), survives disk-full and the file being
 /// removed or rotated underneath.
 public final class Journal: @unchecked Sendable {
@@ -33,8 +34,12 @@ public final class Journal: @unchecked Sendable {
     private var fd: Int32 = -1
     private var size = 0
     private var seq: UInt64 = 0
-    private var pending: [(entry: any JournalEntry, completion: Completion)] = []
-    private var flushScheduled = false
+    private typealias Pending = (entry: any JournalEntry, queue: DispatchQueue?, completion: Completion)
+    /// Appends waiting for the flusher, and whether it is running; under `pendingLock`, the
+    /// only state appenders touch.
+    private let pendingLock = Lock()
+    private var pending: [Pending] = []
+    private var flushing = false
     private var followers: [Int: Follower] = [:]
     private var nextFollower = 0
     /// Statistics for /metrics.
@@ -63,23 +68,34 @@ public final class Journal: @unchecked Sendable {
     // MARK: Writing
 
     /// Appends the entry's records (`seq`, `time` are put first in each) and calls
-    /// `completion` once they are written and flushed to disk.
-    public func append(_ entry: any JournalEntry, completion: @escaping Completion) {
-        queue.async {
-            self.pending.append((entry, completion))
-            if !self.flushScheduled {
-                self.flushScheduled = true
-                // Let appends already queued join this flush.
-                self.queue.async { self.flush() }
+    /// `completion` once they are written and flushed to disk: on `completionQueue` when
+    /// given (the completions of one batch for the same queue run there together, in
+    /// order, in one hand-off), else on the journal's queue.
+    public func append(_ entry: any JournalEntry, completionQueue: DispatchQueue? = nil, completion: @escaping Completion) {
+        let startFlusher: Bool = pendingLock.withLock {
+            pending.append((entry, completionQueue, completion))
+            if flushing { return false }
+            flushing = true
+            return true
+        }
+        if startFlusher { queue.async { self.flushPending() } }
+    }
+
+    /// The flusher: writes batches until no append is waiting.
+    private func flushPending() {
+        while true {
+            let batch: [Pending] = pendingLock.withLock {
+                let batch = pending
+                pending.removeAll(keepingCapacity: true)
+                if batch.isEmpty { flushing = false }
+                return batch
             }
+            if batch.isEmpty { return }
+            flush(batch)
         }
     }
 
-    private func flush() {
-        flushScheduled = false
-        let batch = pending
-        pending.removeAll()
-        guard !batch.isEmpty else { return }
+    private func flush(_ batch: [Pending]) {
         reopenIfMoved()
         let startSeq = seq
         var time: [UInt8] = Array(#","time":"#.utf8)
@@ -107,7 +123,7 @@ public final class Journal: @unchecked Sendable {
             seq = startSeq
             statistics.withLock { _failures += 1 }
             logger.error("journal write failed", ["path": path, "error": failure.description])
-            for item in batch { item.completion(.failure(failure)) }
+            complete(batch, with: batch.map { _ in .failure(failure) })
             return
         }
         size += bytes.count
@@ -118,8 +134,25 @@ public final class Journal: @unchecked Sendable {
         }
         // Rotate before answering, so a client that got its 200 sees the files as they are.
         if size >= maxBytes { rotate() }
-        for (item, range) in zip(batch, ranges) { item.completion(.success(range)) }
+        complete(batch, with: ranges.map { .success($0) })
         for (id, follower) in followers where !follower(bytes) { followers[id] = nil }
+    }
+
+    /// Calls each completion with its result: in place, or together on their queue.
+    private func complete(_ batch: [Pending], with results: [Result<ClosedRange<UInt64>, JournalError>]) {
+        var elsewhere: [ObjectIdentifier: (queue: DispatchQueue, calls: [@Sendable () -> Void])] = [:]
+        for (item, result) in zip(batch, results) {
+            guard let target = item.queue else {
+                item.completion(result)
+                continue
+            }
+            let completion = item.completion
+            elsewhere[ObjectIdentifier(target), default: (target, [])].calls.append { completion(result) }
+        }
+        for (_, group) in elsewhere {
+            let calls = group.calls
+            group.queue.async { for call in calls { call() } }
+        }
     }
 
     private func writeAll(_ bytes: [UInt8]) -> JournalError? {
@@ -306,7 +339,11 @@ public final class Journal: @unchecked Sendable {
     /// Waits for every pending append to be flushed.
     public func drain() {
         queue.sync {
-            if !pending.isEmpty { flush() }
+            let batch: [Pending] = pendingLock.withLock {
+                defer { pending.removeAll() }
+                return pending
+            }
+            if !batch.isEmpty { flush(batch) }
         }
     }
 }

@@ -49,7 +49,7 @@ public final class Server: @unchecked Sendable {
         self.journal = journal
         self.policy = policy
         self.logger = logger
-        self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit, ioQueue: queue)
+        self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
     }
 
     /// Starts accepting; returns at once (work happens on the server's queue).

@@ -1,47 +1,66 @@
+import AuditCore
 import Dispatch
 
 /// A bounded pool for audits: at most `workers` run at once (sized to the cores) and at
 /// most `queueLimit` wait; past that, `submit` refuses at once (the caller answers 503)
-/// instead of letting memory grow. Confined to the server's I/O queue.
+/// instead of letting memory grow. A worker that finishes a job takes the next waiting
+/// one itself, on the same thread: no hand-off through another queue between audits.
+/// Safe to use from any thread.
 final class WorkPool: @unchecked Sendable {
+    typealias Job = @Sendable () -> Void
+
     let workers: Int
     let queueLimit: Int
-    private let ioQueue: DispatchQueue
-    private(set) var running = 0
-    private var waiting: [@Sendable () -> Void] = []
+    private let lock = Lock()
+    private var _running = 0
+    private var waiting: [Job] = []
 
-    init(workers: Int, queueLimit: Int, ioQueue: DispatchQueue) {
+    init(workers: Int, queueLimit: Int) {
         self.workers = max(1, workers)
         self.queueLimit = max(0, queueLimit)
-        self.ioQueue = ioQueue
     }
 
-    var queued: Int { waiting.count }
-    var isIdle: Bool { running == 0 && waiting.isEmpty }
+    /// Audits running now.
+    var running: Int { lock.withLock { _running } }
+    /// Audits accepted and waiting for a worker.
+    var queued: Int { lock.withLock { waiting.count } }
+    var isIdle: Bool { lock.withLock { _running == 0 && waiting.isEmpty } }
 
-    /// Runs `job` on a worker thread; `job` gets a `done` to call (from any thread) when it
-    /// has finished. Returns false when the pool and its queue are full.
-    func submit(_ job: @escaping @Sendable (_ done: @escaping @Sendable () -> Void) -> Void) -> Bool {
-        let start: @Sendable () -> Void = { [ioQueue] in
-            DispatchQueue.global(qos: .userInitiated).async {
-                job { ioQueue.async { self.finished() } }
+    /// Runs `job` on a worker thread, now or after the jobs waiting before it. Returns
+    /// false when every worker is busy and the queue is full.
+    func submit(_ job: @escaping Job) -> Bool {
+        enum Decision { case start, wait, refuse }
+        let decision: Decision = lock.withLock {
+            if _running < workers {
+                _running += 1
+                return .start
             }
+            guard waiting.count < queueLimit else { return .refuse }
+            waiting.append(job)
+            return .wait
         }
-        if running < workers {
-            running += 1
-            start()
+        switch decision {
+        case .start:
+            DispatchQueue.global(qos: .userInitiated).async { self.work(first: job) }
             return true
+        case .wait: return true
+        case .refuse: return false
         }
-        guard waiting.count < queueLimit else { return false }
-        waiting.append(start)
-        return true
     }
 
-    private func finished() {
-        if waiting.isEmpty {
-            running -= 1
-        } else {
-            waiting.removeFirst()()
+    /// One worker: runs its job, then every job waiting, then leaves.
+    private func work(first: @escaping Job) {
+        var job: Job? = first
+        while let current = job {
+            current()
+            // At most `queueLimit` wait, so taking the first is cheap.
+            job = lock.withLock { () -> Job? in
+                guard !waiting.isEmpty else {
+                    _running -= 1
+                    return nil
+                }
+                return waiting.removeFirst()
+            }
         }
     }
 }
