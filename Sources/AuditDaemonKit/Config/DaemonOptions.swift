@@ -29,6 +29,8 @@ public struct DaemonOptions: Sendable {
                                       $XDG_STATE_HOME/auditd/findings.jsonl)
           --journal-max-bytes N       rotate the journal past N bytes (default 268435456)
           --journal-keep N            rotated files to keep, findings.jsonl.1…N (default 5)
+          --journal-commit-delay-us N while other audits are running, wait up to N µs before a journal
+                                      sync so their records share it (default 700; 0 syncs at once)
           --rules DIR                 rule-set directory, repeatable (default: $AUDITD_RULES, /etc/a11y-auditd/rules,
                                       /usr/share/a11y-auditd/rules)
           --max-snapshot-bytes N      largest request body (default 33554432)
@@ -85,6 +87,7 @@ public struct DaemonOptions: Sendable {
             return parsed
         }
         let known = ["--socket", "--socket-group", "--socket-mode", "--journal", "--journal-max-bytes", "--journal-keep",
+                     "--journal-commit-delay-us",
                      "--rules", "--max-snapshot-bytes", "--max-connections", "--workers", "--queue-depth", "--read-timeout",
                      "--idle-timeout", "--drain-timeout", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
                      "--version", "--help"]
@@ -112,6 +115,11 @@ public struct DaemonOptions: Sendable {
             case "--journal": explicitJournal = try next()
             case "--journal-max-bytes": options.journalMaxBytes = try integer(argument, try next(), minimum: 1024)
             case "--journal-keep": options.journalKeep = try integer(argument, try next(), minimum: 1)
+            case "--journal-commit-delay-us":
+                options.server.journalCommitDelayMicroseconds = try integer(argument, try next(), minimum: 0)
+                guard options.server.journalCommitDelayMicroseconds <= 100_000 else {
+                    throw Failure(description: "--journal-commit-delay-us takes at most 100000 (0.1 s)")
+                }
             case "--rules": rules.append(try next())
             case "--max-snapshot-bytes": options.server.limits.bodyBytes = try integer(argument, try next(), minimum: 1)
             case "--max-connections": options.server.maxConnections = try integer(argument, try next(), minimum: 1)

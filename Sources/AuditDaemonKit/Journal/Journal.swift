@@ -40,6 +40,10 @@ public final class Journal: @unchecked Sendable {
     private let pendingLock = Lock()
     private var pending: [Pending] = []
     private var flushing = false
+    /// Group commit: while more writers run than have appended, wait this long before a
+    /// sync so that their records share it (as PostgreSQL's `commit_delay`).
+    private var commitDelay: UInt32 = 0
+    private var writersRunning: (@Sendable () -> Int)?
     private var followers: [Int: Follower] = [:]
     private var nextFollower = 0
     /// Statistics for /metrics.
@@ -81,9 +85,35 @@ public final class Journal: @unchecked Sendable {
         if startFlusher { queue.async { self.flushPending() } }
     }
 
+    /// Before each sync, while `running()` (the writers busy now, the ones that appended
+    /// included) exceeds the appends waiting, waits `microseconds` so that the others'
+    /// records join the batch: fewer syncs under load, at most that much more latency.
+    public func setCommitDelay(microseconds: Int, whileRunning running: @escaping @Sendable () -> Int) {
+        pendingLock.withLock {
+            commitDelay = UInt32(clamping: max(0, microseconds))
+            writersRunning = running
+        }
+    }
+
+    /// Sleeps in short slices, up to the commit delay, while more writers run than have
+    /// appended; returns at once when nothing is waiting or everyone has appended.
+    private func waitForOtherWriters() {
+        let (delay, running) = pendingLock.withLock { (commitDelay, writersRunning) }
+        guard delay > 0, let running else { return }
+        let slice = max(50, delay / 8)
+        var waited: UInt32 = 0
+        while waited < delay {
+            let waiting = pendingLock.withLock { pending.count }
+            guard waiting > 0, running() > waiting else { return }
+            usleep(min(slice, delay - waited))
+            waited += slice
+        }
+    }
+
     /// The flusher: writes batches until no append is waiting.
     private func flushPending() {
         while true {
+            waitForOtherWriters()
             let batch: [Pending] = pendingLock.withLock {
                 let batch = pending
                 pending.removeAll(keepingCapacity: true)

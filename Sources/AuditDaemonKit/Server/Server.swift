@@ -20,6 +20,9 @@ public final class Server: @unchecked Sendable {
         public var idleTimeout: Double = 60
         public var drainTimeout: Double = 30
         public var androidDensity: Double?
+        /// While other audits run, how long the journal waits before a sync so that their
+        /// records share it (group commit); 0 syncs at once.
+        public var journalCommitDelayMicroseconds = 700
 
         public init() {}
     }
@@ -50,6 +53,8 @@ public final class Server: @unchecked Sendable {
         self.policy = policy
         self.logger = logger
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        let pool = self.pool
+        journal.setCommitDelay(microseconds: configuration.journalCommitDelayMicroseconds, whileRunning: { pool.running })
     }
 
     /// Starts accepting; returns at once (work happens on the server's queue).
