@@ -76,9 +76,17 @@ public struct SpatialGrid {
 
     /// Ids whose cells overlap `rect` (a superset of those intersecting it), ascending.
     public func candidates(near rect: Rect) -> [Int] {
-        guard !items.isEmpty else { return [] }
-        let span = SpatialGrid.span(rect, originX: originX, originY: originY, size: cellSize, columns: columns, rows: rows)
         var found: [Int] = []
+        candidates(near: rect, into: &found)
+        return found
+    }
+
+    /// ``candidates(near:)`` into `found` (emptied first), so a loop over many queries
+    /// reuses one buffer.
+    public func candidates(near rect: Rect, into found: inout [Int]) {
+        found.removeAll(keepingCapacity: true)
+        guard !items.isEmpty else { return }
+        let span = SpatialGrid.span(rect, originX: originX, originY: originY, size: cellSize, columns: columns, rows: rows)
         var cells = 0
         for row in span.1 {
             for column in span.0 {
@@ -90,12 +98,15 @@ public struct SpatialGrid {
                 }
             }
         }
-        guard cells > 1 else { return found.sorted() }
         found.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(found.count)
-        for item in found where unique.last != item { unique.append(item) }
-        return unique
+        // Several cells can hold the same rectangle: drop repeats in place.
+        guard cells > 1, found.count > 1 else { return }
+        var kept = 1
+        for position in 1..<found.count where found[position] != found[kept - 1] {
+            found[kept] = found[position]
+            kept += 1
+        }
+        found.removeLast(found.count - kept)
     }
 
     public func rect(of id: Int) -> Rect? {

@@ -84,7 +84,9 @@ public enum TargetSizeRule: Rule {
         let radius = minimum / 2
         let center = (x: frame.midX, y: frame.midY)
         let reach = Rect(x: center.x - minimum, y: center.y - minimum, width: minimum * 2, height: minimum * 2)
-        for other in grid.candidates(near: reach) where other != index {
+        var candidates: [Int] = []
+        grid.candidates(near: reach, into: &candidates)
+        for other in candidates where other != index {
             guard let otherFrame = grid.rect(of: other) else { continue }
             // Nested targets (a control inside an interactive cell) are one target for this purpose.
             if Targets.isAncestor(other, of: index, in: snapshot) || Targets.isAncestor(index, of: other, in: snapshot) { continue }

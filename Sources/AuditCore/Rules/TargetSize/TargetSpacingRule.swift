@@ -29,24 +29,24 @@ public enum TargetSpacingRule: Rule {
         let minimumOverlap = context.number("minimum-overlap")
         let targets = Targets.all(in: snapshot)
         let grid = SpatialGrid(targets.map { ($0.index, $0.frame) }, cellSize: 64)
+        var candidates: [Int] = []
         for target in targets {
             let frame = target.frame
-            var reported = false
             // Compare with earlier targets only: each pair once, reported on the later one.
-            for other in grid.candidates(near: frame) where !reported && other < target.index {
-                guard let otherFrame = grid.rect(of: other) else { continue }
+            grid.candidates(near: frame, into: &candidates)
+            for other in candidates where other < target.index {
+                guard let otherFrame = grid.rect(of: other), otherFrame == frame || frame.intersects(otherFrame) else { continue }
                 if Targets.isAncestor(other, of: target.index, in: snapshot) || Targets.isAncestor(target.index, of: other, in: snapshot) { continue }
                 let name = snapshot.node(other).id ?? snapshot.path(of: other)
                 if otherFrame == frame {
                     context.report("identical", element: target.index, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
-                    reported = true
-                } else if frame.intersects(otherFrame) {
-                    let overlap = (min(frame.maxX, otherFrame.maxX) - max(frame.minX, otherFrame.minX))
-                        * (min(frame.maxY, otherFrame.maxY) - max(frame.minY, otherFrame.minY))
-                    if overlap >= minimumOverlap {
-                        context.report("overlap", element: target.index, evidence: [("other", .string(name)), ("overlap", .number(overlap))])
-                        reported = true
-                    }
+                    break
+                }
+                let overlap = (min(frame.maxX, otherFrame.maxX) - max(frame.minX, otherFrame.minX))
+                    * (min(frame.maxY, otherFrame.maxY) - max(frame.minY, otherFrame.minY))
+                if overlap >= minimumOverlap {
+                    context.report("overlap", element: target.index, evidence: [("other", .string(name)), ("overlap", .number(overlap))])
+                    break
                 }
             }
         }
