@@ -1,4 +1,4 @@
-import AuditCore
+@testable import AuditCore
 import Foundation
 import XCTest
 
@@ -34,6 +34,26 @@ final class ReportWriterTests: XCTestCase {
             findingsSeen += findings.count
         }
         XCTAssertGreaterThan(findingsSeen, 20)
+    }
+
+    func testRunsWrittenByTheAuditMatchFindingsWrittenOneByOne() throws {
+        // Enough elements to audit in parallel and enough findings for several chunks of
+        // the audit's placing: 2,100 small unlabelled buttons, two of them suppressed.
+        var xml = ##"<snapshot version="1" platform="ios" width="390" height="844"><element role="window" frame="0,0,390,844" background="#FFFFFF">"##
+        for index in 0..<2_100 {
+            let ignore = index % 1_000 == 7 ? #" a11y-ignore="*""# : ""
+            xml += #"<element id="b\#(index)" role="button" frame="\#(index % 10 * 30),\#(index / 10 * 30),20,20"\#(ignore)/>"#
+        }
+        xml += "</element></snapshot>"
+        var report = Auditor.audit(try TestSupport.parse(xml), ruleSet: .allBuiltIn)
+        XCTAssertGreaterThan(report.findings.count, 2_000)
+        XCTAssertGreaterThan(report.renderedFindings.count, 2)
+        XCTAssertGreaterThan(report.suppressedTotal, 0)
+        let fromRuns = report.rendered()
+        report.renderedFindings = []
+        let oneByOne = report.rendered()
+        XCTAssertEqual(fromRuns.bytes, oneByOne.bytes)
+        XCTAssertEqual(fromRuns.findingFields, oneByOne.findingFields)
     }
 
     func testHostileStringsAreEscaped() throws {

@@ -8,9 +8,6 @@ public struct AuditReport: Sendable {
         public let finding: Finding
         let snapshot: Snapshot
         let fingerprintValue: UInt64
-        /// The finding's SPEC §3 fields as JSON (no braces), rendered by the audit's own
-        /// job; empty when not rendered yet.
-        var fields: ArraySlice<UInt8> = []
 
         init(finding: Finding, snapshot: Snapshot, fingerprint: UInt64) {
             self.finding = finding
@@ -33,6 +30,13 @@ public struct AuditReport: Sendable {
         public var fingerprint: String { Fingerprint.hex(fingerprintValue) }
     }
 
+    /// A run of consecutive findings already written: `{…},{…}` and, for each, the range of
+    /// its fields (between the braces) in `bytes`.
+    struct RenderedFindings: Sendable {
+        var bytes: [UInt8]
+        var fields: [Range<Int>]
+    }
+
     /// An incomplete placed in its snapshot.
     public struct LocatedIncomplete: Sendable {
         public var incomplete: Incomplete
@@ -50,10 +54,13 @@ public struct AuditReport: Sendable {
     public var elementCount: Int
     public var ruleSet: String
     public var durationMilliseconds: Double
-    public var findings: [Located]
+    public internal(set) var findings: [Located]
     public var incomplete: [LocatedIncomplete]
     /// Findings suppressed by `a11y-ignore` or the rule set, counted per rule id.
     public var suppressed: [String: Int]
+    /// ``findings`` as the audit already wrote them, in order, in runs (one per chunk of
+    /// the audit's parallel placing); the writer copies whole runs.
+    var renderedFindings: [RenderedFindings] = []
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.finding.severity == severity }.count }
 

@@ -84,10 +84,10 @@ public enum Auditor {
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
         let chunk = 256
         let chunks = (reportOrder.count + chunk - 1) / chunk
-        let placed = ResultSlots<(kept: [AuditReport.Located], suppressed: [String])>(count: chunks)
+        let placed = ResultSlots<(kept: [AuditReport.Located], rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output()
-            var spans: [Range<Int>] = []
+            var fields: [Range<Int>] = []
             var kept: [AuditReport.Located] = []
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
@@ -96,14 +96,14 @@ public enum Auditor {
                     suppressed.append(finding.ruleID)
                     continue
                 }
+                rendered.raw(kept.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
                 let fingerprint = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
-                spans.append(start..<rendered.bytes.count)
+                fields.append(start..<rendered.bytes.count)
+                rendered.raw("}")
                 kept.append(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint))
             }
-            let buffer = rendered.bytes
-            for offset in kept.indices { kept[offset].fields = buffer[spans[offset]] }
-            placed.store(part, (kept, suppressed))
+            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
@@ -112,10 +112,12 @@ public enum Auditor {
         }
         var located: [AuditReport.Located] = []
         located.reserveCapacity(reportOrder.count)
+        var renderedFindings: [AuditReport.RenderedFindings] = []
         var suppressed: [String: Int] = [:]
         for part in 0..<chunks {
             let result = placed.take(part)
             located += result.kept
+            if !result.kept.isEmpty { renderedFindings.append(result.rendered) }
             for rule in result.suppressed { suppressed[rule, default: 0] += 1 }
         }
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
@@ -131,7 +133,7 @@ public enum Auditor {
         return AuditReport(id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: located,
-                           incomplete: locatedIncompletes, suppressed: suppressed)
+                           incomplete: locatedIncompletes, suppressed: suppressed, renderedFindings: renderedFindings)
     }
 
     /// The position of every rule id of the set in sorted order.

@@ -56,17 +56,23 @@ public enum ReportWriter {
         out.comma(); out.key("findings"); out.raw("[")
         var findingFields: [Range<Int>] = []
         findingFields.reserveCapacity(report.findings.count)
-        for (offset, located) in report.findings.enumerated() {
-            if offset > 0 { out.comma() }
-            out.raw("{")
-            let start = out.bytes.count
-            if located.fields.isEmpty {
-                writeFields(of: located.finding, in: located.snapshot, to: &out)
-            } else {
-                out.bytes.append(contentsOf: located.fields)
+        if report.renderedFindings.reduce(0, { $0 + $1.fields.count }) == report.findings.count {
+            // Written by the audit already, in order: copy whole runs.
+            for (offset, run) in report.renderedFindings.enumerated() {
+                if offset > 0 { out.comma() }
+                let base = out.bytes.count
+                out.bytes.append(contentsOf: run.bytes)
+                for range in run.fields { findingFields.append((range.lowerBound + base)..<(range.upperBound + base)) }
             }
-            findingFields.append(start..<out.bytes.count)
-            out.raw("}")
+        } else {
+            for (offset, located) in report.findings.enumerated() {
+                if offset > 0 { out.comma() }
+                out.raw("{")
+                let start = out.bytes.count
+                writeFields(of: located.finding, in: located.snapshot, to: &out)
+                findingFields.append(start..<out.bytes.count)
+                out.raw("}")
+            }
         }
         out.raw("]")
 
