@@ -1,6 +1,6 @@
 /// A JSON value with ordered object keys, written by hand (Foundation's encoder is slow
 /// here and does not keep key order). Output is deterministic.
-public indirect enum JSON: Sendable, Equatable {
+public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
