@@ -58,13 +58,17 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hex: String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = [UInt8(ascii: "#")]
-        for channel in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-            out.append(digits[Int(channel >> 4)])
-            out.append(digits[Int(channel & 15)])
+        // `#RRGGBB` or `#RRGGBBAA`: at most 9 bytes, a small string built without arrays.
+        let count = alpha == 255 ? 7 : 9
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }
+            buffer[0] = UInt8(ascii: "#")
+            for (offset, channel) in [red, green, blue, alpha].prefix((count - 1) / 2).enumerated() {
+                buffer[1 + offset * 2] = digit(channel >> 4)
+                buffer[2 + offset * 2] = digit(channel & 15)
+            }
+            return count
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public var description: String { hex }
