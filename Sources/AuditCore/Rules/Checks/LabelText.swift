@@ -1,31 +1,26 @@
 /// Helpers for judging accessible names.
 public enum LabelText {
-    /// The name assistive technology would announce for an element: its label or text,
-    /// else (for containers and Android nodes, whose names come from their content) the
-    /// text of its descendants.
-    public static func name(of index: Int, in snapshot: Snapshot) -> String? {
-        let node = snapshot.node(index)
-        if let name = node.accessibleName, !isBlank(name) { return name }
-        let element = node.element
-        if element.role == .textfield {
-            if let value = node.value, !isBlank(value) { return value }
-            if let placeholder = node.placeholder, !isBlank(placeholder) { return placeholder }
+    /// Whether assistive technology has a name to announce for an element: its label or
+    /// text (a text field's value or placeholder), else — for containers and Android
+    /// nodes, whose names come from their content — any text shown or announced in its
+    /// subtree. Checked for every element by the label rules, so no string is built.
+    public static func hasName(of index: Int, in snapshot: Snapshot) -> Bool {
+        if !snapshot.accessibleNameRef(of: index).isAbsent { return true }
+        let elements = snapshot.elements
+        let element = elements[index]
+        let texts = snapshot.texts
+        if element.role == .textfield, !texts.isBlank(element.value) || !texts.isBlank(element.placeholder) { return true }
+        let readsChildren = switch element.role {
+        case .cell, .container, .other: true
+        default: snapshot.dialect == .uiautomator || element.firstChild >= 0
         }
-        if snapshot.dialect == .uiautomator || [.cell, .container, .other].contains(element.role) || element.firstChild >= 0 {
-            var pending = snapshot.children(of: index)
-            var parts: [String] = []
-            while let child = pending.first, parts.count < 8 {
-                pending.removeFirst()
-                let childNode = snapshot.node(child)
-                if let text = childNode.accessibleName ?? childNode.visibleText, !isBlank(text) {
-                    parts.append(text)
-                } else {
-                    pending = snapshot.children(of: child) + pending
-                }
-            }
-            if !parts.isEmpty { return parts.joined(separator: ", ") }
+        guard readsChildren else { return false }
+        var next = index + 1
+        while next < elements.count, elements[next].depth > element.depth {
+            if !snapshot.accessibleNameRef(of: next).isAbsent || !snapshot.visibleTextRef(of: next).isAbsent { return true }
+            next += 1
         }
-        return nil
+        return false
     }
 
     public static func isBlank(_ text: String) -> Bool { text.allSatisfy { $0.isWhitespace } }

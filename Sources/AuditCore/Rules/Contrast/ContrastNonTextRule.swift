@@ -37,9 +37,8 @@ public enum ContrastNonTextRule: Rule {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled, element.role != .window else { continue }
-            let node = snapshot.node(index)
             let isIcon = (element.role == .image && element.isAccessible)
-                || (element.isInteractive && !snapshot.texts.isBlank(element.image) && node.visibleText == nil)
+                || (element.isInteractive && !snapshot.texts.isBlank(element.image) && snapshot.visibleTextRef(of: index).isAbsent)
             let isTrackControl = [.switch, .checkbox, .radio, .slider].contains(element.role)
             let hasBorder = element.border != nil && element.isInteractive
             guard isIcon || isTrackControl || hasBorder else { continue }

@@ -50,8 +50,7 @@ public enum ContrastTextRule: Rule {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled else { continue }
-            let node = snapshot.node(index)
-            guard node.visibleText != nil, element.role != .window else { continue }
+            guard !snapshot.visibleTextRef(of: index).isAbsent, element.role != .window else { continue }
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
                 if snapshot.dialect == .native {
                     context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",

@@ -30,11 +30,9 @@ public enum DynamicTypeFixedSizeRule: Rule {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
-            let node = snapshot.node(index)
-            guard let text = node.visibleText else { continue }
             let fixed = element.scalesWithContentSize == false
                 || (element.textStyle == .custom && element.scalesWithContentSize != true)
-            guard fixed else { continue }
+            guard fixed, let text = snapshot.text(snapshot.visibleTextRef(of: index)) else { continue }
             context.report("fixed", element: index, evidence: [
                 ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
                 ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),

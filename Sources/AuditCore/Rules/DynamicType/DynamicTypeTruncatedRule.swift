@@ -42,29 +42,33 @@ public enum DynamicTypeTruncatedRule: Rule {
         let estimateSeverity = context.severityParameter("estimate-severity")
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
-            guard element.isVisible, !element.isHidden, let text = snapshot.node(index).visibleText else { continue }
+            guard element.isVisible, !element.isHidden else { continue }
+            let textRef = snapshot.visibleTextRef(of: index)
+            guard !textRef.isAbsent else { continue }
             if element.truncated == true {
                 context.report("truncated", element: index, evidence: [
-                    ("text", .string(text)), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
+                    ("text", .optional(snapshot.text(textRef))), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
                 ], severity: statedSeverity)
                 continue
             }
             guard estimate, element.truncated == nil, let frame = element.frame, frame.width > 0, frame.height > 0,
                   let fontSize = element.fontSize, element.role == .text else { continue }
             // ASCII text (most of it): one em fraction per byte, newlines aside; else by character.
-            let ems: Double = text.utf8.allSatisfy({ $0 < 0x80 })
-                ? Double(text.utf8.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 0 : 1) }) * glyph
-                : text.reduce(0.0) { total, character in
-                    guard let scalar = character.unicodeScalars.first else { return total }
-                    if character.isNewline { return total }
-                    return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
-                }
+            let asciiEms: Double? = snapshot.texts.withBytes(textRef) { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return Double(bytes.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 0 : 1) }) * glyph
+            }
+            let ems = asciiEms ?? (snapshot.text(textRef) ?? "").reduce(0.0) { total, character in
+                guard let scalar = character.unicodeScalars.first else { return total }
+                if character.isNewline { return total }
+                return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
+            }
             let needed = ems * fontSize
             let lines = max(1, (frame.height / (fontSize * lineHeight)).rounded(.down))
             let available = frame.width * lines
             guard needed > available * 1.1 else { continue }
             context.report("estimated", element: index, evidence: [
-                ("text", .string(text)), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
+                ("text", .optional(snapshot.text(textRef))), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
                 ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
             ], severity: estimateSeverity)
         }

@@ -37,7 +37,7 @@ public enum LabelMissingRule: Rule {
             let informativeImage = element.role == .image
             guard element.isInteractive || informativeImage else { continue }
             if Targets.isInlineLink(index, in: snapshot), !snapshot.texts.isBlank(snapshot.elements[Int(element.parent)].text) { continue }
-            guard LabelText.name(of: index, in: snapshot) == nil else { continue }
+            guard !LabelText.hasName(of: index, in: snapshot) else { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [("role", .string(element.role.name))]
             if let type = node.typeName, snapshot.dialect != .native { evidence.append(("type", .string(type))) }

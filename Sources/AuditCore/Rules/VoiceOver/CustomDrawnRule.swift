@@ -27,7 +27,7 @@ public enum CustomDrawnRule: Rule {
         for index in snapshot.elements.indices where snapshot.elements[index].drawsContent == true {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
-            if element.isAccessible, LabelText.name(of: index, in: snapshot) != nil { continue }
+            if element.isAccessible, LabelText.hasName(of: index, in: snapshot) { continue }
             // Anything accessible inside it?
             var inside = false
             var pending = snapshot.children(of: index)
