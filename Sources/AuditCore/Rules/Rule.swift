@@ -16,6 +16,9 @@ public struct RuleContext {
     public let parameters: [String: JSON]
     public private(set) var findings: [Finding] = []
     public private(set) var incompletes: [Incomplete] = []
+    /// The template of the last result reported: a rule mostly reports one kind of result,
+    /// so most findings skip the lookup by name.
+    private var lastTemplate: (result: String, template: MessageTemplate)?
 
     public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON]) {
         self.snapshot = snapshot
@@ -60,7 +63,13 @@ public struct RuleContext {
     /// Reports a finding; the message comes from the template of `result`.
     public mutating func report(_ result: String, element: Int?, evidence: Evidence,
                                 severity: Severity? = nil, wcag: [String]? = nil) {
-        let template = description.templates[result] ?? description.titleTemplate
+        let template: MessageTemplate
+        if let last = lastTemplate, last.result == result {
+            template = last.template
+        } else {
+            template = description.templates[result] ?? description.titleTemplate
+            lastTemplate = (result, template)
+        }
         findings.append(Finding(ruleID: description.id, resultID: result, severity: severity ?? self.severity,
                                 wcag: wcag ?? description.wcag, element: element, evidence: evidence,
                                 messageSource: .template(template)))

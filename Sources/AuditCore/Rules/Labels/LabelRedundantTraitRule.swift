@@ -92,7 +92,7 @@ public enum LabelRedundantTraitRule: Rule {
 
     /// Hashes (``FNV1a``) of every word of the Latin-script word lists: a label whose first
     /// and last words hash to none of them cannot end or start with a trait word.
-    static let latinTokenHashes: Set<UInt64> = Set(latinWords.flatMap(\.parts).map { word in
+    static let latinTokenHashes = HashSet64(latinWords.flatMap(\.parts).map { word in
         var hash = FNV1a()
         hash.add(word)
         return hash.value
