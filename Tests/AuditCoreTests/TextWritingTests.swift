@@ -65,6 +65,30 @@ final class TextWritingTests: XCTestCase {
         }
     }
 
+    func testByteBufferHoldsWhatAnArrayWouldAcrossGrowth() {
+        var generator = SystemRandomNumberGenerator()
+        let buffer = ByteBuffer(capacity: 16)
+        var sink: ByteBuffer = buffer
+        var expected: [UInt8] = []
+        for _ in 0..<2_000 {
+            if Bool.random(using: &generator) {
+                let byte = UInt8.random(in: 0...255, using: &generator)
+                sink.write(byte: byte)
+                expected.write(byte: byte)
+            } else {
+                let chunk = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                sink.write(contentsOf: chunk)
+                expected.write(contentsOf: chunk)
+            }
+            XCTAssertEqual(buffer.count, expected.count)
+        }
+        XCTAssertEqual(buffer.bytes(from: 0), expected)
+        XCTAssertEqual(buffer.bytes(from: 1_000), Array(expected[1_000...]))
+        var json = ByteBuffer()
+        JSON.object([("a", .array([.int(1), .number(2.5), .string("x\"y")])), ("b", .null)]).write(into: &json)
+        XCTAssertEqual(String(decoding: json.bytes(from: 0), as: UTF8.self), #"{"a":[1,2.5,"x\"y"],"b":null}"#)
+    }
+
     func testTemplatesFillPlaceholdersAndEscapeForJSON() throws {
         let template = MessageTemplate("Label \"${label}\" ratio ${ratio}:1, ${count} items, ${missing}; $5 and ${unclosed")
         let evidence: Evidence = [("label", .string("Play \"now\"\n")), ("ratio", .number(4.4999)), ("count", .int(3))]

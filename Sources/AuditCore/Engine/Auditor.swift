@@ -86,7 +86,7 @@ public enum Auditor {
         let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(kept: [AuditReport.Located], rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         let place: @Sendable (Int) -> Void = { part in
-            var rendered = ReportWriter.Output()
+            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: 64 * 1024))
             var fields: [Range<Int>] = []
             var kept: [AuditReport.Located] = []
             var suppressed: [String] = []
@@ -103,7 +103,7 @@ public enum Auditor {
                 rendered.raw("}")
                 kept.append(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint))
             }
-            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
+            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(from: 0), fields: fields), suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)

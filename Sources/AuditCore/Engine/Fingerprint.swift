@@ -36,11 +36,11 @@ public struct Fingerprint {
     }
 
     /// A fingerprint value's 16 hex digits appended to `out`.
-    public static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+    public static func appendHex<Sink: ByteSink>(_ value: UInt64, to out: inout Sink) {
         var digits: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             writeHex(value, to: buffer)
-            out.append(contentsOf: UnsafeRawBufferPointer(buffer))
+            out.write(bytes: UnsafeRawBufferPointer(buffer))
         }
     }
 

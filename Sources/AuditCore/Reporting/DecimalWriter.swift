@@ -14,13 +14,18 @@ public enum DecimalWriter {
     /// Integers print without a decimal point and `-0` as `0`; non-finite values print
     /// nothing (callers decide what they stand for).
     public static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
+        append(value, decimals: decimals, into: &out)
+    }
+
+    /// ``append(_:decimals:to:)`` into any sink.
+    static func append<Sink: ByteSink>(_ value: Double, decimals: Int, into out: inout Sink) {
         let scale = powersOfTen[min(max(decimals, 0), 6)]
         guard value.isFinite, abs(value) < fastLimit, abs(value) * scale < 1e15 else {
-            return appendSlow(value, scale: scale, to: &out)
+            return appendSlow(value, scale: scale, into: &out)
         }
         let scaled = Int64((value * scale).rounded())
-        if scaled == 0 { return out.append(UInt8(ascii: "0")) }
-        if scaled < 0 { out.append(UInt8(ascii: "-")) }
+        if scaled == 0 { return out.write(byte: UInt8(ascii: "0")) }
+        if scaled < 0 { out.write(byte: UInt8(ascii: "-")) }
         let magnitude = scaled.magnitude
         let unit = UInt64(scale)
         JSON.writeInt(Int(magnitude / unit), to: &out)
@@ -32,24 +37,24 @@ public enum DecimalWriter {
             fraction /= 10
             digits -= 1
         }
-        out.append(UInt8(ascii: "."))
+        out.write(byte: UInt8(ascii: "."))
         var buffer: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &buffer) { bytes in
             for position in stride(from: digits - 1, through: 0, by: -1) {
                 bytes[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
                 fraction /= 10
             }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<digits]))
+            out.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<digits]))
         }
     }
 
     /// Large and non-finite values: the standard library's shortest form of the rounded value.
-    private static func appendSlow(_ value: Double, scale: Double, to out: inout [UInt8]) {
+    private static func appendSlow<Sink: ByteSink>(_ value: Double, scale: Double, into out: inout Sink) {
         guard value.isFinite else { return }
         if value == value.rounded(), abs(value) < 1e15 { return JSON.writeInt(Int(value), to: &out) }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return JSON.writeInt(Int(rounded), to: &out) }
-        out.append(contentsOf: String(rounded).utf8)
+        out.write(utf8: String(rounded))
     }
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]

@@ -38,67 +38,72 @@ public enum JSON: Sendable, Equatable {
 
     /// Appends the compact serialisation to `out`.
     public func write(to out: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
+        write(into: &out, pretty: pretty, indent: indent)
+    }
+
+    /// ``write(to:pretty:indent:)`` into any sink.
+    func write<Sink: ByteSink>(into out: inout Sink, pretty: Bool = false, indent: Int = 0) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.write("null")
+        case .bool(let value): out.write(value ? "true" : "false")
         case .int(let value): JSON.writeInt(value, to: &out)
         case .number(let value): JSON.writeNumber(value, to: &out)
         case .string(let value): JSON.writeString(value, to: &out)
         case .array(let items):
-            out.append(UInt8(ascii: "["))
+            out.write(byte: UInt8(ascii: "["))
             for (offset, item) in items.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
                 if pretty { JSON.newline(&out, indent + 1) }
-                item.write(to: &out, pretty: pretty, indent: indent + 1)
+                item.write(into: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty, !items.isEmpty { JSON.newline(&out, indent) }
-            out.append(UInt8(ascii: "]"))
+            out.write(byte: UInt8(ascii: "]"))
         case .object(let members) where !pretty:
             JSON.writeObject(members, to: &out)
         case .object(let members):
-            out.append(UInt8(ascii: "{"))
+            out.write(byte: UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
                 if pretty { JSON.newline(&out, indent + 1) }
                 JSON.writeString(member.0, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if pretty { out.append(UInt8(ascii: " ")) }
-                member.1.write(to: &out, pretty: pretty, indent: indent + 1)
+                out.write(byte: UInt8(ascii: ":"))
+                if pretty { out.write(byte: UInt8(ascii: " ")) }
+                member.1.write(into: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty, !members.isEmpty { JSON.newline(&out, indent) }
-            out.append(UInt8(ascii: "}"))
+            out.write(byte: UInt8(ascii: "}"))
         }
     }
 
     /// A compact object straight from its members, without wrapping them in a value first.
-    static func writeObject(_ members: [(String, JSON)], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
+    static func writeObject<Sink: ByteSink>(_ members: [(String, JSON)], to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "{"))
         for (offset, member) in members.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
             JSON.writeString(member.0, to: &out)
-            out.append(UInt8(ascii: ":"))
-            member.1.write(to: &out)
+            out.write(byte: UInt8(ascii: ":"))
+            member.1.write(into: &out)
         }
-        out.append(UInt8(ascii: "}"))
+        out.write(byte: UInt8(ascii: "}"))
     }
 
-    private static func newline(_ out: inout [UInt8], _ indent: Int) {
-        out.append(UInt8(ascii: "\n"))
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    private static func newline<Sink: ByteSink>(_ out: inout Sink, _ indent: Int) {
+        out.write(byte: UInt8(ascii: "\n"))
+        for _ in 0..<indent { out.write("  ") }
     }
 
     /// Numbers: integers without a fraction, others with up to 4 decimals; non-finite
     /// values (never valid JSON) become `null`.
-    static func writeNumber(_ value: Double, to out: inout [UInt8]) {
-        guard value.isFinite else { return out.append(contentsOf: "null".utf8) }
-        DecimalWriter.append(value, decimals: 4, to: &out)
+    static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
+        guard value.isFinite else { return out.write("null") }
+        DecimalWriter.append(value, decimals: 4, into: &out)
     }
 
     /// Decimal digits of an integer, without building a `String`.
-    static func writeInt(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
+    static func writeInt<Sink: ByteSink>(_ value: Int, to out: inout Sink) {
+        if value < 0 { out.write(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        guard magnitude >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        guard magnitude >= 10 else { return out.write(byte: UInt8(ascii: "0") + UInt8(magnitude)) }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for the 20 digits of UInt64.max
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
@@ -107,43 +112,43 @@ public enum JSON: Sendable, Equatable {
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            out.write(bytes: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
     /// RFC 8259 string escaping: quotes, backslash and control characters. Runs of bytes
     /// that need no escape are copied in one go.
-    static func writeString(_ value: String, to out: inout [UInt8]) {
+    static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         var value = value
         value.withUTF8 { writeString(bytes: $0, to: &out) }
     }
 
     /// ``writeString(_:to:)`` for UTF-8 bytes.
-    static func writeString(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    static func writeString<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "\""))
         writeStringContents(bytes: bytes, to: &out)
-        out.append(UInt8(ascii: "\""))
+        out.write(byte: UInt8(ascii: "\""))
     }
 
     /// The escaped contents of a JSON string, without the quotes.
-    static func writeStringContents(_ value: String, to out: inout [UInt8]) {
+    static func writeStringContents<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         var value = value
         value.withUTF8 { writeStringContents(bytes: $0, to: &out) }
     }
 
     /// ``writeStringContents(_:to:)`` for UTF-8 bytes.
-    static func writeStringContents(bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func writeStringContents<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         var runStart = 0
         var index = 0
         while true {
             index = firstEscape(in: bytes, from: index)
             guard index < bytes.count else { break }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            if runStart < index { out.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
             appendEscape(of: bytes[index], to: &out)
             index += 1
             runStart = index
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if runStart < bytes.count { out.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     /// Whether a byte must be escaped: control characters, DEL, quote and backslash.
@@ -173,17 +178,21 @@ public enum JSON: Sendable, Equatable {
         return index
     }
 
-    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+    private static func appendEscape<Sink: ByteSink>(of byte: UInt8, to out: inout Sink) {
+        out.write(byte: 0x5C)
         switch byte {
-        case 0x22: out.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x22: out.write(byte: 0x22)
+        case 0x5C: out.write(byte: 0x5C)
+        case 0x0A: out.write(byte: UInt8(ascii: "n"))
+        case 0x0D: out.write(byte: UInt8(ascii: "r"))
+        case 0x09: out.write(byte: UInt8(ascii: "t"))
         default:
-            let hex = Array("0123456789abcdef".utf8)
-            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                    hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            let hex: StaticString = "0123456789abcdef"
+            out.write("u00")
+            hex.withUTF8Buffer { digits in
+                out.write(byte: digits[Int(byte >> 4)])
+                out.write(byte: digits[Int(byte & 15)])
+            }
         }
     }
 

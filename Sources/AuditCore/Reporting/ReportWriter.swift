@@ -20,7 +20,7 @@ public struct RenderedReport: Sendable {
 public enum ReportWriter {
     /// Renders `report`.
     public static func render(_ report: AuditReport) -> RenderedReport {
-        var out = Output()
+        var out = Output(bytes: [UInt8]())
         out.bytes.reserveCapacity(512 + report.findings.count * 420)
         out.raw("{")
         out.key("audit"); out.string(report.id)
@@ -103,7 +103,7 @@ public enum ReportWriter {
     /// The fields of one finding, in SPEC order, read from its snapshot. Returns the
     /// finding's fingerprint, which hashes the path written here.
     @discardableResult
-    static func writeFields(of finding: Finding, in snapshot: Snapshot, to out: inout Output) -> UInt64 {
+    static func writeFields<Sink: ByteSink>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
         out.ruleHead(of: finding)
         out.raw(#""element":"#)
         let element = finding.element.map { snapshot.elements[$0] }
@@ -146,8 +146,8 @@ public enum ReportWriter {
     }
 
     /// A byte buffer with the few JSON pieces reports are made of.
-    struct Output {
-        var bytes: [UInt8] = []
+    struct Output<Sink: ByteSink> {
+        var bytes: Sink
         /// Reused for each finding's path, which is also hashed into its fingerprint.
         var path: [UInt8] = []
 
@@ -160,7 +160,7 @@ public enum ReportWriter {
 
         mutating func ruleHead(of finding: Finding) {
             if !headBytes.isEmpty, headSeverity == finding.severity, headRule == finding.ruleID, headWCAG == finding.wcag {
-                bytes.append(contentsOf: headBytes)
+                bytes.write(contentsOf: headBytes)
                 return
             }
             let start = bytes.count
@@ -175,7 +175,7 @@ public enum ReportWriter {
             headRule = finding.ruleID
             headSeverity = finding.severity
             headWCAG = finding.wcag
-            headBytes = Array(bytes[start...])
+            headBytes = bytes.bytes(from: start)
         }
 
         /// A finding's message, filled from its template straight into the output.
@@ -187,21 +187,21 @@ public enum ReportWriter {
         }
 
         mutating func raw(_ text: StaticString) {
-            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.write(text)
         }
 
-        mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+        mutating func comma() { bytes.write(byte: UInt8(ascii: ",")) }
 
         /// A key known at compile time (never needs escaping).
         mutating func key(_ name: StaticString) {
-            bytes.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            bytes.write(byte: UInt8(ascii: "\""))
+            bytes.write(name)
+            bytes.write(#"":"#)
         }
 
         mutating func key(_ name: String) {
             JSON.writeString(name, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
+            bytes.write(byte: UInt8(ascii: ":"))
         }
 
         mutating func string(_ value: String) { JSON.writeString(value, to: &bytes) }

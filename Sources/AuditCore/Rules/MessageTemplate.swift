@@ -58,22 +58,22 @@ public final class MessageTemplate: Sendable {
     }
 
     /// Writes the filled message as a JSON string (quoted and escaped) to `output`.
-    func writeJSONString(_ evidence: Evidence, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
+    func writeJSONString<Sink: ByteSink>(_ evidence: Evidence, to output: inout Sink) {
+        output.write(byte: UInt8(ascii: "\""))
         for part in parts {
             switch part {
-            case .literal(_, let escaped): output.append(contentsOf: escaped)
+            case .literal(_, let escaped): output.write(contentsOf: escaped)
             case .placeholder(let key):
                 switch evidence.first(where: { $0.0 == key })?.1 {
                 case .string(let text)?: JSON.writeStringContents(text, to: &output)
                 case .int(let number)?: JSON.writeInt(number, to: &output)
-                case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
+                case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, into: &output)
                 case let value?: JSON.writeStringContents(MessageTemplate.text(of: value), to: &output)
-                case nil: output.append(UInt8(ascii: "?"))
+                case nil: output.write(byte: UInt8(ascii: "?"))
                 }
             }
         }
-        output.append(UInt8(ascii: "\""))
+        output.write(byte: UInt8(ascii: "\""))
     }
 
     /// ``text(of:)`` appended as UTF-8, without an intermediate string for the common cases.
