@@ -77,10 +77,22 @@ public struct Fingerprint {
     /// ``of(_:in:path:)`` as a number; `path` holds the element's path bytes (needed only
     /// when the element has no `id`).
     static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>) -> UInt64 {
+        value(of: finding, in: snapshot, path: path, ruleStart: ruleStart(finding.ruleID, in: snapshot))
+    }
+
+    /// The fingerprint's first three parts (app, screen, rule id): the same for every
+    /// finding of a rule in one snapshot, so a writer computes it once per rule.
+    static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
         var fingerprint = Fingerprint()
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
-        fingerprint.beginPart(); fingerprint.add(finding.ruleID)
+        fingerprint.beginPart(); fingerprint.add(ruleID)
+        return fingerprint
+    }
+
+    /// ``value(of:in:path:)`` from the parts already hashed for the finding's rule.
+    static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>, ruleStart: Fingerprint) -> UInt64 {
+        var fingerprint = ruleStart
         fingerprint.beginPart()
         if let index = finding.element {
             fingerprint.addElementKey(index, in: snapshot, path: path)

@@ -126,28 +126,34 @@ public final class Snapshot: Sendable {
 
     /// ``path(of:)`` appended to `out` as UTF-8.
     public func appendPath(of index: Int, to out: inout [UInt8]) {
+        var ancestors: [Int32] = []
+        appendPath(of: index, to: &out, ancestors: &ancestors)
+    }
+
+    /// ``path(of:)`` written to `out`, root first. The chain of ancestors is collected in
+    /// `ancestors` (a buffer the caller reuses), not by recursion: nesting can be 100,000
+    /// deep. The path needs no JSON escaping: XML names hold no quotes, backslashes or
+    /// control characters.
+    func appendPath<Sink: ByteSink>(of index: Int, to out: inout Sink, ancestors: inout [Int32]) {
         switch dialect {
-        case .native: out.append(contentsOf: "/snapshot".utf8)
-        case .appiumXCUITest: out.append(contentsOf: "/AppiumAUT".utf8)
-        case .uiautomator: out.append(contentsOf: "/hierarchy".utf8)
+        case .native: out.write("/snapshot")
+        case .appiumXCUITest: out.write("/AppiumAUT")
+        case .uiautomator: out.write("/hierarchy")
         }
-        // Steps are written from the element up to the root, each reversed in place, then
-        // the whole run is reversed: root first, each step readable, no recursion (nesting
-        // can be 100,000 deep) and no array of ancestors.
-        let start = out.count
-        var current = index
+        ancestors.removeAll(keepingCapacity: true)
+        var current = Int32(truncatingIfNeeded: index)
         while current >= 0 {
-            let element = elements[current]
-            let step = out.count
-            out.append(UInt8(ascii: "/"))
-            texts.appendBytes(element.tagName, to: &out)
-            out.append(UInt8(ascii: "["))
-            JSON.writeInt(Int(element.position), to: &out)
-            out.append(UInt8(ascii: "]"))
-            out.reverseBytes(from: step)
-            current = Int(element.parent)
+            ancestors.append(current)
+            current = elements[Int(current)].parent
         }
-        out.reverseBytes(from: start)
+        for step in ancestors.reversed() {
+            let element = elements[Int(step)]
+            out.write(byte: UInt8(ascii: "/"))
+            texts.withBytes(element.tagName) { out.write(contentsOf: $0) }
+            out.write(byte: UInt8(ascii: "["))
+            JSON.writeInt(Int(element.position), to: &out)
+            out.write(byte: UInt8(ascii: "]"))
+        }
     }
 
     /// The rule ids and globs that `a11y-ignore` suppresses for element `index`: its own
@@ -181,19 +187,5 @@ public struct ChildIndices: Sequence, IteratorProtocol {
         let current = Int(upcoming)
         upcoming = elements[current].nextSibling
         return current
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Reverses `self[start...]` in place.
-    mutating func reverseBytes(from start: Int) {
-        withUnsafeMutableBufferPointer { buffer in
-            var low = start, high = buffer.count - 1
-            while low < high {
-                buffer.swapAt(low, high)
-                low += 1
-                high -= 1
-            }
-        }
     }
 }

@@ -115,10 +115,15 @@ public enum ReportWriter {
             out.raw("null")
         }
         out.raw(#","path":"#)
-        out.path.removeAll(keepingCapacity: true)
+        // The path goes straight into the output; the fingerprint hashes it only for an
+        // element without an id.
+        var path: ArraySlice<UInt8> = []
         if let index = finding.element {
-            snapshot.appendPath(of: index, to: &out.path)
-            out.path.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &out.bytes) }
+            out.raw("\"")
+            let start = out.bytes.count
+            snapshot.appendPath(of: index, to: &out.bytes, ancestors: &out.ancestors)
+            if !snapshot.elements[index].hasID { path = out.bytes.bytes(from: start)[...] }
+            out.raw("\"")
         } else {
             out.raw("null")
         }
@@ -138,7 +143,11 @@ public enum ReportWriter {
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
         out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
-        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: out.path[...])
+        if out.fingerprintRule != finding.ruleID {
+            out.fingerprintRule = finding.ruleID
+            out.fingerprintStart = Fingerprint.ruleStart(finding.ruleID, in: snapshot)
+        }
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: path, ruleStart: out.fingerprintStart)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw("\"")
@@ -148,8 +157,12 @@ public enum ReportWriter {
     /// A byte buffer with the few JSON pieces reports are made of.
     struct Output<Sink: ByteSink> {
         var bytes: Sink
-        /// Reused for each finding's path, which is also hashed into its fingerprint.
-        var path: [UInt8] = []
+        /// Reused to collect each finding's element and its ancestors for its path.
+        var ancestors: [Int32] = []
+        /// The fingerprint parts shared by the findings of the last rule written (one
+        /// writer serves one snapshot).
+        var fingerprintRule = ""
+        var fingerprintStart = Fingerprint()
 
         /// The last rule head written (`"rule":…,"severity":…,"wcag":[…],`) and what it
         /// was made of: the same for every finding of a rule, so consecutive findings copy it.
