@@ -36,17 +36,9 @@ public enum ColorOnlyGroupRule: Rule {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }
-        var reported = [Bool](repeating: false, count: snapshot.elements.count)
-        // Signatures are computed once per element and reused by every scope it appears in.
-        var signatures = [VisualSignature?](repeating: nil, count: snapshot.elements.count)
-        // Groups as linked lists through `nextMember`, so judging a scope allocates nothing.
-        var groups: [(signature: VisualSignature, first: Int, last: Int, count: Int)] = []
-        var nextMember = [Int](repeating: -1, count: snapshot.elements.count)
-        var index: [VisualSignature: Int] = [:]
-
+        let count = snapshot.elements.count
         // Every element's children in one flat array (compressed rows), built once: the scopes
         // below would otherwise allocate a children array each.
-        let count = snapshot.elements.count
         var childStart = [Int](repeating: 0, count: count + 1)
         for element in snapshot.elements where element.parent >= 0 { childStart[Int(element.parent) + 1] += 1 }
         for index in 0..<count { childStart[index + 1] += childStart[index] }
@@ -58,65 +50,16 @@ public enum ColorOnlyGroupRule: Rule {
             fill[parent] += 1
         }
         func kids(_ index: Int) -> ArraySlice<Int> { childList[childStart[index]..<childStart[index + 1]] }
+
+        var groups = LookAlikeGroups(snapshot: snapshot)
         var slotBuffer: [Int] = []
-        // The colour evidence (CIEDE2000 under three simulations) per pair of colours: a list
-        // repeats the same few pairs thousands of times.
-        var differences: [UInt64: Evidence] = [:]
-        func difference(_ first: RGBA, _ second: RGBA) -> Evidence {
-            let key = UInt64(first.packed) << 32 | UInt64(second.packed)
-            if let known = differences[key] { return known }
-            let evidence = ColorDifference.evidence(first, second)
-            differences[key] = evidence
-            return evidence
-        }
-
-        /// Compares the members of each look-alike group within one scope.
-        func judge<Candidates: Collection>(_ candidates: Candidates) where Candidates.Element == Int {
-            groups.removeAll(keepingCapacity: true)
-            index.removeAll(keepingCapacity: true)
-            let small = candidates.count <= 16
-            for candidate in candidates where isMark(candidate) {
-                let signature = signatures[candidate] ?? VisualSignature(candidate, in: snapshot, includeText: true)
-                signatures[candidate] = signature
-                nextMember[candidate] = -1
-                // Few siblings: a linear scan beats hashing.
-                let slot = small ? groups.firstIndex { $0.signature == signature } : index[signature]
-                if let slot {
-                    nextMember[groups[slot].last] = candidate
-                    groups[slot].last = candidate
-                    groups[slot].count += 1
-                } else {
-                    if !small { index[signature] = groups.count }
-                    groups.append((signature, candidate, candidate, 1))
-                }
-            }
-            for group in groups where group.count > 1 {
-                let first = group.first
-                guard let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
-                let referenceSelected = snapshot.elements[first].traits.contains(.selected)
-                var member = nextMember[first]
-                while member >= 0 {
-                    defer { member = nextMember[member] }
-                    if reported[member] { continue }
-                    // A selected item against unselected ones is color-only.state's case.
-                    guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
-                          let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
-                    reported[member] = true
-                    context.report("color-only", element: member, evidence: [
-                        ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                    ] + difference(reference, color))
-                }
-            }
-        }
-
-        /// A leaf that draws something in a colour: the kind of mark colour can distinguish.
-        func isMark(_ index: Int) -> Bool {
-            let element = snapshot.elements[index]
-            return element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
-                && ColorDifference.color(of: element) != nil
-        }
-
-        for scope in snapshot.elements.indices.map({ $0 }) + [-1] {
+        var containers: [Int] = []
+        var repeated: [Int] = []
+        var roles: [Role] = []
+        // Every element as a scope, then the roots (scope -1), in this order: an element
+        // reported in one scope is not reported again.
+        for position in 0...count {
+            let scope = position < count ? position : -1
             // Leaves and only children have no siblings to compare.
             if scope >= 0 {
                 let first = snapshot.elements[scope].firstChild
@@ -125,27 +68,119 @@ public enum ColorOnlyGroupRule: Rule {
             let children = scope >= 0 ? kids(scope) : snapshot.roots[...]
             guard children.count > 1 else { continue }
             // Direct siblings.
-            judge(children)
+            groups.judge(children, context: &context)
             // The same position inside repeated siblings of one role (the cells of a list).
-            let containers = children.filter { snapshot.elements[$0].firstChild >= 0 }
+            containers.removeAll(keepingCapacity: true)
+            for child in children where snapshot.elements[child].firstChild >= 0 { containers.append(child) }
             guard containers.count > 1 else { continue }
-            var roles: [Role] = []
+            roles.removeAll(keepingCapacity: true)
             for container in containers where !roles.contains(snapshot.elements[container].role) {
                 roles.append(snapshot.elements[container].role)
             }
-            for role in roles.sorted(by: { $0.rawValue < $1.rawValue }) {
-                let repeated = containers.filter { snapshot.elements[$0].role == role }
+            roles.sort { $0.rawValue < $1.rawValue }
+            for role in roles {
+                repeated.removeAll(keepingCapacity: true)
+                var width = 0
+                for container in containers where snapshot.elements[container].role == role {
+                    repeated.append(container)
+                    width = max(width, kids(container).count)
+                }
                 guard repeated.count > 1 else { continue }
-                let width = repeated.map { kids($0).count }.max() ?? 0
                 for slot in 0..<width {
                     slotBuffer.removeAll(keepingCapacity: true)
                     for container in repeated {
                         let row = kids(container)
                         if row.count > slot { slotBuffer.append(row[row.startIndex + slot]) }
                     }
-                    judge(slotBuffer)
+                    groups.judge(slotBuffer, context: &context)
                 }
             }
         }
+    }
+}
+
+/// The state of one `color-only.group` evaluation, kept in a value (not captured by nested
+/// functions): per element its signature, whether it is a mark and whether it was
+/// reported; the look-alike groups of the scope being judged, as linked lists through
+/// `nextMember`, so judging a scope allocates nothing.
+private struct LookAlikeGroups {
+    let snapshot: Snapshot
+    var reported: [Bool]
+    /// Computed once per element and reused by every scope it appears in.
+    var signatures: [VisualSignature?]
+    /// Whether each element is a mark (-1: not known yet).
+    var marks: [Int8]
+    var groups: [(signature: VisualSignature, first: Int, last: Int, count: Int)] = []
+    var nextMember: [Int]
+    var index: [VisualSignature: Int] = [:]
+    /// The colour evidence (CIEDE2000 under three simulations) per pair of colours: a list
+    /// repeats the same few pairs thousands of times.
+    var differences: [UInt64: Evidence] = [:]
+
+    init(snapshot: Snapshot) {
+        self.snapshot = snapshot
+        let count = snapshot.elements.count
+        reported = [Bool](repeating: false, count: count)
+        signatures = [VisualSignature?](repeating: nil, count: count)
+        marks = [Int8](repeating: -1, count: count)
+        nextMember = [Int](repeating: -1, count: count)
+    }
+
+    /// Compares the members of each look-alike group within one scope.
+    mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext)
+        where Candidates.Element == Int {
+        groups.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        let small = candidates.count <= 16
+        for candidate in candidates where isMark(candidate) {
+            let signature = signatures[candidate] ?? VisualSignature(candidate, in: snapshot, includeText: true)
+            signatures[candidate] = signature
+            nextMember[candidate] = -1
+            // Few siblings: a linear scan beats hashing.
+            let slot = small ? groups.firstIndex { $0.signature == signature } : index[signature]
+            if let slot {
+                nextMember[groups[slot].last] = candidate
+                groups[slot].last = candidate
+                groups[slot].count += 1
+            } else {
+                if !small { index[signature] = groups.count }
+                groups.append((signature, candidate, candidate, 1))
+            }
+        }
+        for group in groups where group.count > 1 {
+            let first = group.first
+            guard let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
+            let referenceSelected = snapshot.elements[first].traits.contains(.selected)
+            var member = nextMember[first]
+            while member >= 0 {
+                defer { member = nextMember[member] }
+                if reported[member] { continue }
+                // A selected item against unselected ones is color-only.state's case.
+                guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
+                      let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
+                reported[member] = true
+                context.report("color-only", element: member, evidence: [
+                    ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
+                ] + difference(reference, color))
+            }
+        }
+    }
+
+    mutating func difference(_ first: RGBA, _ second: RGBA) -> Evidence {
+        let key = UInt64(first.packed) << 32 | UInt64(second.packed)
+        if let known = differences[key] { return known }
+        let evidence = ColorDifference.evidence(first, second)
+        differences[key] = evidence
+        return evidence
+    }
+
+    /// A leaf that draws something in a colour: the kind of mark colour can distinguish.
+    mutating func isMark(_ index: Int) -> Bool {
+        if marks[index] >= 0 { return marks[index] == 1 }
+        let element = snapshot.elements[index]
+        let mark = element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
+            && ColorDifference.color(of: element) != nil
+        marks[index] = mark ? 1 : 0
+        return mark
     }
 }
