@@ -30,6 +30,7 @@ public enum UngroupedCellRule: Rule {
         let minimum = Int(context.number("minimum-parts"))
         let cards = repeatedCards(in: snapshot)
         var parts: [Int] = []
+        var names: [UInt8] = []
         for index in elements.indices {
             let element = elements[index]
             guard element.firstChild >= 0, element.isVisible, !element.isHidden else { continue }
@@ -54,12 +55,12 @@ public enum UngroupedCellRule: Rule {
                 }
             }
             guard parts.count >= minimum else { continue }
-            var names: [UInt8] = []
+            names.removeAll(keepingCapacity: true)
             for (offset, part) in parts.prefix(4).enumerated() {
-                if offset > 0 { names.append(contentsOf: ", ".utf8) }
-                if !snapshot.appendAccessibleName(of: part, to: &names) { names.append(contentsOf: elements[part].role.name.utf8) }
+                if offset > 0 { names.write(", ") }
+                if !snapshot.appendAccessibleName(of: part, to: &names) { names.write(utf8: elements[part].role.name) }
             }
-            if parts.count > 4 { names.append(contentsOf: ", …".utf8) }
+            if parts.count > 4 { names.write(", …") }
             context.report("ungrouped", element: index, evidence: [
                 ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
                 ("names", .string(String(decoding: names, as: UTF8.self))),
