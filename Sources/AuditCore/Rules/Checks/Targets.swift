@@ -3,7 +3,7 @@ public enum Targets {
     /// Interactive, visible, enabled elements with a non-empty touch frame; links inside a
     /// block of text are exempt (WCAG 2.5.8 "inline").
     public static func all(in snapshot: Snapshot) -> [(index: Int, frame: Rect)] {
-        var result: [(Int, Rect)] = []
+        var result: [(index: Int, frame: Rect)] = []
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isInteractive, element.isVisible, element.isEnabled, let frame = element.touchFrame, !frame.isEmpty else { continue }
