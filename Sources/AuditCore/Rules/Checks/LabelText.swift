@@ -43,8 +43,13 @@ public enum LabelText {
                 func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
                 while first < end, isSpace(bytes[first]) { first += 1 }
                 while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-                for byte in bytes[first..<end] {
-                    out.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
+                // Copied in one go, then folded in place.
+                let copied = out.count
+                out.append(contentsOf: bytes[first..<end])
+                out.withUnsafeMutableBufferPointer { buffer in
+                    for position in copied..<buffer.count where buffer[position] &- UInt8(ascii: "A") < 26 {
+                        buffer[position] |= 0x20
+                    }
                 }
             } else {
                 out.append(contentsOf: String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased().utf8)
