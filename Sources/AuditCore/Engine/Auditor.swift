@@ -86,7 +86,7 @@ public enum Auditor {
         let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(kept: [AuditReport.Located], rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         let place: @Sendable (Int) -> Void = { part in
-            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: 64 * 1024))
+            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: chunk * 512))
             var fields: [Range<Int>] = []
             var kept: [AuditReport.Located] = []
             var suppressed: [String] = []
