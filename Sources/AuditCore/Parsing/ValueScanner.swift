@@ -22,6 +22,8 @@ enum ValueScanner {
         while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
         let length = upper - lower
         guard length > 0, length < 64 else { return nil }
+        // Most numbers are plain decimals: converted exactly in one pass.
+        if let exact = simpleDecimal(bytes, from: lower, to: upper) { return exact }
         var index = lower
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
@@ -39,7 +41,6 @@ enum ValueScanner {
             guard exponentDigits > 0 else { return nil }
         }
         guard index == upper else { return nil }
-        if let exact = simpleDecimal(bytes, from: lower, to: upper) { return exact }
         // Syntax is checked; let the C library do the correctly rounded conversion.
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer -> Double? in
             for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[lower + offset]) }
@@ -52,7 +53,8 @@ enum ValueScanner {
 
     /// The common case, `[-]digits[.digits]` with at most 15 significant digits and 10
     /// decimals, computed exactly: both the integer mantissa and the power of ten are exact
-    /// doubles, and one division rounds correctly.
+    /// doubles, and one division rounds correctly. `nil` for anything else (no digit,
+    /// an exponent, too many digits), which the full syntax check then handles.
     private static func simpleDecimal(_ bytes: Bytes, from start: Int, to end: Int) -> Double? {
         var index = start
         var negative = false
@@ -61,24 +63,45 @@ enum ValueScanner {
         var digits = 0
         var decimals = 0
         var seenPoint = false
+        var seenDigit = false
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: ".") {
                 if seenPoint { return nil }
                 seenPoint = true
             } else if isDigit(byte) {
+                seenDigit = true
                 mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
                 if mantissa > 0 || seenPoint { digits += 1 }
                 if seenPoint { decimals += 1 }
+                // Past 15 significant digits the mantissa may not be exact (or may wrap).
+                if digits > 15 { return nil }
             } else {
                 return nil
             }
             index += 1
         }
-        guard digits <= 15, decimals <= 10 else { return nil }
-        let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10]
-        let magnitude = Double(mantissa) / powers[decimals]
+        guard seenDigit, decimals <= 10 else { return nil }
+        let magnitude = Double(mantissa) / powerOfTen(decimals)
         return negative ? -magnitude : magnitude
+    }
+
+    /// 10^`exponent` for 0…10, exact.
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        default: 1e10
+        }
     }
 
     /// `true`/`false`, `1`/`0`, `yes`/`no` (any case).
@@ -98,16 +121,23 @@ enum ValueScanner {
 
     /// `x,y,width,height` (SPEC frame): four finite numbers, width and height not negative.
     static func frame(_ bytes: Bytes) -> Rect? {
-        var parts: [Double] = []
-        parts.reserveCapacity(4)
+        // Four comma-separated numbers, read in place (no array per frame).
+        var parts: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var count = 0
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-            guard parts.count < 4, let value = number(bytes, from: start, to: index) else { return nil }
-            parts.append(value)
+            guard count < 4, let value = number(bytes, from: start, to: index) else { return nil }
+            switch count {
+            case 0: parts.0 = value
+            case 1: parts.1 = value
+            case 2: parts.2 = value
+            default: parts.3 = value
+            }
+            count += 1
             start = index + 1
         }
-        guard parts.count == 4, parts[2] >= 0, parts[3] >= 0 else { return nil }
-        return Rect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
+        guard count == 4, parts.2 >= 0, parts.3 >= 0 else { return nil }
+        return Rect(x: parts.0, y: parts.1, width: parts.2, height: parts.3)
     }
 
     /// Android `bounds="[x1,y1][x2,y2]"` in pixels. A box with its corners swapped is read
