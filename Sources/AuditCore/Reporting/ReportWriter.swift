@@ -143,11 +143,8 @@ public enum ReportWriter {
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
         out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
-        if out.fingerprintRule != finding.ruleID {
-            out.fingerprintRule = finding.ruleID
-            out.fingerprintStart = Fingerprint.ruleStart(finding.ruleID, in: snapshot)
-        }
-        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: path, ruleStart: out.fingerprintStart)
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: path,
+                                            ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw("\"")
@@ -159,21 +156,25 @@ public enum ReportWriter {
         var bytes: Sink
         /// Reused to collect each finding's element and its ancestors for its path.
         var ancestors: [Int32] = []
-        /// The fingerprint parts shared by the findings of the last rule written (one
-        /// writer serves one snapshot).
-        var fingerprintRule = ""
-        var fingerprintStart = Fingerprint()
+        /// The fingerprint parts shared by the findings of each rule (one writer serves
+        /// one snapshot).
+        var fingerprintStarts: [(rule: String, start: Fingerprint)] = []
 
-        /// The last rule head written (`"rule":…,"severity":…,"wcag":[…],`) and what it
-        /// was made of: the same for every finding of a rule, so consecutive findings copy it.
-        var headRule = ""
-        var headSeverity = Severity.notice
-        var headWCAG: [String] = []
-        var headBytes: [UInt8] = []
+        mutating func fingerprintStart(of rule: String, in snapshot: Snapshot) -> Fingerprint {
+            for known in fingerprintStarts where known.rule == rule { return known.start }
+            let start = Fingerprint.ruleStart(rule, in: snapshot)
+            fingerprintStarts.append((rule, start))
+            return start
+        }
+
+        /// Rule heads already written (`"rule":…,"severity":…,"wcag":[…],`) and what each
+        /// was made of: the same for every finding of a rule, and findings in document
+        /// order alternate between a few rules, so each head is rendered once per writer.
+        var heads: [(rule: String, severity: Severity, wcag: [String], bytes: [UInt8])] = []
 
         mutating func ruleHead(of finding: Finding) {
-            if !headBytes.isEmpty, headSeverity == finding.severity, headRule == finding.ruleID, headWCAG == finding.wcag {
-                bytes.write(contentsOf: headBytes)
+            for head in heads where head.severity == finding.severity && head.rule == finding.ruleID && head.wcag == finding.wcag {
+                bytes.write(contentsOf: head.bytes)
                 return
             }
             let start = bytes.count
@@ -185,10 +186,7 @@ public enum ReportWriter {
                 string(criterion)
             }
             raw("],")
-            headRule = finding.ruleID
-            headSeverity = finding.severity
-            headWCAG = finding.wcag
-            headBytes = bytes.bytes(from: start)
+            heads.append((finding.ruleID, finding.severity, finding.wcag, bytes.bytes(from: start)))
         }
 
         /// A finding's message, filled from its template straight into the output.
