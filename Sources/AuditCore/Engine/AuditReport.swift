@@ -33,7 +33,8 @@ public struct AuditReport: Sendable {
     /// A run of consecutive findings already written: `{…},{…}` and, for each, the range of
     /// its fields (between the braces) in `bytes`.
     struct RenderedFindings: Sendable {
-        var bytes: [UInt8]
+        /// Written once by the audit's job, only read afterwards.
+        var bytes: ByteBuffer
         var fields: [Range<Int>]
     }
 

@@ -103,7 +103,7 @@ public enum Auditor {
                 rendered.raw("}")
                 kept.append(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint))
             }
-            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(from: 0), fields: fields), suppressed))
+            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)

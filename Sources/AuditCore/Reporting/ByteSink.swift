@@ -41,8 +41,9 @@ extension Array: ByteSink where Element == UInt8 {
 
 /// A growable byte buffer for the report writer's hot path: appends are a bounds check
 /// and a copy, without an array's uniqueness check and generic append on every call
-/// (a fifth of the cost of writing a finding).
-public final class ByteBuffer: ByteSink {
+/// (a fifth of the cost of writing a finding). Written by one thread, then handed over
+/// and only read (the audit's chunks of findings), hence `@unchecked Sendable`.
+public final class ByteBuffer: ByteSink, @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     public private(set) var count = 0
     private var capacity: Int
@@ -78,6 +79,11 @@ public final class ByteBuffer: ByteSink {
         base.deallocate()
         base = grown
         capacity = newCapacity
+    }
+
+    /// Calls `body` with the bytes written so far.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The bytes written since `start`.

@@ -61,7 +61,7 @@ public enum ReportWriter {
             for (offset, run) in report.renderedFindings.enumerated() {
                 if offset > 0 { out.comma() }
                 let base = out.bytes.count
-                out.bytes.append(contentsOf: run.bytes)
+                run.bytes.withUnsafeBytes { out.bytes.append(contentsOf: $0) }
                 for range in run.fields { findingFields.append((range.lowerBound + base)..<(range.upperBound + base)) }
             }
         } else {
