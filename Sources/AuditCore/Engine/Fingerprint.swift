@@ -24,9 +24,6 @@ public struct Fingerprint {
 
     public mutating func add(_ text: String) { hash.add(text) }
 
-    /// 16 lower-case hex digits.
-    public var hex: String { Fingerprint.hex(hash.value) }
-
     /// A fingerprint value as 16 lower-case hex digits.
     public static func hex(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { buffer in
@@ -51,34 +48,8 @@ public struct Fingerprint {
         }
     }
 
-    /// The fingerprint of whole parts.
-    public static func make(_ parts: [String]) -> String {
-        var fingerprint = Fingerprint()
-        for part in parts {
-            fingerprint.beginPart()
-            fingerprint.add(part)
-        }
-        return fingerprint.hex
-    }
-
-    /// The fingerprint of a finding; `path` is the element's path when already known.
-    public static func of(_ finding: Finding, in snapshot: Snapshot, path: String? = nil) -> String {
-        var pathBytes = path.map { Array($0.utf8) }
-        if pathBytes == nil, let index = finding.element, !snapshot.elements[index].hasID {
-            pathBytes = []
-            snapshot.appendPath(of: index, to: &pathBytes!)
-        }
-        return hex(value(of: finding, in: snapshot, path: pathBytes?[...] ?? []))
-    }
-
     /// The evidence keys that tell several findings of one rule on one element apart.
     private static let distinguishingKeys = ["attribute", "kind", "other"]
-
-    /// ``of(_:in:path:)`` as a number; `path` holds the element's path bytes (needed only
-    /// when the element has no `id`).
-    static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>) -> UInt64 {
-        value(of: finding, in: snapshot, path: path, ruleStart: ruleStart(finding.ruleID, in: snapshot))
-    }
 
     /// The fingerprint's first three parts (app, screen, rule id): the same for every
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
@@ -90,7 +61,9 @@ public struct Fingerprint {
         return fingerprint
     }
 
-    /// ``value(of:in:path:)`` from the parts already hashed for the finding's rule.
+    /// The fingerprint of a finding, from the parts already hashed for its rule
+    /// (``ruleStart(_:in:)``); `path` holds the element's path bytes, needed only when the
+    /// element has no `id`.
     static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>, ruleStart: Fingerprint) -> UInt64 {
         var fingerprint = ruleStart
         fingerprint.beginPart()
