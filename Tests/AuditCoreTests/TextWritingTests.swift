@@ -85,7 +85,7 @@ final class TextWritingTests: XCTestCase {
         XCTAssertEqual(buffer.bytes(from: 0), expected)
         XCTAssertEqual(buffer.bytes(from: 1_000), Array(expected[1_000...]))
         var json = ByteBuffer()
-        JSON.object([("a", .array([.int(1), .number(2.5), .string("x\"y")])), ("b", .null)]).write(into: &json)
+        JSON.object([("a", .array([.int(1), .number(2.5), .string("x\"y")])), ("b", .null)]).write(to: &json)
         XCTAssertEqual(String(decoding: json.bytes(from: 0), as: UTF8.self), #"{"a":[1,2.5,"x\"y"],"b":null}"#)
     }
 

@@ -13,15 +13,10 @@ public enum DecimalWriter {
     /// Appends `value` rounded to `decimals` (at most 6) places: `12`, `4.5`, `-0.125`.
     /// Integers print without a decimal point and `-0` as `0`; non-finite values print
     /// nothing (callers decide what they stand for).
-    public static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
-        append(value, decimals: decimals, into: &out)
-    }
-
-    /// ``append(_:decimals:to:)`` into any sink.
-    static func append<Sink: ByteSink>(_ value: Double, decimals: Int, into out: inout Sink) {
+    public static func append<Sink: ByteSink>(_ value: Double, decimals: Int, to out: inout Sink) {
         let scale = powersOfTen[min(max(decimals, 0), 6)]
         guard value.isFinite, abs(value) < fastLimit, abs(value) * scale < 1e15 else {
-            return appendSlow(value, scale: scale, into: &out)
+            return appendSlow(value, scale: scale, to: &out)
         }
         let scaled = Int64((value * scale).rounded())
         if scaled == 0 { return out.write(byte: UInt8(ascii: "0")) }
@@ -49,7 +44,7 @@ public enum DecimalWriter {
     }
 
     /// Large and non-finite values: the standard library's shortest form of the rounded value.
-    private static func appendSlow<Sink: ByteSink>(_ value: Double, scale: Double, into out: inout Sink) {
+    private static func appendSlow<Sink: ByteSink>(_ value: Double, scale: Double, to out: inout Sink) {
         guard value.isFinite else { return }
         if value == value.rounded(), abs(value) < 1e15 { return JSON.writeInt(Int(value), to: &out) }
         let rounded = (value * scale).rounded() / scale

@@ -36,13 +36,9 @@ public enum JSON: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the compact serialisation to `out`.
-    public func write(to out: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
-        write(into: &out, pretty: pretty, indent: indent)
-    }
-
-    /// ``write(to:pretty:indent:)`` into any sink.
-    func write<Sink: ByteSink>(into out: inout Sink, pretty: Bool = false, indent: Int = 0) {
+    /// Appends the compact serialisation (or, when `pretty`, one indented by two spaces)
+    /// to `out`.
+    public func write<Sink: ByteSink>(to out: inout Sink, pretty: Bool = false, indent: Int = 0) {
         switch self {
         case .null: out.write("null")
         case .bool(let value): out.write(value ? "true" : "false")
@@ -54,7 +50,7 @@ public enum JSON: Sendable, Equatable {
             for (offset, item) in items.enumerated() {
                 if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
                 if pretty { JSON.newline(&out, indent + 1) }
-                item.write(into: &out, pretty: pretty, indent: indent + 1)
+                item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty, !items.isEmpty { JSON.newline(&out, indent) }
             out.write(byte: UInt8(ascii: "]"))
@@ -68,7 +64,7 @@ public enum JSON: Sendable, Equatable {
                 JSON.writeString(member.0, to: &out)
                 out.write(byte: UInt8(ascii: ":"))
                 if pretty { out.write(byte: UInt8(ascii: " ")) }
-                member.1.write(into: &out, pretty: pretty, indent: indent + 1)
+                member.1.write(to: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty, !members.isEmpty { JSON.newline(&out, indent) }
             out.write(byte: UInt8(ascii: "}"))
@@ -82,7 +78,7 @@ public enum JSON: Sendable, Equatable {
             if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
             JSON.writeString(member.0, to: &out)
             out.write(byte: UInt8(ascii: ":"))
-            member.1.write(into: &out)
+            member.1.write(to: &out)
         }
         out.write(byte: UInt8(ascii: "}"))
     }
@@ -96,7 +92,7 @@ public enum JSON: Sendable, Equatable {
     /// values (never valid JSON) become `null`.
     static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
         guard value.isFinite else { return out.write("null") }
-        DecimalWriter.append(value, decimals: 4, into: &out)
+        DecimalWriter.append(value, decimals: 4, to: &out)
     }
 
     /// Decimal digits of an integer, without building a `String`.

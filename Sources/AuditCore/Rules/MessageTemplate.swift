@@ -44,45 +44,34 @@ public final class MessageTemplate: Sendable {
 
     /// Appends the filled message to `output` as UTF-8.
     public func append(_ evidence: Evidence, to output: inout [UInt8]) {
-        for part in parts {
-            switch part {
-            case .literal(let plain, _): output.append(contentsOf: plain)
-            case .placeholder(let key):
-                if let value = evidence.first(where: { $0.0 == key })?.1 {
-                    MessageTemplate.appendText(of: value, to: &output)
-                } else {
-                    output.append(UInt8(ascii: "?"))
-                }
-            }
-        }
+        fill(evidence, to: &output, escaped: false)
     }
 
     /// Writes the filled message as a JSON string (quoted and escaped) to `output`.
     func writeJSONString<Sink: ByteSink>(_ evidence: Evidence, to output: inout Sink) {
         output.write(byte: UInt8(ascii: "\""))
-        for part in parts {
-            switch part {
-            case .literal(_, let escaped): output.write(contentsOf: escaped)
-            case .placeholder(let key):
-                switch evidence.first(where: { $0.0 == key })?.1 {
-                case .string(let text)?: JSON.writeStringContents(text, to: &output)
-                case .int(let number)?: JSON.writeInt(number, to: &output)
-                case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, into: &output)
-                case let value?: JSON.writeStringContents(MessageTemplate.text(of: value), to: &output)
-                case nil: output.write(byte: UInt8(ascii: "?"))
-                }
-            }
-        }
+        fill(evidence, to: &output, escaped: true)
         output.write(byte: UInt8(ascii: "\""))
     }
 
-    /// ``text(of:)`` appended as UTF-8, without an intermediate string for the common cases.
-    static func appendText(of value: JSON, to output: inout [UInt8]) {
-        switch value {
-        case .string(let text): output.append(contentsOf: text.utf8)
-        case .int(let number): JSON.writeInt(number, to: &output)
-        case .number(let number) where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
-        default: output.append(contentsOf: text(of: value).utf8)
+    /// The filled message, as it reads or (`escaped`) as the contents of a JSON string.
+    /// Numbers never need escaping; strings are written without an intermediate copy.
+    private func fill<Sink: ByteSink>(_ evidence: Evidence, to output: inout Sink, escaped: Bool) {
+        func text(_ text: String) {
+            if escaped { JSON.writeStringContents(text, to: &output) } else { output.write(utf8: text) }
+        }
+        for part in parts {
+            switch part {
+            case .literal(let plain, let escapedBytes): output.write(contentsOf: escaped ? escapedBytes : plain)
+            case .placeholder(let key):
+                switch evidence.first(where: { $0.0 == key })?.1 {
+                case .string(let value)?: text(value)
+                case .int(let number)?: JSON.writeInt(number, to: &output)
+                case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
+                case let value?: text(MessageTemplate.text(of: value))
+                case nil: output.write(byte: UInt8(ascii: "?"))
+                }
+            }
         }
     }
 
