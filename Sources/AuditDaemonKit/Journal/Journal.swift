@@ -114,14 +114,19 @@ public final class Journal: @unchecked Sendable {
     private func flushPending() {
         while true {
             waitForOtherWriters()
-            let batch: [Pending] = pendingLock.withLock {
-                let batch = pending
-                pending.removeAll(keepingCapacity: true)
-                if batch.isEmpty { flushing = false }
-                return batch
-            }
+            let batch = takePending()
             if batch.isEmpty { return }
             flush(batch)
+        }
+    }
+
+    /// The appends waiting, taken as one batch; with none, the flusher is done.
+    private func takePending() -> [Pending] {
+        pendingLock.withLock {
+            let batch = pending
+            pending.removeAll(keepingCapacity: true)
+            if batch.isEmpty { flushing = false }
+            return batch
         }
     }
 
@@ -369,10 +374,7 @@ public final class Journal: @unchecked Sendable {
     /// Waits for every pending append to be flushed.
     public func drain() {
         queue.sync {
-            let batch: [Pending] = pendingLock.withLock {
-                defer { pending.removeAll() }
-                return pending
-            }
+            let batch = takePending()
             if !batch.isEmpty { flush(batch) }
         }
     }
