@@ -100,4 +100,17 @@ final class TextWritingTests: XCTestCase {
         template.writeJSONString(evidence, to: &json)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed]) as? String, expected)
     }
+
+    /// `label.redundant-trait` trims its evidence label as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` would, without Foundation.
+    func testLabelTrimmingMatchesFoundationWhitespaces() {
+        let pieces = ["Play", "button", " ", "\t", "\n", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{2028}", "播放", "é", "\r", "", "x"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...6, using: &generator)
+            let label = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            XCTAssertEqual(LabelRedundantTraitRule.trimmingSpaces(label), label.trimmingCharacters(in: .whitespaces),
+                           "\(Array(label.unicodeScalars))")
+        }
+    }
 }

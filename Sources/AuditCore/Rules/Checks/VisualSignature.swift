@@ -26,6 +26,33 @@ struct VisualSignature: Hashable {
         underline = element.underline ?? false
         hasBorder = element.border != nil
     }
+
+    /// All of the signature folded into 64 bits, never 0 or 1 (callers use those as
+    /// markers): equal signatures, equal keys; grouping by key and then comparing the
+    /// signatures of the few members it pairs up costs a fraction of hashing whole values.
+    var key: UInt64 {
+        var mixer = KeyMixer()
+        mixer.add(UInt64(role.rawValue))
+        mixer.add(UInt64(bitPattern: Int64(width)))
+        mixer.add(UInt64(bitPattern: Int64(height)))
+        mixer.add(image)
+        mixer.add(text)
+        mixer.add(fontWeight.map { UInt64(UInt16(bitPattern: $0)) } ?? 0x1_0000)
+        mixer.add(fontSize.map { UInt64(bitPattern: Int64($0)) } ?? 0xFFFF_FFFF_0000_0001)
+        mixer.add((underline ? 2 : 0) | (hasBorder ? 1 : 0))
+        return mixer.value < 2 ? mixer.value + 2 : mixer.value
+    }
+}
+
+/// Folds 64-bit words into one well-mixed word (multiply and shift per word, as
+/// splitmix64): the key of a `VisualSignature`.
+private struct KeyMixer {
+    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+    mutating func add(_ word: UInt64) {
+        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
 }
 
 /// Colour evidence for a colour-only difference: the two colours, and how far apart they

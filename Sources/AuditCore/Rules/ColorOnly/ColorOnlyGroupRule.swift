@@ -100,19 +100,18 @@ public enum ColorOnlyGroupRule: Rule {
 }
 
 /// The state of one `color-only.group` evaluation, kept in a value (not captured by nested
-/// functions): per element its signature, whether it is a mark and whether it was
+/// functions): per element the key of its look (`VisualSignature.key`) and whether it was
 /// reported; the look-alike groups of the scope being judged, as linked lists through
 /// `nextMember`, so judging a scope allocates nothing.
 private struct LookAlikeGroups {
     let snapshot: Snapshot
     var reported: [Bool]
-    /// Computed once per element and reused by every scope it appears in.
-    var signatures: [VisualSignature?]
-    /// Whether each element is a mark (-1: not known yet).
-    var marks: [Int8]
-    var groups: [(signature: VisualSignature, first: Int, last: Int, count: Int)] = []
+    /// Per element: 0 not known yet, 1 not a mark, else the key of its visual signature —
+    /// computed once and reused by every scope the element appears in.
+    var keys: [UInt64]
+    var groups: [(key: UInt64, first: Int, last: Int, count: Int)] = []
     var nextMember: [Int]
-    var index: [VisualSignature: Int] = [:]
+    var index: [UInt64: Int] = [:]
     /// The colour evidence (CIEDE2000 under three simulations) per pair of colours: a list
     /// repeats the same few pairs thousands of times.
     var differences: [UInt64: Evidence] = [:]
@@ -121,8 +120,7 @@ private struct LookAlikeGroups {
         self.snapshot = snapshot
         let count = snapshot.elements.count
         reported = [Bool](repeating: false, count: count)
-        signatures = [VisualSignature?](repeating: nil, count: count)
-        marks = [Int8](repeating: -1, count: count)
+        keys = [UInt64](repeating: 0, count: count)
         nextMember = [Int](repeating: -1, count: count)
     }
 
@@ -130,21 +128,21 @@ private struct LookAlikeGroups {
     mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext)
         where Candidates.Element == Int {
         groups.removeAll(keepingCapacity: true)
-        index.removeAll(keepingCapacity: true)
         let small = candidates.count <= 16
-        for candidate in candidates where isMark(candidate) {
-            let signature = signatures[candidate] ?? VisualSignature(candidate, in: snapshot, includeText: true)
-            signatures[candidate] = signature
+        if !small { index.removeAll(keepingCapacity: true) }
+        for candidate in candidates {
+            let key = key(of: candidate)
+            guard key > 1 else { continue }
             nextMember[candidate] = -1
             // Few siblings: a linear scan beats hashing.
-            let slot = small ? groups.firstIndex { $0.signature == signature } : index[signature]
+            let slot = small ? groups.firstIndex { $0.key == key } : index[key]
             if let slot {
                 nextMember[groups[slot].last] = candidate
                 groups[slot].last = candidate
                 groups[slot].count += 1
             } else {
-                if !small { index[signature] = groups.count }
-                groups.append((signature, candidate, candidate, 1))
+                if !small { index[key] = groups.count }
+                groups.append((key, candidate, candidate, 1))
             }
         }
         for group in groups where group.count > 1 {
@@ -157,7 +155,10 @@ private struct LookAlikeGroups {
                 if reported[member] { continue }
                 // A selected item against unselected ones is color-only.state's case.
                 guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
-                      let color = ColorDifference.color(of: snapshot.elements[member]), color != reference else { continue }
+                      let color = ColorDifference.color(of: snapshot.elements[member]), color != reference,
+                      // Equal keys almost surely mean equal looks; make sure before reporting.
+                      VisualSignature(member, in: snapshot, includeText: true)
+                        == VisualSignature(first, in: snapshot, includeText: true) else { continue }
                 reported[member] = true
                 context.report("color-only", element: member, evidence: [
                     ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
@@ -174,13 +175,15 @@ private struct LookAlikeGroups {
         return evidence
     }
 
-    /// A leaf that draws something in a colour: the kind of mark colour can distinguish.
-    mutating func isMark(_ index: Int) -> Bool {
-        if marks[index] >= 0 { return marks[index] == 1 }
+    /// 1 for an element that is not a mark — a leaf that draws something in a colour, the
+    /// kind of mark colour can distinguish — else the key of its look.
+    mutating func key(of index: Int) -> UInt64 {
+        if keys[index] != 0 { return keys[index] }
         let element = snapshot.elements[index]
         let mark = element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
             && ColorDifference.color(of: element) != nil
-        marks[index] = mark ? 1 : 0
-        return mark
+        let key = mark ? VisualSignature(index, in: snapshot, includeText: true).key : 1
+        keys[index] = key
+        return key
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `label.filename` — WCAG 1.1.1 / 4.1.2: a label that is an asset or file name.
 public enum LabelFilenameRule: Rule {
     public static let description = RuleDescription(

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `label.redundant-trait` — a label that repeats the role or state VoiceOver already
 /// announces ("Play button" is read "Play button, button").
 public enum LabelRedundantTraitRule: Rule {
@@ -125,6 +123,19 @@ public enum LabelRedundantTraitRule: Rule {
         return (first ?? empty, last)
     }
 
+    /// `label` without leading and trailing tabs and space separators (Unicode Zs) — what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` removes, at a fraction of its cost.
+    static func trimmingSpaces(_ label: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == " " || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = label.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return label }
+        return String(scalars[first...last])
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
@@ -149,7 +160,7 @@ public enum LabelRedundantTraitRule: Rule {
             }
             guard let word = match else { continue }
             context.report("redundant", element: index, evidence: [
-                ("label", .string(label.trimmingCharacters(in: .whitespaces))), ("word", .string(word.text)),
+                ("label", .string(trimmingSpaces(label))), ("word", .string(word.text)),
                 ("language", .string(word.language)), ("kind", .string(word.target.kind)),
             ])
         }
