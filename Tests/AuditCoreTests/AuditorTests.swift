@@ -104,6 +104,27 @@ final class AuditorTests: XCTestCase {
         XCTAssertEqual(report.json["summary"]?["suppressed"], .int(2))
     }
 
+    /// Findings are placed in parallel chunks of 256, straight into the report's storage;
+    /// suppressed findings leave gaps that must close up, in order, in every chunk.
+    func testSuppressionsAcrossParallelChunksKeepOrderAndCounts() throws {
+        let count = 2_100
+        let body = (0..<count).map { index in
+            let ignore = index % 3 == 0 ? #" a11y-ignore="label.missing""# : ""
+            return #"<element id="b\#(index)" role="button" frame="0,\#(index * 50),44,44"\#(ignore)/>"#
+        }.joined(separator: "\n")
+        let snapshot = try TestSupport.parse(TestSupport.native(body))
+        let entry = try XCTUnwrap(RuleSet.allBuiltIn.entries.first { $0.id == "label.missing" })
+        let ruleSet = RuleSet(name: "labels", entries: [entry])
+        let expected = (0..<count).filter { $0 % 3 != 0 }.map { "b\($0)" }
+        for concurrent in [true, false] {
+            let report = Auditor.audit(snapshot, ruleSet: ruleSet, concurrent: concurrent)
+            XCTAssertEqual(report.findings.map(\.elementID), expected)
+            XCTAssertEqual(report.suppressed["label.missing"], count / 3)
+            let rendered = report.json["findings"]?.arrayValue?.compactMap { $0["element"]?.stringValue }
+            XCTAssertEqual(rendered, expected)
+        }
+    }
+
     func testDialectsWithoutColoursAreIncompleteNotPassed() throws {
         let file = TestSupport.corpus.appendingPathComponent("android/ErickPenafiel__facebook-app-testing__login.xml")
         let snapshot = try SnapshotParser().parse([UInt8](try Data(contentsOf: file)))

@@ -65,10 +65,11 @@ public enum Auditor {
         for job in 0..<jobs {
             let result = results.take(job)
             let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
-            for (position, finding) in result.findings.enumerated() {
-                let rank = jobRank ?? ruleRank[finding.ruleID] ?? Int.max
-                keys.append(FindingKey(element: Int32(truncatingIfNeeded: finding.element ?? -1), rule: Int32(clamping: rank),
-                                       job: Int32(job), position: Int32(truncatingIfNeeded: position)))
+            // Read in place: copying each finding out costs a retain and release per field.
+            for position in result.findings.indices {
+                let rank = jobRank ?? ruleRank[result.findings[position].ruleID] ?? Int.max
+                keys.append(FindingKey(element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),
+                                       rule: Int32(clamping: rank), job: Int32(job), position: Int32(truncatingIfNeeded: position)))
             }
             jobFindings.append(result.findings)
             incompletes += result.incompletes
@@ -84,11 +85,11 @@ public enum Auditor {
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
         let chunk = 256
         let chunks = (reportOrder.count + chunk - 1) / chunk
-        let placed = ResultSlots<(kept: [AuditReport.Located], rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
+        let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
+        let located = PlacedFindings(count: reportOrder.count, chunkSize: chunk)
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: chunk * 512))
             var fields: [Range<Int>] = []
-            var kept: [AuditReport.Located] = []
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
                 let finding = sources[Int(key.job)][Int(key.position)]
@@ -96,28 +97,26 @@ public enum Auditor {
                     suppressed.append(finding.ruleID)
                     continue
                 }
-                rendered.raw(kept.isEmpty ? "{" : ",{")
+                rendered.raw(fields.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
                 let fingerprint = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
+                located.store(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint),
+                              part: part, offset: fields.count)
                 fields.append(start..<rendered.bytes.count)
                 rendered.raw("}")
-                kept.append(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint))
             }
-            placed.store(part, (kept, AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
+            placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
         } else {
             for part in 0..<chunks { place(part) }
         }
-        var located: [AuditReport.Located] = []
-        located.reserveCapacity(reportOrder.count)
         var renderedFindings: [AuditReport.RenderedFindings] = []
         var suppressed: [String: Int] = [:]
         for part in 0..<chunks {
             let result = placed.take(part)
-            located += result.kept
-            if !result.kept.isEmpty { renderedFindings.append(result.rendered) }
+            if !result.rendered.fields.isEmpty { renderedFindings.append(result.rendered) }
             for rule in result.suppressed { suppressed[rule, default: 0] += 1 }
         }
         incompletes.sort { ($0.element ?? -1, $0.ruleID, $0.reason) < ($1.element ?? -1, $1.ruleID, $1.reason) }
@@ -129,10 +128,11 @@ public enum Auditor {
                 path: incomplete.element.map { snapshot.path(of: $0) },
                 line: incomplete.element.map { Int(snapshot.elements[$0].line) })
         }
+        let findings = located.takeArray()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return AuditReport(id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
-                           ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: located,
+                           ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
                            incomplete: locatedIncompletes, suppressed: suppressed, renderedFindings: renderedFindings)
     }
 

@@ -66,8 +66,14 @@ public struct TextTable: Sendable {
     /// True when the referenced text is absent or only white space.
     public func isBlank(_ ref: TextRef) -> Bool {
         if ref.isAbsent { return true }
-        let start = Int(ref.offset)
-        for byte in bytes[start..<start + Int(ref.count)] where !(byte == 0x20 || (0x09...0x0D).contains(byte)) {
+        // Indexed, not sliced: a slice would retain the table's storage on every call, and
+        // several rules ask this of every element.
+        var index = Int(ref.offset)
+        let end = index + Int(ref.count)
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
             // Non-breaking and other Unicode spaces are checked on the decoded string.
             if byte >= 0x80 { return string(ref)?.allSatisfy(\.isWhitespace) ?? true }
             return false

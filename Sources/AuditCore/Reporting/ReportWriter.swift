@@ -161,7 +161,8 @@ public enum ReportWriter {
         var fingerprintStarts: [(rule: String, start: Fingerprint)] = []
 
         mutating func fingerprintStart(of rule: String, in snapshot: Snapshot) -> Fingerprint {
-            for known in fingerprintStarts where known.rule == rule { return known.start }
+            let length = rule.utf8.count
+            for known in fingerprintStarts where known.rule.utf8.count == length && known.rule == rule { return known.start }
             let start = Fingerprint.ruleStart(rule, in: snapshot)
             fingerprintStarts.append((rule, start))
             return start
@@ -173,7 +174,10 @@ public enum ReportWriter {
         var heads: [(rule: String, severity: Severity, wcag: [String], bytes: [UInt8])] = []
 
         mutating func ruleHead(of finding: Finding) {
-            for head in heads where head.severity == finding.severity && head.rule == finding.ruleID && head.wcag == finding.wcag {
+            // Rule ids of another length are passed over without comparing their text.
+            let length = finding.ruleID.utf8.count
+            for head in heads where head.severity == finding.severity && head.rule.utf8.count == length
+                && head.rule == finding.ruleID && head.wcag == finding.wcag {
                 bytes.write(contentsOf: head.bytes)
                 return
             }

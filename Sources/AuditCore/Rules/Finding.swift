@@ -51,7 +51,12 @@ public struct Finding: Sendable {
     }
 
     /// The value of one piece of evidence.
-    public func evidence(_ key: String) -> JSON? { evidence.first { $0.0 == key }?.1 }
+    public func evidence(_ key: String) -> JSON? {
+        // Keys of another length are passed over without a string comparison (keys are
+        // short ASCII words, and comparing two different small strings is not free).
+        let length = key.utf8.count
+        return evidence.first { $0.0.utf8.count == length && $0.0 == key }?.1
+    }
 }
 
 /// A rule that could not judge: never a pass (SPEC §3 `incomplete`).

@@ -64,9 +64,12 @@ public struct SpatialGrid {
 
     private static func span(_ rect: Rect, originX: Double, originY: Double, size: Double, columns: Int, rows: Int)
         -> (ClosedRange<Int>, ClosedRange<Int>) {
+        // Truncation is the floor for the positive values left after the clamp (and costs no
+        // call into libm, as `rounded(.down)` does on this target); NaN goes to cell 0.
         func cell(_ value: Double, _ origin: Double, _ limit: Int) -> Int {
-            let raw = ((value - origin) / size).rounded(.down)
-            return Int(raw.clamped(0, Double(limit - 1)))
+            let raw = (value - origin) / size
+            guard raw > 0 else { return 0 }
+            return raw < Double(limit - 1) ? Int(raw) : limit - 1
         }
         let c0 = cell(rect.minX, originX, columns), c1 = cell(rect.maxX, originX, columns)
         let r0 = cell(rect.minY, originY, rows), r1 = cell(rect.maxY, originY, rows)
@@ -113,8 +116,4 @@ public struct SpatialGrid {
         guard id >= 0, id < positions.count, positions[id] >= 0 else { return nil }
         return rects[Int(positions[id])]
     }
-}
-
-extension Double {
-    func clamped(_ lower: Double, _ upper: Double) -> Double { Swift.min(Swift.max(self, lower), upper) }
 }
