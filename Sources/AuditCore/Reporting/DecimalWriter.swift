@@ -14,6 +14,9 @@ public enum DecimalWriter {
     /// Integers print without a decimal point and `-0` as `0`; non-finite values print
     /// nothing (callers decide what they stand for).
     public static func append<Sink: ByteSink>(_ value: Double, decimals: Int, to out: inout Sink) {
+        // Whole numbers (frames, sizes, counts: most numbers in a report) need no scaling
+        // or rounding; -0 prints as 0.
+        if let whole = Int64(exactly: value), whole.magnitude < 1_000_000_000_000_000 { return JSON.writeInt(Int(whole), to: &out) }
         let scale = powersOfTen[min(max(decimals, 0), 6)]
         guard value.isFinite, abs(value) < fastLimit, abs(value) * scale < 1e15 else {
             return appendSlow(value, scale: scale, to: &out)

@@ -115,6 +115,11 @@ public enum JSON: Sendable, Equatable {
     /// RFC 8259 string escaping: quotes, backslash and control characters. Runs of bytes
     /// that need no escape are copied in one go.
     static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
+        // Native and small strings lend their bytes without the copy `withUTF8` makes of a
+        // `var`; others (bridged, never seen here) take that path.
+        if let written: Void = value.utf8.withContiguousStorageIfAvailable({ writeString(bytes: $0, to: &out) }) {
+            return written
+        }
         var value = value
         value.withUTF8 { writeString(bytes: $0, to: &out) }
     }
