@@ -28,37 +28,39 @@ public enum LabelText {
     /// The form in which two labels are compared: white space trimmed, lower-cased.
     /// ASCII labels are folded byte by byte; others through `String`.
     public static func comparisonKey(_ ref: TextRef, of snapshot: Snapshot) -> [UInt8] {
-        var key: [UInt8] = []
-        _ = appendComparisonKey(ref, of: snapshot, to: &key)
-        return key
+        snapshot.texts.withBytes(ref) { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                return Array(String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased().utf8)
+            }
+            return trimmedASCII(bytes).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        }
     }
 
-    /// Appends ``comparisonKey(_:of:)`` to `out` and returns its FNV-1a hash; `nil` (and
-    /// nothing appended) when the key is empty.
-    public static func appendComparisonKey(_ ref: TextRef, of snapshot: Snapshot, to out: inout [UInt8]) -> UInt64? {
-        let start = out.count
-        snapshot.texts.withBytes(ref) { bytes in
-            if bytes.allSatisfy({ $0 < 0x80 }) {
-                var first = bytes.startIndex, end = bytes.endIndex
-                func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-                while first < end, isSpace(bytes[first]) { first += 1 }
-                while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-                // Copied in one go, then folded in place.
-                let copied = out.count
-                out.append(contentsOf: bytes[first..<end])
-                out.withUnsafeMutableBufferPointer { buffer in
-                    for position in copied..<buffer.count where buffer[position] &- UInt8(ascii: "A") < 26 {
-                        buffer[position] |= 0x20
-                    }
-                }
-            } else {
-                out.append(contentsOf: String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased().utf8)
+    /// The FNV-1a hash of ``comparisonKey(_:of:)``, `nil` when the key is empty. Asked of
+    /// every target, so ASCII labels are hashed as they are folded, with no key built.
+    public static func comparisonHash(_ ref: TextRef, of snapshot: Snapshot) -> UInt64? {
+        snapshot.texts.withBytes(ref) { bytes -> UInt64? in
+            var hash = FNV1a()
+            guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                let key = comparisonKey(ref, of: snapshot)
+                guard !key.isEmpty else { return nil }
+                key.withUnsafeBufferPointer { hash.add($0) }
+                return hash.value
             }
+            let trimmed = trimmedASCII(bytes)
+            guard !trimmed.isEmpty else { return nil }
+            for byte in trimmed { hash.add(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) }
+            return hash.value
         }
-        guard out.count > start else { return nil }
-        var hash = FNV1a()
-        hash.add(out[start...])
-        return hash.value
+    }
+
+    /// ASCII bytes without leading and trailing white space.
+    private static func trimmedASCII(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var first = bytes.startIndex, end = bytes.endIndex
+        while first < end, isSpace(bytes[first]) { first += 1 }
+        while end > first, isSpace(bytes[end - 1]) { end -= 1 }
+        return bytes[first..<end]
     }
 
     /// Lowercased words of a label, split on anything that is not a letter or digit.

@@ -23,31 +23,36 @@ public enum LabelDuplicateRule: Rule {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         func isTarget(_ element: Element) -> Bool { element.isInteractive && element.isAccessible && element.isVisible }
-        // Reused for every parent: normalised labels back to back, and the first sibling
-        // seen with each (by hash of the normalised label).
-        var keys: [UInt8] = []
-        var seen: [UInt64: (child: Int, key: Range<Int>)] = [:]
+        // Reused for every parent: the first sibling seen with each label (by hash of the
+        // normalised label) — a short list scanned in order, indexed by a dictionary only
+        // for long runs of siblings.
+        var seen: [(hash: UInt64, child: Int)] = []
+        var index: [UInt64: Int] = [:]
         func check(_ siblings: some Sequence<Int>) {
-            keys.removeAll(keepingCapacity: true)
             seen.removeAll(keepingCapacity: true)
+            if !index.isEmpty { index.removeAll(keepingCapacity: true) }
             for child in siblings {
                 let element = elements[child]
                 guard isTarget(element) else { continue }
                 let name = snapshot.accessibleNameRef(of: child)
-                guard !name.isAbsent else { continue }
-                let start = keys.count
-                guard let hash = LabelText.appendComparisonKey(name, of: snapshot, to: &keys) else { continue }
-                let key = start..<keys.count
-                guard let first = seen[hash] else {
-                    seen[hash] = (child, key)
+                guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot) else { continue }
+                let known = seen.count <= 16 ? seen.firstIndex { $0.hash == hash } : index[hash]
+                guard let known else {
+                    if seen.count >= 16 {
+                        if seen.count == 16 { for (position, entry) in seen.enumerated() { index[entry.hash] = position } }
+                        index[hash] = seen.count
+                    }
+                    seen.append((hash, child))
                     continue
                 }
-                keys.removeSubrange(key)
-                guard keys[first.key].elementsEqual(LabelText.comparisonKey(name, of: snapshot)) else { continue }
-                if element.frame != nil, element.frame == elements[first.child].frame { continue }
+                let first = seen[known].child
+                // Equal hashes: confirm on the keys themselves.
+                guard LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
+                    == LabelText.comparisonKey(name, of: snapshot) else { continue }
+                if element.frame != nil, element.frame == elements[first].frame { continue }
                 context.report("duplicate", element: child, evidence: [
                     ("label", .optional(snapshot.text(name))),
-                    ("other", .string(snapshot.text(elements[first.child].id) ?? snapshot.path(of: first.child))),
+                    ("other", .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
                 ])
             }
         }
