@@ -25,9 +25,29 @@ public final class Metrics: @unchecked Sendable {
     }
 
     /// Findings of one audit counted by `rule|severity`, the key of `auditd_findings_total`.
+    /// Runs on the worker before the answer is sent, once per finding: tallied in a short
+    /// list (a report has a few dozen rule and severity pairs), keys built once per pair.
     public static func findingCounts(_ report: AuditReport) -> [String: Int] {
+        var tally: [(rule: String, severity: Severity, count: Int)] = []
+        var last = -1
+        for index in report.findings.indices {
+            let rule = report.findings[index].finding.ruleID
+            let severity = report.findings[index].finding.severity
+            if last >= 0, tally[last].severity == severity, tally[last].rule == rule {
+                tally[last].count += 1
+                continue
+            }
+            let length = rule.utf8.count
+            if let known = tally.firstIndex(where: { $0.severity == severity && $0.rule.utf8.count == length && $0.rule == rule }) {
+                tally[known].count += 1
+                last = known
+            } else {
+                last = tally.count
+                tally.append((rule, severity, 1))
+            }
+        }
         var counts: [String: Int] = [:]
-        for finding in report.findings { counts["\(finding.finding.ruleID)|\(finding.finding.severity.rawValue)", default: 0] += 1 }
+        for entry in tally { counts["\(entry.rule)|\(entry.severity.rawValue)", default: 0] += entry.count }
         return counts
     }
 

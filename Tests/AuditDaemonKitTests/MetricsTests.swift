@@ -1,0 +1,34 @@
+import AuditCore
+@testable import AuditDaemonKit
+import Foundation
+import XCTest
+
+/// `auditd_findings_total` counts every finding of every audit by rule and severity.
+final class MetricsTests: XCTestCase {
+    func report(_ name: String) throws -> AuditReport {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let bytes = [UInt8](try Data(contentsOf: examples.appendingPathComponent(name)))
+        return Auditor.audit(try SnapshotParser().parse(bytes), ruleSet: .allBuiltIn)
+    }
+
+    func testFindingCountsMatchTheReportAndReachTheExposition() throws {
+        let metrics = Metrics()
+        var expected: [String: Int] = [:]
+        for name in ["checkout.xml", "mailbox.xml", "settings.xml", "notecards.xml"] {
+            let report = try report(name)
+            var own: [String: Int] = [:]
+            for located in report.findings { own["\(located.finding.ruleID)|\(located.finding.severity.rawValue)", default: 0] += 1 }
+            XCTAssertEqual(Metrics.findingCounts(report), own, name)
+            XCTAssertGreaterThan(own.count, 1, name)
+            expected.merge(own, uniquingKeysWith: +)
+            metrics.auditFinished(status: 200, seconds: 0.002, findingCounts: Metrics.findingCounts(report))
+        }
+        let text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
+        for (key, count) in expected {
+            let parts = key.split(separator: "|").map(String.init)
+            XCTAssertTrue(text.contains("auditd_findings_total{rule=\"\(parts[0])\",severity=\"\(parts[1])\"} \(count)\n"),
+                          "\(key) \(count) in\n\(text)")
+        }
+    }
+}
