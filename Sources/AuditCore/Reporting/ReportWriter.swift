@@ -21,7 +21,12 @@ public enum ReportWriter {
     /// Renders `report`.
     public static func render(_ report: AuditReport) -> RenderedReport {
         var out = Output(bytes: [UInt8]())
-        out.bytes.reserveCapacity(512 + report.findings.count * 420)
+        // Sized up front from the runs the audit wrote: a buffer that grows copies itself
+        // into fresh pages each time, and on large reports the page faults cost more than
+        // the copying.
+        let runBytes = report.renderedFindings.reduce(0) { $0 + $1.bytes.count + 1 }
+        out.bytes.reserveCapacity(1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
+                                  + report.suppressed.count * 64)
         out.raw("{")
         out.key("audit"); out.string(report.id)
         out.comma(); out.key("snapshot"); out.raw("{")

@@ -28,6 +28,8 @@ public struct AuditJournalEntry: JournalEntry {
 
     public var recordCount: Int { report.findingFields.count + 1 }
 
+    public var estimatedBytes: Int { auditFields.count + report.bytes.count + recordCount * (identity.count + 24) }
+
     public func writeRecord(_ index: Int, to out: inout [UInt8]) {
         out.append(contentsOf: index == 0 ? #""type":"audit","#.utf8 : #""type":"finding","#.utf8)
         out.append(contentsOf: identity)

@@ -137,6 +137,9 @@ public final class Journal: @unchecked Sendable {
         JSON.string(Timestamp.iso8601(Timestamp.now())).write(to: &time)
         time.append(UInt8(ascii: ","))
         var bytes: [UInt8] = []
+        // Sized once: grown step by step, a batch of large audits copies itself into fresh
+        // pages several times (page faults were most of the flush's cost at 100k elements).
+        bytes.reserveCapacity(batch.reduce(0) { $0 + $1.entry.estimatedBytes + $1.entry.recordCount * 48 })
         var ranges: [ClosedRange<UInt64>] = []
         for item in batch {
             let first = seq + 1

@@ -7,6 +7,9 @@ public protocol JournalEntry: Sendable {
     var recordCount: Int { get }
     /// Appends the fields of record `index` (no braces, no leading comma) to `out`.
     func writeRecord(_ index: Int, to out: inout [UInt8])
+    /// About how many bytes the fields of all records take (the journal sizes its write
+    /// buffer from it).
+    var estimatedBytes: Int { get }
 }
 
 extension JSON {
