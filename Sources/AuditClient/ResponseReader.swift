@@ -9,6 +9,8 @@ import AuditCore
 public struct ResponseReader {
     public let fd: Int32
     public var buffer: [UInt8]
+    /// Where `recv` writes, allocated once per reader (not zeroed for every read).
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
 
     public init(fd: Int32, buffer: [UInt8] = []) {
         self.fd = fd
@@ -57,11 +59,10 @@ public struct ResponseReader {
     }
 
     private mutating func fill() throws(ClientError) {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
+                scratch.withUnsafeBytes { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 return
             }
             if count < 0, errno == EINTR { continue }
@@ -82,7 +83,16 @@ public struct ResponseReader {
     }
 
     private mutating func readBytes(_ count: Int) throws(ClientError) -> [UInt8] {
+        // Room for the whole body at once: a buffer grown read by read copies a report of
+        // megabytes into fresh pages again and again.
+        if buffer.count < count { buffer.reserveCapacity(count) }
         while buffer.count < count { try fill() }
+        if buffer.count == count {
+            // Exactly the body: handed over, not copied.
+            let bytes = buffer
+            buffer = []
+            return bytes
+        }
         let bytes = Array(buffer[..<count])
         buffer.removeFirst(count)
         return bytes

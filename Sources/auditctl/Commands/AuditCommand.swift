@@ -104,20 +104,20 @@ enum AuditCommand: Command {
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
         if format == .html { context.sources = Dictionary(inputs.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first }) }
-        let output: String = switch format {
-        case .text: TextFormatter.render(results, context: context)
+        let output: [UInt8] = switch format {
+        case .text: Array(TextFormatter.render(results, context: context).utf8)
         case .json: JSONFormatters.json(results, context: context)
-        case .jsonl: JSONFormatters.jsonl(results, context: context)
-        case .sarif: SARIFFormatter.render(results, context: context)
-        case .junit: JUnitFormatter.render(results, context: context)
-        case .html: HTMLFormatter.render(results, context: context)
+        case .jsonl: Array(JSONFormatters.jsonl(results, context: context).utf8)
+        case .sarif: Array(SARIFFormatter.render(results, context: context).utf8)
+        case .junit: Array(JUnitFormatter.render(results, context: context).utf8)
+        case .html: Array(HTMLFormatter.render(results, context: context).utf8)
         }
         if let path = arguments.value("--output") {
-            guard FileManager.default.createFile(atPath: path, contents: Data(output.utf8)) else {
+            guard FileManager.default.createFile(atPath: path, contents: Data(output)) else {
                 throw InputError(description: "\(path): cannot write the report")
             }
         } else {
-            Console.out(output)
+            Console.out(bytes: output)
         }
         let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
         if results.contains(where: { $0.error != nil }) { return .usageOrInput }

@@ -4,7 +4,9 @@ import AuditCore
 /// from and, with a baseline, each finding's `baselineState`.
 /// `--format jsonl`: one finding a line, with file, app, build and screen.
 enum JSONFormatters {
-    static func json(_ results: [SnapshotResult], context: FormatContext) -> String {
+    /// Bytes, not a `String`: the reports run to tens of megabytes, and decoding them into
+    /// a string only to write them out again validated every byte.
+    static func json(_ results: [SnapshotResult], context: FormatContext) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "[")]
         for (offset, result) in results.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
@@ -21,7 +23,7 @@ enum JSONFormatters {
         }
         if !results.isEmpty { out.append(0x0A) }
         out.append(contentsOf: "]\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// One report as a `JSON` value: errors, and reports annotated with a baseline.
