@@ -151,6 +151,34 @@ final class AuditctlTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0["app"] as? String == "com.example.shop" && $0["screen"] as? String == "Checkout" })
     }
 
+    /// `--format json` re-indents the daemon's report byte by byte: strings with escaped
+    /// quotes, backslashes, control characters and non-ASCII text must come through as
+    /// the same values the daemon sent.
+    func testJSONReindentingKeepsEveryValue() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let labels = [#"Say \"hi\" button"#, #"C:\\path\\ button"#, "Tab&#9;here button", "播放 button", #"end\\"#, "{[,:]} button"]
+        let body = labels.enumerated().map { index, label in
+            #"<element id="e\#(index)" role="button" label="\#(label.replacingOccurrences(of: "\"", with: "&quot;"))" frame="\#(index * 50),0,20,20"/>"#
+        }.joined(separator: "\n")
+        let xml = #"<snapshot version="1" platform="ios" app="a" screen="s"><element role="window" frame="0,0,390,844">"# + body + "</element></snapshot>"
+        let file = daemon.directory.appendingPathComponent("escapes.xml")
+        try Data(xml.utf8).write(to: file)
+        let printed = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", file.path])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? [[String: Any]])
+        let direct = try daemon.post(Array(xml.utf8))
+        var expected = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(direct.body)) as? [String: Any])
+        var got = try XCTUnwrap(reports.first)
+        XCTAssertEqual(got.removeValue(forKey: "file") as? String, file.path)
+        for key in ["audit", "duration_ms"] { got[key] = nil; expected[key] = nil }
+        XCTAssertEqual(NSDictionary(dictionary: got), NSDictionary(dictionary: expected))
+        let labelsSeen = (got["findings"] as? [[String: Any]] ?? []).compactMap { ($0["evidence"] as? [String: Any])?["label"] as? String }
+        XCTAssertTrue(labelsSeen.contains { $0.contains("\"") && $0.contains("\\") }, "\(labelsSeen)")
+        XCTAssertTrue(labelsSeen.contains("Tab\there button"), "\(labelsSeen)")
+        XCTAssertTrue(labelsSeen.contains("播放 button"), "\(labelsSeen)")
+    }
+
     func testRulesStatusAndWatch() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

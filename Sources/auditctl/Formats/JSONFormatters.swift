@@ -7,23 +7,25 @@ enum JSONFormatters {
     /// Bytes, not a `String`: the reports run to tens of megabytes, and decoding them into
     /// a string only to write them out again validated every byte.
     static func json(_ results: [SnapshotResult], context: FormatContext) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
+        let out = ByteBuffer(capacity: results.reduce(64) { $0 + $1.body.count * 2 + 256 })
+        var sink = out
+        sink.write(byte: UInt8(ascii: "["))
         for (offset, result) in results.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(0x0A)
-            out.append(contentsOf: "  ".utf8)
+            if offset > 0 { sink.write(byte: UInt8(ascii: ",")) }
+            sink.write(byte: 0x0A)
+            sink.write(byte: UInt8(ascii: " ")); sink.write(byte: UInt8(ascii: " "))
             if result.error == nil, !context.hasBaseline, !result.body.isEmpty {
                 // The report as the daemon wrote it, re-indented, with `file` put first.
                 var file = Array(#""file": "#.utf8)
                 JSON.string(result.file).write(to: &file)
-                JSONReformatter.append(result.body[...], level: 1, firstMember: file, to: &out)
+                JSONReformatter.append(result.body[...], level: 1, firstMember: file, to: &sink)
             } else {
-                item(result, context: context).write(to: &out, pretty: true, indent: 1)
+                item(result, context: context).write(to: &sink, pretty: true, indent: 1)
             }
         }
-        if !results.isEmpty { out.append(0x0A) }
-        out.append(contentsOf: "]\n".utf8)
-        return out
+        if !results.isEmpty { sink.write(byte: 0x0A) }
+        sink.write(byte: UInt8(ascii: "]")); sink.write(byte: 0x0A)
+        return out.bytes()
     }
 
     /// One report as a `JSON` value: errors, and reports annotated with a baseline.
