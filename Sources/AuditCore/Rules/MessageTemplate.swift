@@ -60,11 +60,26 @@ public final class MessageTemplate: Sendable {
         func text(_ text: String) {
             if escaped { JSON.writeStringContents(text, to: &output) } else { output.write(utf8: text) }
         }
+        // Placeholders mostly name the evidence in its own order: each search starts just
+        // after the last key found, so it usually succeeds at its first comparison.
+        var cursor = 0
+        func value(_ key: String) -> JSON? {
+            var index = cursor
+            for _ in 0..<evidence.count {
+                if index >= evidence.count { index = 0 }
+                if evidence[index].0 == key {
+                    cursor = index + 1
+                    return evidence[index].1
+                }
+                index += 1
+            }
+            return nil
+        }
         for part in parts {
             switch part {
             case .literal(let plain, let escapedBytes): output.write(contentsOf: escaped ? escapedBytes : plain)
             case .placeholder(let key):
-                switch evidence.first(where: { $0.0 == key })?.1 {
+                switch value(key) {
                 case .string(let value)?: text(value)
                 case .int(let number)?: JSON.writeInt(number, to: &output)
                 case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
