@@ -167,7 +167,11 @@ public enum ReportWriter {
 
         mutating func fingerprintStart(of rule: String, in snapshot: Snapshot) -> Fingerprint {
             let length = rule.utf8.count
-            for known in fingerprintStarts where known.rule.utf8.count == length && known.rule == rule { return known.start }
+            // Indexed: iterating by value would copy (retain and release) every entry passed.
+            for index in fingerprintStarts.indices
+                where fingerprintStarts[index].rule.utf8.count == length && fingerprintStarts[index].rule == rule {
+                return fingerprintStarts[index].start
+            }
             let start = Fingerprint.ruleStart(rule, in: snapshot)
             fingerprintStarts.append((rule, start))
             return start
@@ -181,9 +185,9 @@ public enum ReportWriter {
         mutating func ruleHead(of finding: Finding) {
             // Rule ids of another length are passed over without comparing their text.
             let length = finding.ruleID.utf8.count
-            for head in heads where head.severity == finding.severity && head.rule.utf8.count == length
-                && head.rule == finding.ruleID && head.wcag == finding.wcag {
-                bytes.write(contentsOf: head.bytes)
+            for index in heads.indices where heads[index].severity == finding.severity && heads[index].rule.utf8.count == length
+                && heads[index].rule == finding.ruleID && heads[index].wcag == finding.wcag {
+                bytes.write(contentsOf: heads[index].bytes)
                 return
             }
             let start = bytes.count

@@ -52,10 +52,14 @@ public struct Finding: Sendable {
 
     /// The value of one piece of evidence.
     public func evidence(_ key: String) -> JSON? {
-        // Keys of another length are passed over without a string comparison (keys are
-        // short ASCII words, and comparing two different small strings is not free).
+        // Keys of another length are passed over without a string comparison (comparing two
+        // different small strings is not free); entries are read in place (`first(where:)`
+        // hands each to its closure by value: a retain and a release of key and value).
         let length = key.utf8.count
-        return evidence.first { $0.0.utf8.count == length && $0.0 == key }?.1
+        for index in evidence.indices where evidence[index].0.utf8.count == length && evidence[index].0 == key {
+            return evidence[index].1
+        }
+        return nil
     }
 }
 

@@ -4,25 +4,35 @@
 /// are and already escaped for JSON, so a report writes a message without scanning the
 /// template or escaping it again.
 public final class MessageTemplate: Sendable {
+    /// Plain values only (ranges and indexes), so walking the parts copies no references.
     enum Part {
-        case literal(plain: [UInt8], escaped: [UInt8])
-        case placeholder(key: String)
+        /// A literal run: its bytes in ``plainBytes`` and, escaped for JSON, in ``escapedBytes``.
+        case literal(plain: Range<Int>, escaped: Range<Int>)
+        /// A placeholder: its key in ``keys``.
+        case placeholder(key: Int)
     }
 
     /// The template as written (`"Contrast ${ratio}:1 is below ${required}:1"`).
     public let text: String
     let parts: [Part]
+    let plainBytes: [UInt8]
+    let escapedBytes: [UInt8]
+    let keys: [String]
 
     public init(_ text: String) {
         self.text = text
         var parts: [Part] = []
+        var plainBytes: [UInt8] = []
+        var escapedBytes: [UInt8] = []
+        var keys: [String] = []
         var literal: [UInt8] = []
         let bytes = Array(text.utf8)
         func flush() {
             guard !literal.isEmpty else { return }
-            var escaped: [UInt8] = []
-            literal.withUnsafeBufferPointer { JSON.writeStringContents(bytes: $0, to: &escaped) }
-            parts.append(.literal(plain: literal, escaped: escaped))
+            let plainStart = plainBytes.count, escapedStart = escapedBytes.count
+            plainBytes += literal
+            literal.withUnsafeBufferPointer { JSON.writeStringContents(bytes: $0, to: &escapedBytes) }
+            parts.append(.literal(plain: plainStart..<plainBytes.count, escaped: escapedStart..<escapedBytes.count))
             literal.removeAll()
         }
         var index = 0
@@ -31,7 +41,8 @@ public final class MessageTemplate: Sendable {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) {
                 flush()
-                parts.append(.placeholder(key: String(decoding: bytes[(index + 2)..<close], as: UTF8.self)))
+                parts.append(.placeholder(key: keys.count))
+                keys.append(String(decoding: bytes[(index + 2)..<close], as: UTF8.self))
                 index = close + 1
             } else {
                 literal.append(bytes[index])
@@ -40,6 +51,9 @@ public final class MessageTemplate: Sendable {
         }
         flush()
         self.parts = parts
+        self.plainBytes = plainBytes
+        self.escapedBytes = escapedBytes
+        self.keys = keys
     }
 
     /// Appends the filled message to `output` as UTF-8.
@@ -75,11 +89,13 @@ public final class MessageTemplate: Sendable {
             }
             return nil
         }
+        let literals = escaped ? escapedBytes : plainBytes
         for part in parts {
             switch part {
-            case .literal(let plain, let escapedBytes): output.write(contentsOf: escaped ? escapedBytes : plain)
+            case .literal(let plain, let escapedRange):
+                literals.withUnsafeBytes { output.write(bytes: UnsafeRawBufferPointer(rebasing: $0[escaped ? escapedRange : plain])) }
             case .placeholder(let key):
-                switch value(key) {
+                switch value(keys[key]) {
                 case .string(let value)?: text(value)
                 case .int(let number)?: JSON.writeInt(number, to: &output)
                 case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
