@@ -39,11 +39,14 @@ public enum MotionReduceMotionRule: Rule {
         for animation in snapshot.animations {
             let element = snapshot.elements[animation.element]
             guard element.isVisible, !animation.kind.isNonMotion, animation.distance != 0 else { continue }
-            let evidence: Evidence = [
-                ("kind", .string(animation.kindName)), ("reduce-motion", snapshot.settings.reduceMotion.map(JSON.bool) ?? .null),
-                ("honors-reduce-motion", animation.honorsReduceMotion.map(JSON.bool) ?? .null),
-                ("line", .int(animation.line)),
-            ]
+            // Built only for a finding: most animations honour the setting.
+            var evidence: Evidence {
+                [
+                    ("kind", .string(animation.kindName)), ("reduce-motion", snapshot.settings.reduceMotion.map(JSON.bool) ?? .null),
+                    ("honors-reduce-motion", animation.honorsReduceMotion.map(JSON.bool) ?? .null),
+                    ("line", .int(animation.line)),
+                ]
+            }
             switch (reduceMotion, animation.honorsReduceMotion) {
             case (true, false?):
                 context.report("ignores-setting", element: animation.element, evidence: evidence)

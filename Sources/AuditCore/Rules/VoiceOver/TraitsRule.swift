@@ -45,7 +45,10 @@ public enum TraitsRule: Rule {
                 continue
             }
             guard element.isInteractive, element.isEnabled else { continue }
-            let controlRole = element.role.isInteractiveByDefault || [.cell, .window, .container].contains(element.role)
+            let controlRole = switch element.role {
+            case .cell, .window, .container: true
+            default: element.role.isInteractiveByDefault
+            }
             if !controlRole, !isButton, !isLink, !isAdjustable {
                 context.report("not-actionable", element: index, evidence: [
                     ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
