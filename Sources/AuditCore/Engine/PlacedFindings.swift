@@ -11,15 +11,18 @@ final class PlacedFindings: @unchecked Sendable {
     private let base: UnsafeMutablePointer<AuditReport.Located>
     private let capacity: Int
     let chunkSize: Int
-    /// Slots initialized and not yet handed over, per chunk (written by that chunk only).
-    private var initialized: [Int]
+    /// Slots initialized and not yet handed over, per chunk (written by that chunk only):
+    /// raw memory, so chunks on different threads write distinct words and nothing else
+    /// (an array would check its uniqueness, shared by all, on every write).
+    private let initialized: UnsafeMutableBufferPointer<Int>
     private var handedOver = false
 
     init(count: Int, chunkSize: Int) {
         capacity = count
         self.chunkSize = chunkSize
         base = .allocate(capacity: max(count, 1))
-        initialized = Array(repeating: 0, count: (count + chunkSize - 1) / chunkSize)
+        initialized = .allocate(capacity: max((count + chunkSize - 1) / chunkSize, 1))
+        initialized.initialize(repeating: 0)
     }
 
     /// Stores the `offset`-th kept finding of chunk `part` (offsets count up from 0).
@@ -48,5 +51,6 @@ final class PlacedFindings: @unchecked Sendable {
             for (part, stored) in initialized.enumerated() { (base + part * chunkSize).deinitialize(count: stored) }
         }
         base.deallocate()
+        initialized.deallocate()
     }
 }
