@@ -109,9 +109,9 @@ private struct LookAlikeGroups {
     /// Per element: 0 not known yet, 1 not a mark, else the key of its visual signature —
     /// computed once and reused by every scope the element appears in.
     var keys: [UInt64]
-    var groups: [(key: UInt64, first: Int, last: Int, count: Int)] = []
+    /// The looks seen in the scope being judged, each with its group.
+    var groups = KeyPositions<(first: Int, last: Int, count: Int)>()
     var nextMember: [Int]
-    var index: [UInt64: Int] = [:]
     /// The colour evidence (CIEDE2000 under three simulations) per pair of colours: a list
     /// repeats the same few pairs thousands of times.
     var differences: [UInt64: Evidence] = [:]
@@ -127,25 +127,20 @@ private struct LookAlikeGroups {
     /// Compares the members of each look-alike group within one scope.
     mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext)
         where Candidates.Element == Int {
-        groups.removeAll(keepingCapacity: true)
-        let small = candidates.count <= 16
-        if !small { index.removeAll(keepingCapacity: true) }
+        groups.removeAll()
         for candidate in candidates {
             let key = key(of: candidate)
             guard key > 1 else { continue }
             nextMember[candidate] = -1
-            // Few siblings: a linear scan beats hashing.
-            let slot = small ? groups.firstIndex { $0.key == key } : index[key]
-            if let slot {
+            if let slot = groups.position(of: key) {
                 nextMember[groups[slot].last] = candidate
                 groups[slot].last = candidate
                 groups[slot].count += 1
             } else {
-                if !small { index[key] = groups.count }
-                groups.append((key, candidate, candidate, 1))
+                groups.append(key, (candidate, candidate, 1))
             }
         }
-        for group in groups where group.count > 1 {
+        for (_, group) in groups.entries where group.count > 1 {
             let first = group.first
             guard let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
             let referenceSelected = snapshot.elements[first].traits.contains(.selected)

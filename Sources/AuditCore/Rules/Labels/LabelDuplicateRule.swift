@@ -23,29 +23,21 @@ public enum LabelDuplicateRule: Rule {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         func isTarget(_ element: Element) -> Bool { element.isInteractive && element.isAccessible && element.isVisible }
-        // Reused for every parent: the first sibling seen with each label (by hash of the
-        // normalised label) — a short list scanned in order, indexed by a dictionary only
-        // for long runs of siblings.
-        var seen: [(hash: UInt64, child: Int)] = []
-        var index: [UInt64: Int] = [:]
+        // Reused for every parent: the first sibling seen with each label, by hash of the
+        // normalised label.
+        var seen = KeyPositions<Int>()
         func check(_ siblings: some Sequence<Int>) {
-            seen.removeAll(keepingCapacity: true)
-            if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+            seen.removeAll()
             for child in siblings {
                 let element = elements[child]
                 guard isTarget(element) else { continue }
                 let name = snapshot.accessibleNameRef(of: child)
                 guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot) else { continue }
-                let known = seen.count <= 16 ? seen.firstIndex { $0.hash == hash } : index[hash]
-                guard let known else {
-                    if seen.count >= 16 {
-                        if seen.count == 16 { for (position, entry) in seen.enumerated() { index[entry.hash] = position } }
-                        index[hash] = seen.count
-                    }
-                    seen.append((hash, child))
+                guard let known = seen.position(of: hash) else {
+                    seen.append(hash, child)
                     continue
                 }
-                let first = seen[known].child
+                let first = seen[known]
                 // Equal hashes: confirm on the keys themselves.
                 guard LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
                     == LabelText.comparisonKey(name, of: snapshot) else { continue }
