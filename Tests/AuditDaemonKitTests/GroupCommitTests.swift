@@ -11,7 +11,6 @@ final class GroupCommitTests: XCTestCase {
     struct Note: JournalEntry {
         var text: String
         var recordCount: Int { 1 }
-        var estimatedBytes: Int { text.utf8.count + 24 }
         func writeRecord(_ index: Int, to out: inout [UInt8]) {
             out.append(contentsOf: #""type":"note","text":"#.utf8)
             JSON.string(text).write(to: &out)

@@ -25,8 +25,9 @@ final class JournalEntryTests: XCTestCase {
             """.utf8)), ruleSet: .allBuiltIn)
         XCTAssertEqual(clean.findings.count, 0)
         let done = expectation(description: "durable")
-        journal.append(AuditJournalEntry(clean, rendered: clean.rendered())) { _ in }
-        journal.append(AuditJournalEntry(report, rendered: rendered)) { result in
+        let entries = [AuditJournalEntry(clean, rendered: clean.rendered()), AuditJournalEntry(report, rendered: rendered)]
+        journal.append(entries[0]) { _ in }
+        journal.append(entries[1]) { result in
             if case .success(let range) = result { XCTAssertEqual(range, 2...UInt64(report.findings.count + 2)) }
             else { XCTFail("\(result)") }
             done.fulfill()
@@ -34,6 +35,22 @@ final class JournalEntryTests: XCTestCase {
         wait(for: [done], timeout: 10)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.count, report.findings.count + 2)
+        // The journal writes the records' fields from where the entries keep them; each
+        // line is what `writeRecord` renders, after the journal's own `seq` and `time`.
+        var expectedFields: [[UInt8]] = []
+        for entry in entries {
+            for index in 0..<entry.recordCount {
+                var fields: [UInt8] = []
+                entry.writeRecord(index, to: &fields)
+                expectedFields.append(fields)
+            }
+        }
+        for (offset, (line, fields)) in zip(lines, expectedFields).enumerated() {
+            let prefix = #"{"seq":\#(offset + 1),"time":""#
+            XCTAssertTrue(line.hasPrefix(prefix), String(line.prefix(60)))
+            let afterTime = try XCTUnwrap(line.dropFirst(prefix.count).firstRange(of: "\","))
+            XCTAssertEqual(Array(line[afterTime.upperBound...].utf8), fields + [UInt8(ascii: "}")], "line \(offset + 1)")
+        }
         let records = try lines.map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary) }
         XCTAssertEqual(records.map { $0["seq"] as? Int }, Array(1...records.count))
         XCTAssertEqual(records[0]["type"] as? String, "audit")

@@ -1,20 +1,24 @@
 import AuditCore
 
 /// The journal records of one audit (SPEC §4): one `audit` record, then one `finding`
-/// record per finding, each carrying app, build and screen. Finding records reuse the
-/// bytes of the rendered report.
+/// record per finding, each carrying app, build and screen. Finding records are the
+/// bytes of the rendered report, written from where they are.
 public struct AuditJournalEntry: JournalEntry {
-    /// `"audit":…,"app":…,"build":…,"screen":…`, shared by every record.
-    let identity: [UInt8]
+    /// `"type":"audit","audit":…,"app":…,"build":…,"screen":…,` and the same with
+    /// `"type":"finding"`: the start of every record.
+    let auditHead: [UInt8]
+    let findingHead: [UInt8]
     /// The `audit` record's own fields after the identity.
     let auditFields: [UInt8]
     let report: RenderedReport
 
     public init(_ report: AuditReport, rendered: RenderedReport) {
-        identity = Array(JSON.fieldBytes([
+        let identity = JSON.fieldBytes([
             ("audit", .string(report.id)), ("app", .optional(report.app)), ("build", .optional(report.build)),
             ("screen", .optional(report.screen)),
-        ]))
+        ])
+        auditHead = Array(#""type":"audit","#.utf8) + identity + [UInt8(ascii: ",")]
+        findingHead = Array(#""type":"finding","#.utf8) + identity + [UInt8(ascii: ",")]
         var audit = Array(JSON.fieldBytes([
             ("platform", .string(report.platform.rawValue)), ("dialect", .string(report.dialect.rawValue)),
             ("ruleset", .string(report.ruleSet)), ("elements", .int(report.elementCount)),
@@ -28,16 +32,30 @@ public struct AuditJournalEntry: JournalEntry {
 
     public var recordCount: Int { report.findingFields.count + 1 }
 
-    public var estimatedBytes: Int { auditFields.count + report.bytes.count + recordCount * (identity.count + 24) }
-
     public func writeRecord(_ index: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: index == 0 ? #""type":"audit","#.utf8 : #""type":"finding","#.utf8)
-        out.append(contentsOf: identity)
-        out.append(UInt8(ascii: ","))
         if index == 0 {
+            out.append(contentsOf: auditHead)
             out.append(contentsOf: auditFields)
         } else {
+            out.append(contentsOf: findingHead)
             out.append(contentsOf: report.fields(ofFinding: index - 1))
+        }
+    }
+
+    public func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
+        auditHead.withUnsafeBytes { auditHead in
+            findingHead.withUnsafeBytes { findingHead in
+                auditFields.withUnsafeBytes { auditFields in
+                    report.bytes.withUnsafeBytes { reportBytes in
+                        body { index in
+                            index == 0
+                                ? RecordPieces(head: auditHead, body: auditFields)
+                                : RecordPieces(head: findingHead,
+                                               body: UnsafeRawBufferPointer(rebasing: reportBytes[report.findingFields[index - 1]]))
+                        }
+                    }
+                }
+            }
         }
     }
 }

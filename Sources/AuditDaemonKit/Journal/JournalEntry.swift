@@ -2,14 +2,41 @@ import AuditCore
 
 /// What one caller appends to the journal: a number of records, each written as the
 /// fields of a JSON object. The journal puts `{"seq":N,"time":"…",` before each and `}`
-/// and a newline after, so entries write straight into the journal's buffer.
+/// and a newline after.
 public protocol JournalEntry: Sendable {
     var recordCount: Int { get }
     /// Appends the fields of record `index` (no braces, no leading comma) to `out`.
     func writeRecord(_ index: Int, to out: inout [UInt8])
-    /// About how many bytes the fields of all records take (the journal sizes its write
-    /// buffer from it).
-    var estimatedBytes: Int { get }
+    /// Calls `body` with a function that gives each record's fields (what ``writeRecord(_:to:)``
+    /// appends) as two runs of bytes, valid only during the call: the journal hands them
+    /// to `writev` as they are, so large entries are not copied into a buffer first.
+    func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result
+}
+
+/// The fields of one journal record as two runs of bytes, written one after the other:
+/// typically a `head` shared by many records and the record's own `body`.
+public struct RecordPieces {
+    public var head: UnsafeRawBufferPointer
+    public var body: UnsafeRawBufferPointer
+
+    public init(head: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
+        self.head = head
+        self.body = body
+    }
+}
+
+extension JournalEntry {
+    /// Every record rendered with ``writeRecord(_:to:)`` into one buffer: for small entries.
+    public func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for index in 0..<recordCount {
+            let start = bytes.count
+            writeRecord(index, to: &bytes)
+            ranges.append(start..<bytes.count)
+        }
+        return bytes.withUnsafeBytes { raw in body { RecordPieces(head: UnsafeRawBufferPointer(rebasing: raw[ranges[$0]])) } }
+    }
 }
 
 extension JSON {
