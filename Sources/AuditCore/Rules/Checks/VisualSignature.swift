@@ -17,14 +17,27 @@ struct VisualSignature: Hashable {
     init(_ index: Int, in snapshot: Snapshot, includeText: Bool) {
         let element = snapshot.elements[index]
         role = element.role
-        width = Int(((element.frame?.width ?? -1) * 2).rounded())
-        height = Int(((element.frame?.height ?? -1) * 2).rounded())
+        width = VisualSignature.halfPoints(element.frame?.width ?? -1)
+        height = VisualSignature.halfPoints(element.frame?.height ?? -1)
         image = snapshot.texts.hash(element.image)
         text = includeText ? snapshot.texts.hash(snapshot.visibleTextRef(of: index)) : 0
         fontWeight = element.fontWeight
-        fontSize = element.fontSize.map { Int(($0 * 2).rounded()) }
+        fontSize = element.fontSize.map(VisualSignature.halfPoints)
         underline = element.underline ?? false
         hasBorder = element.border != nil
+    }
+
+    /// A size in half points, rounded; saturating, since a snapshot may give any finite
+    /// size (a frame 1e30 wide once trapped converting to `Int`). Whole half points — most
+    /// sizes — skip the rounding call.
+    static func halfPoints(_ value: Double) -> Int {
+        let doubled = value * 2
+        if let whole = Int(exactly: doubled) { return whole }
+        let rounded = doubled.rounded()
+        if rounded.isNaN { return 0 }
+        if rounded >= 9.0e18 { return .max }
+        if rounded <= -9.0e18 { return .min }
+        return Int(rounded)
     }
 
     /// All of the signature folded into 64 bits, never 0 or 1 (callers use those as
