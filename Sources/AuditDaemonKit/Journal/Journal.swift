@@ -162,18 +162,25 @@ public final class Journal: @unchecked Sendable {
         var failure: JournalError?
         openings.withUnsafeBytes { openings in
             closing.withUnsafeBytes { closing in
+                var vectors: [iovec] = []
+                vectors.reserveCapacity(batch.reduce(0) { $0 + $1.entry.recordCount * 4 })
                 var record = 0
-                for item in batch where failure == nil {
-                    item.entry.withRecordPieces { piece in
-                        var vectors: [iovec] = []
-                        vectors.reserveCapacity(item.entry.recordCount * 4)
-                        func add(_ run: UnsafeRawBufferPointer) {
-                            guard let base = run.baseAddress, run.count > 0 else { return }
-                            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: run.count))
-                            written += run.count
-                            copy?.append(contentsOf: run)
-                        }
-                        for index in 0..<item.entry.recordCount {
+                func add(_ run: UnsafeRawBufferPointer) {
+                    guard let base = run.baseAddress, run.count > 0 else { return }
+                    vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: run.count))
+                    written += run.count
+                    copy?.append(contentsOf: run)
+                }
+                // Every entry's pieces stay valid while the next entries lend theirs, so
+                // the whole batch goes out together: in one call when it can, as a single
+                // `write` did (a process killed between two calls would leave half a line).
+                func gather(from item: Int) {
+                    guard item < batch.count else {
+                        failure = writeAll(&vectors, bytes: written)
+                        return
+                    }
+                    batch[item].entry.withRecordPieces { piece in
+                        for index in 0..<batch[item].entry.recordCount {
                             add(UnsafeRawBufferPointer(rebasing: openings[(record == 0 ? 0 : openingEnds[record - 1])..<openingEnds[record]]))
                             record += 1
                             let pieces = piece(index)
@@ -181,9 +188,10 @@ public final class Journal: @unchecked Sendable {
                             add(pieces.body)
                             add(closing)
                         }
-                        failure = writeAll(&vectors)
+                        gather(from: item + 1)
                     }
                 }
+                gather(from: 0)
             }
         }
         if let failure = failure ?? sync() {
@@ -227,10 +235,22 @@ public final class Journal: @unchecked Sendable {
         }
     }
 
-    /// Writes every run of `vectors` in order (`writev`, at most `IOV_MAX` runs a call),
-    /// resuming where a short write stopped.
-    private func writeAll(_ vectors: inout [iovec]) -> JournalError? {
+    /// Writes every run of `vectors` (`bytes` in all) in order, resuming where a short
+    /// write stopped: in one `writev` when they fit in one (`IOV_MAX` runs), else — up to
+    /// 1 MiB — copied together into one `write`, else by `writev` calls of `IOV_MAX` runs.
+    private func writeAll(_ vectors: inout [iovec], bytes: Int) -> JournalError? {
         let maximum = 1024 // IOV_MAX on Linux
+        if vectors.count > maximum, bytes <= 1 << 20 {
+            var joined: [UInt8] = []
+            joined.reserveCapacity(bytes)
+            for vector in vectors {
+                joined.append(contentsOf: UnsafeRawBufferPointer(start: vector.iov_base, count: vector.iov_len))
+            }
+            return joined.withUnsafeBytes { joined in
+                var single = [iovec(iov_base: UnsafeMutableRawPointer(mutating: joined.baseAddress), iov_len: joined.count)]
+                return writeAll(&single, bytes: joined.count)
+            }
+        }
         var next = 0
         while next < vectors.count {
             let count = min(vectors.count - next, maximum)
