@@ -81,6 +81,11 @@ add("huge-frames", snapshot('<element id="a" role="image" label="A" frame="0,0,1
                             '<element id="b" role="image" label="B" frame="0,0,1e30,3e38" background="#FF3B30"/>'
                             '<element id="c" role="button" label="C" frame="-1e30,-1e30,1e30,1e30" hit-frame="0,0,3e38,3e38"/>'),
     200, "no-invalid-value")
+# Beyond single precision (frames are kept as Float): clamped, never infinite (the target
+# grid once trapped on an infinite hit frame).
+add("frames-beyond-float", snapshot('<element id="a" role="button" label="A" frame="0,0,44,7e38" hit-frame="-1e300,0,1e300,7e38"/>'
+                                    '<element id="b" role="button" label="B" frame="7e38,7e38,44,44"/>'),
+    200, "no-invalid-value")
 add("negative-zero-is-fine", snapshot('<element id="e" role="button" label="x" frame="-0,-0,44,44" opacity="-0"/>'), 200, "no-invalid-value")
 add("colour-out-of-range", snapshot('<element id="e" role="text" text="x" foreground="#GG0000"/>'), 200, "invalid-value=foreground")
 add("colour-too-long", snapshot('<element id="e" role="text" text="x" background="#1234567890"/>'), 200, "invalid-value=background")

@@ -163,7 +163,16 @@ struct PackedRect: Sendable {
             self = .absent
             return
         }
-        self.init(x: Float(rect.x), y: Float(rect.y), width: Float(rect.width), height: Float(rect.height))
+        self.init(x: PackedRect.narrow(rect.x), y: PackedRect.narrow(rect.y),
+                  width: PackedRect.narrow(rect.width), height: PackedRect.narrow(rect.height))
+    }
+
+    /// A coordinate in single precision, clamped to its finite range: a snapshot may give
+    /// any finite size (`7e38`), and an infinite one would break every computation on
+    /// frames downstream (the spatial grid once trapped converting it to a cell count).
+    static func narrow(_ value: Double) -> Float {
+        let limit = Double(Float.greatestFiniteMagnitude)
+        return Float(value > limit ? limit : value < -limit ? -limit : value)
     }
 
     var rect: Rect? {

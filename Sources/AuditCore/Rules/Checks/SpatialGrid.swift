@@ -34,8 +34,10 @@ public struct SpatialGrid {
         self.cellSize = size
         originX = minX
         originY = minY
-        columns = Int(((maxX - minX) / size).rounded(.down)) + 1
-        rows = Int(((maxY - minY) / size).rounded(.down)) + 1
+        // Frames are finite (PackedRect), so these are too; one cell otherwise, never a trap.
+        let spanX = ((maxX - minX) / size).rounded(.down), spanY = ((maxY - minY) / size).rounded(.down)
+        columns = spanX.isFinite && spanX < 4_000_000 ? Int(spanX) + 1 : 1
+        rows = spanY.isFinite && spanY < 4_000_000 ? Int(spanY) + 1 : 1
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         var spans: [(ClosedRange<Int>, ClosedRange<Int>)] = []
         spans.reserveCapacity(rects.count)
