@@ -19,7 +19,6 @@ public struct FNV1a: Sendable {
     }
 
     public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add($0) }
+        text.withUTF8Bytes { add($0) }
     }
 }

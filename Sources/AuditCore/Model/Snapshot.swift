@@ -149,7 +149,7 @@ public final class Snapshot: Sendable {
         for step in ancestors.reversed() {
             let element = elements[Int(step)]
             out.write(byte: UInt8(ascii: "/"))
-            texts.withBytes(element.tagName) { out.write(contentsOf: $0) }
+            texts.appendBytes(element.tagName, to: &out)
             out.write(byte: UInt8(ascii: "["))
             JSON.writeInt(Int(element.position), to: &out)
             out.write(byte: UInt8(ascii: "]"))

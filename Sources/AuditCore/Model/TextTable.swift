@@ -27,8 +27,7 @@ public struct TextTable: Sendable {
 
     /// Appends a string and returns its reference.
     public mutating func append(_ string: String) -> TextRef {
-        var string = string
-        return string.withUTF8 { append($0) }
+        string.withUTF8Bytes { append($0) }
     }
 
     /// The string behind a reference; `nil` when absent.
@@ -57,10 +56,10 @@ public struct TextTable: Sendable {
     }
 
     /// Appends the referenced bytes to `out`.
-    public func appendBytes(_ ref: TextRef, to out: inout [UInt8]) {
+    public func appendBytes<Sink: ByteSink>(_ ref: TextRef, to out: inout Sink) {
         if ref.isAbsent { return }
         let start = Int(ref.offset)
-        out.append(contentsOf: bytes[start..<start + Int(ref.count)])
+        out.write(contentsOf: bytes[start..<start + Int(ref.count)])
     }
 
     /// True when the referenced text is absent or only white space.

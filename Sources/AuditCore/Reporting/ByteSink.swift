@@ -28,8 +28,7 @@ extension ByteSink {
 
     /// A string's UTF-8, as it is (no escaping).
     mutating func write(utf8 text: String) {
-        var text = text
-        text.withUTF8 { write($0) }
+        text.withUTF8Bytes { write($0) }
     }
 }
 

@@ -115,13 +115,7 @@ public enum JSON: Sendable, Equatable {
     /// RFC 8259 string escaping: quotes, backslash and control characters. Runs of bytes
     /// that need no escape are copied in one go.
     static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
-        // Native and small strings lend their bytes without the copy `withUTF8` makes of a
-        // `var`; others (bridged, never seen here) take that path.
-        if let written: Void = value.utf8.withContiguousStorageIfAvailable({ writeString(bytes: $0, to: &out) }) {
-            return written
-        }
-        var value = value
-        value.withUTF8 { writeString(bytes: $0, to: &out) }
+        value.withUTF8Bytes { writeString(bytes: $0, to: &out) }
     }
 
     /// ``writeString(_:to:)`` for UTF-8 bytes.
@@ -133,8 +127,7 @@ public enum JSON: Sendable, Equatable {
 
     /// The escaped contents of a JSON string, without the quotes.
     static func writeStringContents<Sink: ByteSink>(_ value: String, to out: inout Sink) {
-        var value = value
-        value.withUTF8 { writeStringContents(bytes: $0, to: &out) }
+        value.withUTF8Bytes { writeStringContents(bytes: $0, to: &out) }
     }
 
     /// ``writeStringContents(_:to:)`` for UTF-8 bytes.
