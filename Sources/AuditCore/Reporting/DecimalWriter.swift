@@ -48,8 +48,8 @@ public enum DecimalWriter {
 
     /// Large and non-finite values: the standard library's shortest form of the rounded value.
     private static func appendSlow<Sink: ByteSink>(_ value: Double, scale: Double, to out: inout Sink) {
+        // (Whole values below 10¹⁵ never get here: `append` writes them first.)
         guard value.isFinite else { return }
-        if value == value.rounded(), abs(value) < 1e15 { return JSON.writeInt(Int(value), to: &out) }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return JSON.writeInt(Int(rounded), to: &out) }
         out.write(utf8: String(rounded))
