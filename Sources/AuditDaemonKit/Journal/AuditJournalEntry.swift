@@ -32,13 +32,12 @@ public struct AuditJournalEntry: JournalEntry {
 
     public var recordCount: Int { report.findingFields.count + 1 }
 
+    /// The record as ``withRecordPieces(_:)`` gives it, joined.
     public func writeRecord(_ index: Int, to out: inout [UInt8]) {
-        if index == 0 {
-            out.append(contentsOf: auditHead)
-            out.append(contentsOf: auditFields)
-        } else {
-            out.append(contentsOf: findingHead)
-            out.append(contentsOf: report.fields(ofFinding: index - 1))
+        withRecordPieces { piece in
+            let pieces = piece(index)
+            out.append(contentsOf: pieces.head)
+            out.append(contentsOf: pieces.body)
         }
     }
 

@@ -15,7 +15,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 
 /// The findings journal (SPEC §4): JSON Lines, one record a line, each with an
 /// increasing `seq`, a `time` and a `type`. Appends from concurrent audits are batched
-/// into one `write` and one `fdatasync` (group commit): appends that arrive while a batch
+/// into one write (a single `writev` when it fits) and one `fdatasync` (group commit): appends that arrive while a batch
 /// is being synced form the next batch, taken by the same flusher without a new hand-off.
 /// A caller hears back only after its records are on disk. Recovers a torn last line at start, rotates at a size limit
 /// (`findings.jsonl.1…N`, friendly to `tail -F`), survives disk-full and the file being
