@@ -83,10 +83,35 @@ public struct ResponseReader {
     }
 
     private mutating func readBytes(_ count: Int) throws(ClientError) -> [UInt8] {
-        // Room for the whole body at once: a buffer grown read by read copies a report of
-        // megabytes into fresh pages again and again.
-        if buffer.count < count { buffer.reserveCapacity(count) }
-        while buffer.count < count { try fill() }
+        if buffer.count < count {
+            // The rest of the body is received straight into its final storage, never
+            // more than the body (bytes past it belong to the next response): a report of
+            // megabytes is copied once, from the socket.
+            let buffered = buffer
+            buffer = []
+            var failure: ClientError?
+            let body = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
+                guard let base = storage.baseAddress else { return }
+                buffered.withUnsafeBytes { source in
+                    if let from = source.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: from, byteCount: source.count) }
+                }
+                initialized = buffered.count
+                while initialized < count {
+                    let received = recv(fd, base + initialized, count - initialized, 0)
+                    if received > 0 {
+                        initialized += received
+                    } else if received < 0, errno == EINTR {
+                        continue
+                    } else {
+                        failure = ClientError(description: received == 0 ? "auditd closed the connection"
+                                                : "reading from auditd failed: \(String(cString: strerror(errno)))")
+                        return
+                    }
+                }
+            }
+            if let failure { throw failure }
+            return body
+        }
         if buffer.count == count {
             // Exactly the body: handed over, not copied.
             let bytes = buffer

@@ -31,6 +31,13 @@ public final class UnixHTTPClient {
     /// daemon closed while idle.
     public func request(_ method: String, _ target: String, body: [UInt8]? = nil,
                         contentType: String = "application/xml") throws(ClientError) -> ClientResponse {
+        try request(method, target, body: body.map(RequestBody.bytes), contentType: contentType)
+    }
+
+    /// Sends a request whose body may be a file (sent with `sendfile`) and reads the
+    /// whole response. Retries once on a connection the daemon closed while idle.
+    public func request(_ method: String, _ target: String, body: RequestBody?,
+                        contentType: String = "application/xml") throws(ClientError) -> ClientResponse {
         for attempt in 0..<2 {
             let reused = reader != nil
             try connectIfNeeded()
@@ -60,7 +67,7 @@ public final class UnixHTTPClient {
         return response.status
     }
 
-    private func sendRequest(_ method: String, _ target: String, body: [UInt8]?, contentType: String) throws(ClientError) {
+    private func sendRequest(_ method: String, _ target: String, body: RequestBody?, contentType: String) throws(ClientError) {
         guard let fd = reader?.fd else { throw ClientError(description: "not connected") }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\nUser-Agent: \(userAgent)\r\n"
         if let body {
@@ -68,7 +75,11 @@ public final class UnixHTTPClient {
         }
         head += "\r\n"
         try UnixSocket.sendAll(fd, Array(head.utf8))
-        if let body, !body.isEmpty { try UnixSocket.sendAll(fd, body) }
+        switch body {
+        case .bytes(let bytes)?: if !bytes.isEmpty { try UnixSocket.sendAll(fd, bytes) }
+        case .file(let file)?: try UnixSocket.sendAll(fd, file: file)
+        case nil: break
+        }
     }
 
     private func readResponse(onChunk: (([UInt8]) -> Bool)?) throws(ClientError) -> ClientResponse {

@@ -47,4 +47,22 @@ public enum UnixSocket {
             offset += sent
         }
     }
+
+    /// Sends the first `file.size` bytes of `file` with `sendfile` (the kernel copies
+    /// from the page cache to the socket), from the start of the file whatever its
+    /// position. A file that shrank meanwhile is an error: the request announced its size.
+    public static func sendAll(_ fd: Int32, file: OpenFile) throws(ClientError) {
+        guard let size = file.size else { throw ClientError(description: "only a regular file can be sent as it is") }
+        var offset = off_t(0)
+        while Int(offset) < size {
+            let sent = sendfile(fd, file.fd, &offset, size - Int(offset))
+            if sent < 0 {
+                if errno == EINTR { continue }
+                throw ClientError(description: "sending to auditd failed: \(String(cString: strerror(errno)))")
+            }
+            if sent == 0 {
+                throw ClientError(description: "the file shrank while it was being sent (\(offset) of \(size) bytes)")
+            }
+        }
+    }
 }

@@ -179,6 +179,61 @@ final class AuditctlTests: XCTestCase {
         XCTAssertTrue(labelsSeen.contains("播放 button"), "\(labelsSeen)")
     }
 
+    /// A regular file goes to the daemon with `sendfile`, standard input and pipes are
+    /// read first, and `--format json` is written in pieces as it is formatted: whichever
+    /// way in and out, a snapshot and report of hundreds of kilobytes come out the same.
+    func testLargeSnapshotFromFileStdinOrPipePrintsTheSameReport() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let cells = (0..<1500).map { index in
+            #"<element id="c\#(index)" role="button" image="icon_\#(index)" frame="\#(index % 7 * 50),\#(index * 4),30,30"/>"#
+        }.joined(separator: "\n")
+        let xml = Array((#"<snapshot version="1" platform="ios" app="a" screen="s"><element id="w" role="window" frame="0,0,390,6000">"#
+            + cells + "</element></snapshot>").utf8)
+        XCTAssertGreaterThan(xml.count, 64 * 1024, "more than one read of the socket")
+        let file = daemon.directory.appendingPathComponent("large.xml")
+        try Data(xml).write(to: file)
+        /// The report without what differs from one audit to the next, and the file's name.
+        func stable(_ text: String) -> [String] {
+            text.split(separator: "\n").filter { !$0.contains("\"audit\": ") && !$0.contains("\"duration_ms\": ") && !$0.contains("\"file\": ") }.map(String.init)
+        }
+        let fromFile = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", file.path])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertGreaterThan(fromFile.stdout.utf8.count, 512 * 1024, "larger than the output's 256 KiB pieces")
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(fromFile.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((reports.first?["findings"] as? [Any])?.count ?? 0 >= 1500, true, "every unlabeled button reported")
+
+        let fromStdin = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", "-"], stdin: xml)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        XCTAssertEqual(stable(fromStdin.stdout), stable(fromFile.stdout))
+
+        let fifo = daemon.directory.appendingPathComponent("pipe.xml").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(xml))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let fromPipe = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", fifo])
+        XCTAssertEqual(fromPipe.status, 0, fromPipe.stderr)
+        XCTAssertEqual(stable(fromPipe.stdout), stable(fromFile.stdout))
+
+        let output = daemon.directory.appendingPathComponent("report.json").path
+        let toFile = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", "--output", output, file.path])
+        XCTAssertEqual(toFile.status, 0, toFile.stderr)
+        XCTAssertEqual(toFile.stdout, "")
+        XCTAssertEqual(stable(try String(contentsOfFile: output, encoding: .utf8)), stable(fromFile.stdout))
+
+        let missing = try daemon.auditctl(["audit", daemon.directory.appendingPathComponent("absent.xml").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("absent.xml: cannot read the file"), missing.stderr)
+        let unwritable = try daemon.auditctl(["audit", "--output", daemon.directory.appendingPathComponent("no/such/dir.json").path, file.path])
+        XCTAssertEqual(unwritable.status, 2)
+        XCTAssertTrue(unwritable.stderr.contains("cannot write the report"), unwritable.stderr)
+    }
+
     func testRulesStatusAndWatch() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

@@ -1,10 +1,15 @@
-/// Where report text is written: a byte array, or a ``ByteBuffer``. The JSON and report
-/// writers are generic over it, so the same code fills both.
+/// Where report text is written: a byte array, a ``ByteBuffer``, or a file written as it
+/// fills. The JSON and report writers are generic over it, so the same code fills all.
 public protocol ByteSink {
     /// Bytes written so far.
     var count: Int { get }
     mutating func write(byte: UInt8)
     mutating func write(bytes: UnsafeRawBufferPointer)
+}
+
+/// A sink that keeps what was written, so a piece of it can be read back (the report
+/// writer reuses paths and finding heads it has written).
+public protocol ByteStore: ByteSink {
     /// A copy of the bytes written from `start` on.
     func bytes(from start: Int) -> [UInt8]
 }
@@ -35,6 +40,9 @@ extension ByteSink {
 extension Array: ByteSink where Element == UInt8 {
     public mutating func write(byte: UInt8) { append(byte) }
     public mutating func write(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+}
+
+extension Array: ByteStore where Element == UInt8 {
     public func bytes(from start: Int) -> [UInt8] { Array(self[start...]) }
 }
 
@@ -42,7 +50,7 @@ extension Array: ByteSink where Element == UInt8 {
 /// and a copy, without an array's uniqueness check and generic append on every call
 /// (a fifth of the cost of writing a finding). Written by one thread, then handed over
 /// and only read (the audit's chunks of findings), hence `@unchecked Sendable`.
-public final class ByteBuffer: ByteSink, @unchecked Sendable {
+public final class ByteBuffer: ByteStore, @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     public private(set) var count = 0
     private var capacity: Int

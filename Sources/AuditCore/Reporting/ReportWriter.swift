@@ -108,7 +108,7 @@ public enum ReportWriter {
     /// The fields of one finding, in SPEC order, read from its snapshot. Returns the
     /// finding's fingerprint, which hashes the path written here.
     @discardableResult
-    static func writeFields<Sink: ByteSink>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
+    static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
         out.ruleHead(of: finding)
         out.raw(#""element":"#)
         let element = finding.element.map { snapshot.elements[$0] }
@@ -157,7 +157,7 @@ public enum ReportWriter {
     }
 
     /// A byte buffer with the few JSON pieces reports are made of.
-    struct Output<Sink: ByteSink> {
+    struct Output<Sink: ByteStore> {
         var bytes: Sink
         /// Reused to collect each finding's element and its ancestors for its path.
         var ancestors: [Int32] = []

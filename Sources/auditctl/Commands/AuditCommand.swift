@@ -39,10 +39,15 @@ enum AuditCommand: Command {
         if let ruleSet = arguments.value("--ruleset") {
             target += "?ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet)
         }
-        // Read every input first: unreadable files are a usage problem (exit 2).
-        var inputs: [(name: String, bytes: [UInt8])] = []
+        // Check every input first: unreadable files are a usage problem (exit 2). Files
+        // are opened again when sent (a directory may hold more than one may keep open);
+        // standard input is read now.
+        var inputs: [(name: String, path: String, bytes: [UInt8]?)] = []
         for file in files {
-            inputs.append((file == "-" ? "<stdin>" : file, try InputFiles.read(file)))
+            switch try InputFiles.body(file) {
+            case .bytes(let bytes): inputs.append((file == "-" ? "<stdin>" : file, file, bytes))
+            case .file: inputs.append((file, file, nil))
+            }
         }
         let progress = Progress(total: inputs.count, enabled: Console.stderrIsTerminal && !arguments.flag("--quiet") && inputs.count > 1)
         let submission = Submission(count: inputs.count)
@@ -55,7 +60,8 @@ enum AuditCommand: Command {
             while let index = submission.next() {
                 let input = allInputs[index]
                 do {
-                    let response = try client.request("POST", requestTarget, body: input.bytes)
+                    let body = try input.bytes.map(RequestBody.bytes) ?? InputFiles.body(input.path)
+                    let response = try client.request("POST", requestTarget, body: body)
                     var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
                     // `--format json` without a baseline prints the report as it came and
                     // needs only its summary (for --fail-on): no tree for megabytes of findings.
@@ -72,6 +78,8 @@ enum AuditCommand: Command {
                     submission.store(index, .success(result))
                 } catch let error as ClientError {
                     submission.store(index, .failure(error))
+                } catch let error as InputError {
+                    submission.store(index, .failure(ClientError(description: error.description)))
                 } catch {
                     submission.store(index, .failure(ClientError(description: "\(error)")))
                 }
@@ -103,21 +111,24 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
-        if format == .html { context.sources = Dictionary(inputs.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first }) }
-        let output: [UInt8] = switch format {
-        case .text: Array(TextFormatter.render(results, context: context).utf8)
-        case .json: JSONFormatters.json(results, context: context)
-        case .jsonl: Array(JSONFormatters.jsonl(results, context: context).utf8)
-        case .sarif: Array(SARIFFormatter.render(results, context: context).utf8)
-        case .junit: Array(JUnitFormatter.render(results, context: context).utf8)
-        case .html: Array(HTMLFormatter.render(results, context: context).utf8)
-        }
-        if let path = arguments.value("--output") {
-            guard FileManager.default.createFile(atPath: path, contents: Data(output)) else {
-                throw InputError(description: "\(path): cannot write the report")
+        if format == .html {
+            var sources: [String: [UInt8]] = [:]
+            for input in inputs where sources[input.name] == nil {
+                sources[input.name] = try input.bytes ?? InputFiles.read(input.path)
             }
-        } else {
-            Console.out(bytes: output)
+            context.sources = sources
+        }
+        let output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
+        switch format {
+        case .text: output.write(text: TextFormatter.render(results, context: context))
+        case .json: JSONFormatters.writeJSON(results, context: context, to: output)
+        case .jsonl: output.write(text: JSONFormatters.jsonl(results, context: context))
+        case .sarif: output.write(text: SARIFFormatter.render(results, context: context))
+        case .junit: output.write(text: JUnitFormatter.render(results, context: context))
+        case .html: output.write(text: HTMLFormatter.render(results, context: context))
+        }
+        if let failure = output.finish(), let path = arguments.value("--output") {
+            throw InputError(description: "\(path): cannot write the report (\(failure))")
         }
         let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
         if results.contains(where: { $0.error != nil }) { return .usageOrInput }

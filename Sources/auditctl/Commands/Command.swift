@@ -1,5 +1,9 @@
+import AuditClient
 import AuditCore
 import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// One `auditctl` subcommand: its declaration and what it does.
 protocol Command {
@@ -18,10 +22,22 @@ enum InputFiles {
         if path == "-" {
             return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(description: "\(path): cannot read the file (does it exist, and may you read it?)")
-        }
-        return [UInt8](data)
+        guard let bytes = OpenFile(path: path)?.readAll() else { throw unreadable(path) }
+        return bytes
+    }
+
+    /// What to send for `path`: a regular file is opened and left for `sendfile` (it is
+    /// never read into auditctl); standard input and pipes are read.
+    static func body(_ path: String) throws -> RequestBody {
+        if path == "-" { return .bytes(try read(path)) }
+        guard let file = OpenFile(path: path) else { throw unreadable(path) }
+        if file.size != nil { return .file(file) }
+        guard let bytes = file.readAll() else { throw unreadable(path) }
+        return .bytes(bytes)
+    }
+
+    private static func unreadable(_ path: String) -> InputError {
+        InputError(description: "\(path): cannot read the file (does it exist, and may you read it?)")
     }
 
     /// Operands with directories expanded to the `*.xml` files below them, sorted.

@@ -8,6 +8,13 @@ enum JSONFormatters {
     /// a string only to write them out again validated every byte.
     static func json(_ results: [SnapshotResult], context: FormatContext) -> [UInt8] {
         let out = ByteBuffer(capacity: results.reduce(64) { $0 + $1.body.count * 2 + 256 })
+        writeJSON(results, context: context, to: out)
+        return out.bytes()
+    }
+
+    /// Writes `--format json` to `out` as it is formatted (standard output or a file, in
+    /// pieces: the whole is never held in memory).
+    static func writeJSON<Sink: ByteSink & AnyObject>(_ results: [SnapshotResult], context: FormatContext, to out: Sink) {
         var sink = out
         sink.write(byte: UInt8(ascii: "["))
         for (offset, result) in results.enumerated() {
@@ -25,7 +32,6 @@ enum JSONFormatters {
         }
         if !results.isEmpty { sink.write(byte: 0x0A) }
         sink.write(byte: UInt8(ascii: "]")); sink.write(byte: 0x0A)
-        return out.bytes()
     }
 
     /// One report as a `JSON` value: errors, and reports annotated with a baseline.
