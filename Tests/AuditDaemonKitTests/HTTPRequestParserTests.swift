@@ -31,6 +31,41 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(chunked.first.map { String(decoding: $0.body, as: UTF8.self) }, "hello world")
     }
 
+    /// A body received in place (as the connection does with `recv`) in uneven pieces,
+    /// after part of it came with the head: the same bytes, nothing read past the body,
+    /// and the parser back to reading heads.
+    func testBodyReceivedInPlaceAfterPartCameWithTheHead() {
+        var parser = HTTPRequestParser(limits: .init())
+        let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        let head = Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        XCTAssertNil(parser.receiveBody { _ in XCTFail("no body expected before a head"); return 0 })
+        XCTAssertTrue((head + body[0..<1000]).withUnsafeBytes { parser.feed($0) }.isEmpty)
+        var sent = 1000
+        var events: [HTTPRequestParser.Event] = []
+        var pieces = 0
+        while events.isEmpty {
+            guard let step = parser.receiveBody({ space in
+                let count = min(space.count, 7 + pieces * 4093)
+                body[sent..<sent + count].withUnsafeBytes { space.copyMemory(from: $0) }
+                return count
+            }) else { return XCTFail("the parser should be waiting for the body") }
+            XCTAssertEqual(step.requested, body.count - sent, "never asks for more than the body")
+            sent += step.received
+            events = step.events
+            pieces += 1
+        }
+        XCTAssertGreaterThan(pieces, 5)
+        XCTAssertEqual(requests(events).first?.body, body)
+        XCTAssertNil(parser.receiveBody { _ in XCTFail("the next request starts with a head"); return 0 })
+        let next = requests(Array("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { parser.feed($0) })
+        XCTAssertEqual(next.map(\.path), ["/v1/health"])
+        // A connection that ends mid-body leaves the request incomplete.
+        var cut = HTTPRequestParser(limits: .init())
+        _ = head.withUnsafeBytes { cut.feed($0) }
+        XCTAssertEqual(cut.receiveBody { _ in 0 }?.events.isEmpty, true)
+        XCTAssertTrue(cut.isMidRequest)
+    }
+
     func testPipelinedRequestsAndKeepAlive() {
         let events = feed("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /v1/health HTTP/1.0\r\n\r\n")
         let parsed = requests(events)

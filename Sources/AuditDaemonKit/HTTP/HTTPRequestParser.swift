@@ -34,7 +34,9 @@ public struct HTTPRequestParser: Sendable {
 
     private enum State: Sendable {
         case head
-        case body(HTTPRequest, remaining: Int)
+        /// A Content-Length body: `body` has its full length from the start (its storage
+        /// is written in place, never appended to); `filled` bytes of it are received.
+        case body(HTTPRequest, filled: Int)
         case chunkSize(HTTPRequest)
         case chunkData(HTTPRequest, remaining: Int)
         case chunkDataEnd(HTTPRequest)
@@ -87,6 +89,22 @@ public struct HTTPRequestParser: Sendable {
             offset = 0
         }
         return events
+    }
+
+    /// While a Content-Length body is being received and nothing else is buffered, lets
+    /// `receive` write straight into the body's storage (given the space still expected;
+    /// it returns the bytes received, or 0 or less as `recv` does): the body is copied
+    /// once, from the socket, instead of through a scratch buffer and this parser's.
+    /// Returns nil in any other state (then ``feed(_:)`` takes the bytes).
+    public mutating func receiveBody(_ receive: (UnsafeMutableRawBufferPointer) -> Int) -> (received: Int, requested: Int, events: [Event])? {
+        guard case .body(var request, let filled) = state, offset == buffer.count else { return nil }
+        state = .head  // the request out of `state`, so its body is written in place
+        let requested = request.body.count - filled
+        let received = request.body.withUnsafeMutableBytes { receive(UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+        let now = filled + max(0, min(received, requested))
+        if now == request.body.count { return (received, requested, [.request(request)]) }
+        state = .body(request, filled: now)
+        return (received, requested, [])
     }
 
     private func fail(_ status: Int, _ code: String, _ message: String) -> Failure {
@@ -152,27 +170,31 @@ public struct HTTPRequestParser: Sendable {
                         throw fail(413, "too-large", "the body is \(length) bytes, over the limit of \(limits.bodyBytes)")
                     }
                     if length == 0 { return request }
-                    request.body.reserveCapacity(length)
-                    state = .body(request, remaining: length)
+                    // Allocated once at its full length and not zeroed: every byte is
+                    // written from the socket before the request is handed on.
+                    request.body = [UInt8](unsafeUninitializedCapacity: length) { _, initialized in initialized = length }
+                    state = .body(request, filled: 0)
                     continue
                 }
                 if ["POST", "PUT", "PATCH"].contains(request.method) {
                     throw fail(411, "length-required", "send Content-Length or Transfer-Encoding: chunked")
                 }
                 return request
-            case .body(var request, let remaining):
-                let available = min(remaining, buffer.count - offset)
+            case .body(var request, let filled):
+                let available = min(request.body.count - filled, buffer.count - offset)
                 guard available > 0 else { return nil }
-                // Take the request out of `state` first: appending while `state` still
+                // Take the request out of `state` first: writing while `state` still
                 // holds the body would copy the whole body on every read (quadratic).
                 state = .head
-                request.body.append(contentsOf: buffer[offset..<offset + available])
-                offset += available
-                if available == remaining {
-                    state = .head
-                    return request
+                request.body.withUnsafeMutableBytes { body in
+                    buffer.withUnsafeBytes { received in
+                        guard let to = body.baseAddress, let from = received.baseAddress else { return }
+                        (to + filled).copyMemory(from: from + offset, byteCount: available)
+                    }
                 }
-                state = .body(request, remaining: remaining - available)
+                offset += available
+                if filled + available == request.body.count { return request }
+                state = .body(request, filled: filled + available)
                 return nil
             case .chunkSize(let request):
                 guard let end = lineEnd(from: offset) else {

@@ -43,16 +43,26 @@ final class Connection: @unchecked Sendable {
     private var nextSerial = 0
     private let onClosed: (Connection) -> Void
 
+    /// Where heads (and whatever follows them in one read) are received: one a server,
+    /// shared by its connections, which all read on its one serial I/O queue and parse
+    /// the bytes before the next read.
+    final class Scratch: @unchecked Sendable {
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+    }
+
+    private let scratch: Scratch
+
     /// Requests parsed but not yet answered, past which reading pauses.
     static let maxPipelined = 32
 
     init(id: Int, fd: Int32, peer: PeerCredentials?, forbidden: Bool, limits: HTTPRequestParser.Limits, queue: DispatchQueue,
-         onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void) {
+         scratch: Scratch, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void) {
         self.id = id
         self.fd = fd
         self.peer = peer
         self.forbidden = forbidden
         self.queue = queue
+        self.scratch = scratch
         self.parser = HTTPRequestParser(limits: limits)
         self.onRequest = onRequest
         self.onClosed = onClosed
@@ -73,12 +83,23 @@ final class Connection: @unchecked Sendable {
 
     private func readAvailable() {
         guard !isClosed else { return }
-        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while !isClosed {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count: Int
+            let requested: Int
+            let events: [HTTPRequestParser.Event]
+            if let direct = parser.receiveBody({ recv(fd, $0.baseAddress, $0.count, 0) }) {
+                // A body: received in place, into the request's own storage. Once it is
+                // whole, wait for the next event rather than try another read now (a
+                // keep-alive client sends its next request only after the answer).
+                (count, events) = (direct.received, direct.events)
+                requested = direct.events.isEmpty ? direct.requested : Int.max
+            } else {
+                count = scratch.bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                requested = scratch.bytes.count
+                events = count > 0 ? scratch.bytes.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } : []
+            }
             if count > 0 {
                 lastActivity = Timestamp.monotonic()
-                let events = scratch.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 if parser.isMidRequest, requestStarted == nil { requestStarted = lastActivity }
                 for event in events {
                     switch event {
@@ -102,7 +123,7 @@ final class Connection: @unchecked Sendable {
                     }
                 }
                 if slots.count >= Connection.maxPipelined { pauseReading() }
-                if count < scratch.count { return }
+                if count < requested { return }
             } else if count == 0 {
                 peerFinishedSending = true
                 pauseReading()

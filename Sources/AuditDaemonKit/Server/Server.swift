@@ -29,6 +29,8 @@ public final class Server: @unchecked Sendable {
 
     let configuration: Configuration
     let queue = DispatchQueue(label: "auditd.io")
+    /// Receive buffer of every connection (they all read on `queue`).
+    private let scratch = Connection.Scratch()
     let logger: Logger
     let metrics = Metrics()
     let ruleSets: RuleSetStore
@@ -106,7 +108,7 @@ public final class Server: @unchecked Sendable {
             }
             nextConnection += 1
             let connection = Connection(
-                id: nextConnection, fd: fd, peer: peer, forbidden: forbidden, limits: configuration.limits, queue: queue,
+                id: nextConnection, fd: fd, peer: peer, forbidden: forbidden, limits: configuration.limits, queue: queue, scratch: scratch,
                 onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
                 onClosed: { [weak self] connection in
                     self?.connections[connection.id] = nil
