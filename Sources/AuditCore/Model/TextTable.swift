@@ -16,7 +16,10 @@ public struct TextTable: Sendable {
 
     public init() {}
 
-    mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
+    mutating func reserve(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        HugePages.advise(capacityOf: &bytes)
+    }
 
     /// Appends UTF-8 bytes and returns their reference.
     public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) -> TextRef {

@@ -69,6 +69,7 @@ final class SnapshotBuilder {
         self.source = source
         self.tracksBytes = SnapshotBuilder.isUTF8(source)
         elements.reserveCapacity(min(source.count / 120 + 16, options.maxElements))
+        HugePages.advise(capacityOf: &elements)
         texts.reserve(source.count / 4)
     }
 

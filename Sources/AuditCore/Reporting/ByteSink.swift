@@ -58,6 +58,7 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        HugePages.advise(base, count: self.capacity)
     }
 
     deinit { base.deallocate() }
@@ -82,6 +83,7 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        HugePages.advise(grown, count: newCapacity)
         grown.update(from: base, count: count)
         base.deallocate()
         base = grown

@@ -27,6 +27,7 @@ public enum ReportWriter {
         let runBytes = report.renderedFindings.reduce(0) { $0 + $1.bytes.count + 1 }
         out.bytes.reserveCapacity(1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
                                   + report.suppressed.count * 64)
+        HugePages.advise(capacityOf: &out.bytes)
         out.raw("{")
         out.key("audit"); out.string(report.id)
         out.comma(); out.key("snapshot"); out.raw("{")

@@ -1,3 +1,4 @@
+import AuditCore
 /// An incremental, strict HTTP/1.1 request parser (RFC 9112): feed it bytes as they
 /// arrive; it yields complete requests (pipelining works) or a precise error with the
 /// status code to answer.
@@ -172,7 +173,10 @@ public struct HTTPRequestParser: Sendable {
                     if length == 0 { return request }
                     // Allocated once at its full length and not zeroed: every byte is
                     // written from the socket before the request is handed on.
-                    request.body = [UInt8](unsafeUninitializedCapacity: length) { _, initialized in initialized = length }
+                    request.body = [UInt8](unsafeUninitializedCapacity: length) { storage, initialized in
+                        HugePages.advise(storage.baseAddress, count: length)
+                        initialized = length
+                    }
                     state = .body(request, filled: 0)
                     continue
                 }
