@@ -14,6 +14,11 @@ enum ParseBenchmark {
         }
         let bytes = [UInt8](data)
         let parser = SnapshotParser(options: .init(maxBytes: Int.max))
+        // Documents from 1 MiB are parsed on two threads; the same parse on one thread is
+        // timed beside it (the parsing work itself).
+        let oneThreadParser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: .max))
+        let twoThreads = bytes.count >= SnapshotParser.Options().twoThreadBytes
+        var oneThreadBest = Double.infinity
         var best = Double.infinity
         var elements = 0
         var modelBytes = 0
@@ -27,6 +32,11 @@ enum ParseBenchmark {
                 exit(1)
             }
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            if twoThreads {
+                let oneThreadStart = DispatchTime.now().uptimeNanoseconds
+                _ = try? oneThreadParser.parse(bytes)
+                oneThreadBest = min(oneThreadBest, Double(DispatchTime.now().uptimeNanoseconds - oneThreadStart) / 1e6)
+            }
             elements = snapshot.elements.count
             modelBytes = snapshot.elements.count * MemoryLayout<Element>.stride + snapshot.texts.bytes.count
                 + snapshot.animations.count * MemoryLayout<Animation>.stride
@@ -42,7 +52,8 @@ enum ParseBenchmark {
         let dom = Timing.command(["xmllint", "--noout", path], iterations: iterations)
         let foundation = FoundationBaseline.time(data: data, iterations: iterations)
         print("file: \(path) (\(bytes.count) bytes, \(elements) elements)")
-        print(Timing.row("SnapshotParser (SAX2 → model)", best))
+        print(Timing.row(twoThreads ? "SnapshotParser, two threads" : "SnapshotParser (SAX2 → model)", best))
+        if twoThreads { print(Timing.row("SnapshotParser on one thread", oneThreadBest)) }
         if let stream { print(Timing.row("xmllint --stream --noout", stream)) }
         if let dom { print(Timing.row("xmllint --noout (DOM)", dom)) }
         if let foundation {
@@ -52,6 +63,7 @@ enum ParseBenchmark {
             print("Foundation XMLParser: fails on documents over about 10 MB (Huge input lookup)")
         }
         if let stream { print(String(format: "ratio parse / xmllint --stream: %.2f", best / stream)) }
+        if let stream, twoThreads { print(String(format: "ratio one-thread parse / xmllint --stream: %.2f", oneThreadBest / stream)) }
         if let dom { print(String(format: "ratio parse / xmllint --noout:  %.2f", best / dom)) }
         print(String(format: "µs per element: %.3f", best * 1000 / Double(max(elements, 1))))
         print(String(format: "model memory: %.1f MiB = %.2f × file size (Element stride %d bytes)",

@@ -1,34 +1,92 @@
 import CLibXML2
+import Dispatch
+import Foundation
 
 /// Drives libxml2's SAX2 push parser over a memory buffer and forwards element starts
-/// and ends to a ``SnapshotBuilder``.
+/// and ends to a ``SnapshotBuilder``: on the same thread, or — for documents of at least
+/// `SnapshotParser.Options.twoThreadBytes` — through a ``SAXEventPipe`` to the builder
+/// on a second thread, so that tokenizing and decoding overlap.
 enum SAXDriver {
     static let chunkSize = 256 * 1024
 
     static func run(bytes: UnsafeRawBufferPointer, builder: SnapshotBuilder) throws(SnapshotError) {
+        if bytes.count >= builder.options.twoThreadBytes, ProcessInfo.processInfo.activeProcessorCount > 1 {
+            try runOnTwoThreads(bytes: bytes, builder: builder)
+            return
+        }
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
             let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
+            if let parser = builder.context { builder.cursor = ParseCursor(parser, withConsumed: builder.tracksBytes) }
             builder.startElement(name: localName, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { context, _, _, _ in
             guard let context else { return }
             Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue().endElement()
         }
-        // A DOCTYPE is the door to every entity attack; snapshots never need one.
         handler.internalSubset = { context, name, _, _ in
             guard let context else { return }
             let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
-            let root = name.map { String(cString: $0) } ?? "?"
-            builder.fail(.doctypeForbidden, "document type declarations are not accepted (<!DOCTYPE \(root)>)",
-                         hint: "remove the <!DOCTYPE …> line; snapshots need no DTD or entities")
+            if let parser = builder.context { builder.cursor = ParseCursor(parser, withConsumed: builder.tracksBytes) }
+            builder.forbidDoctype(rootName: name.map { String(cString: $0) } ?? "?")
         }
         // Collect errors quietly; they are read from the context afterwards.
         handler.serror = { _, _ in }
-
         let userData = Unmanaged.passUnretained(builder).toOpaque()
+        try parse(bytes, handler: &handler, userData: userData, stopped: { builder.error != nil }) { builder.context = $0 }
+        if let error = builder.error { throw error }
+    }
+
+    /// libxml2 on this thread, recording events; the builder on another, replaying them.
+    private static func runOnTwoThreads(bytes: UnsafeRawBufferPointer, builder: SnapshotBuilder) throws(SnapshotError) {
+        let pipe = SAXEventPipe()
+        let recorder = SAXRecorder(pipe: pipe, builder: builder)
+        let replayed = DispatchGroup()
+        nonisolated(unsafe) let replaying = builder
+        DispatchQueue.global(qos: .userInitiated).async(group: replayed) { SAXReplayer.run(pipe, into: replaying) }
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            Unmanaged<SAXRecorder>.fromOpaque(context).takeUnretainedValue()
+                .start(name: localName, attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<SAXRecorder>.fromOpaque(context).takeUnretainedValue().end()
+        }
+        handler.internalSubset = { context, name, _, _ in
+            guard let context else { return }
+            Unmanaged<SAXRecorder>.fromOpaque(context).takeUnretainedValue().doctype(rootName: name.map { String(cString: $0) } ?? "?")
+        }
+        handler.serror = { _, _ in }
+        let userData = Unmanaged.passUnretained(recorder).toOpaque()
+        // The builder holds names interned in the parser's dictionary: every event is
+        // replayed before `parse` frees the parser (and on every way out, the replaying
+        // thread is told the end and waited for).
+        var replayedAll = false
+        func finishReplay() {
+            guard !replayedAll else { return }
+            replayedAll = true
+            recorder.finish()
+            replayed.wait()
+        }
+        defer { finishReplay() }
+        try parse(bytes, handler: &handler, userData: userData, stopped: { recorder.stopped }) { context in
+            recorder.context = context
+            if context == nil { finishReplay() }
+        }
+        if let error = builder.error { throw error }
+    }
+
+    /// Feeds `bytes` to a push parser in chunks while `stopped` is false. `attach` gets the
+    /// parser before the first chunk and `nil` after the last, before the parser is freed.
+    /// Throws libxml2's error when the document is not well-formed and no other error was
+    /// recorded (`stopped`).
+    private static func parse(_ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer,
+                              stopped: () -> Bool, attach: (xmlParserCtxtPtr?) -> Void) throws(SnapshotError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
         let total = bytes.count
         let head = min(4, total)
@@ -37,23 +95,21 @@ enum SAXDriver {
                                 hint: "the server is out of memory; retry later")
         }
         defer { xmlFreeParserCtxt(context) }
-        let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-)
+        let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         xmlCtxtUseOptions(context, parseOptions)
-        builder.context = context
-
+        attach(context)
         var offset = head
         var status: Int32 = 0
-        while offset < total, status == 0, builder.error == nil {
+        while offset < total, status == 0, !stopped() {
             let length = min(chunkSize, total - offset)
             status = xmlParseChunk(context, base + offset, Int32(length), 0)
             offset += length
         }
-        if status == 0, builder.error == nil {
+        if status == 0, !stopped() {
             status = xmlParseChunk(context, nil, 0, 1)
         }
-        builder.context = nil
-        if let error = builder.error { throw error }
+        attach(nil)
+        if stopped() { return }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw libxmlError(context)
         }

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Synchronization
 
 /// Receives SAX events for one document and builds the flat element storage of a
 /// ``Snapshot``. Used by one thread, for one parse.
@@ -18,6 +19,12 @@ final class SnapshotBuilder {
 
     let options: SnapshotParser.Options
     private let source: UnsafeRawBufferPointer
+    /// Where libxml2 was when it reported the event being handled; set by the driver
+    /// before each event (the builder may run on another thread than libxml2).
+    var cursor = ParseCursor()
+    /// Set on the first fatal problem; the driver stops libxml2 when it sees it.
+    let stopRequested = Atomic<Bool>(false)
+    /// libxml2's parser when the builder runs on its thread: stopped at once on failure.
     var context: xmlParserCtxtPtr?
     private(set) var error: SnapshotError?
 
@@ -58,7 +65,7 @@ final class SnapshotBuilder {
     private var rootColumn = 1
 
     // Source position tracking (exact line and column of each start tag, UTF-8 input only).
-    private let tracksBytes: Bool
+    let tracksBytes: Bool
     private var lastTagStart = -1
     private var scanOffset = 0
     private var scanLine = 1
@@ -112,11 +119,19 @@ final class SnapshotBuilder {
         }
     }
 
+    /// A document type declaration: refused (it is the door to every entity attack, and
+    /// snapshots never need one).
+    func forbidDoctype(rootName: String) {
+        fail(.doctypeForbidden, "document type declarations are not accepted (<!DOCTYPE \(rootName)>)",
+             hint: "remove the <!DOCTYPE …> line; snapshots need no DTD or entities")
+    }
+
     /// Records a fatal problem at the current position and stops the parser.
     func fail(_ code: SnapshotError.Code, _ message: String, hint: String, at position: (line: Int, column: Int)? = nil) {
         guard error == nil else { return }
         let (line, column) = position ?? currentPosition()
         error = SnapshotError(code: code, message: message, line: line, column: column, hint: hint)
+        stopRequested.store(true, ordering: .releasing)
         if let context { xmlStopParser(context) }
     }
 
@@ -658,10 +673,10 @@ final class SnapshotBuilder {
     /// parser's position (attribute values cannot hold a raw '<'), with newlines counted
     /// incrementally by `memchr`.
     private func tagPosition() -> (line: Int, column: Int) {
-        guard tracksBytes, let context, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+        guard tracksBytes, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return currentPosition()
         }
-        let consumed = min(Int(xmlByteConsumed(context)), source.count)
+        let consumed = min(cursor.consumed, source.count)
         let start = auditd_last_index_of(base, lastTagStart + 1, consumed, UInt8(ascii: "<"))
         guard start > lastTagStart else { return currentPosition() }
         var cursor = scanOffset
@@ -678,8 +693,7 @@ final class SnapshotBuilder {
 
     /// libxml2's own idea of the current position (end of the current token).
     private func currentPosition() -> (line: Int, column: Int) {
-        guard let context, let input = context.pointee.input else { return (0, 0) }
-        return (Int(input.pointee.line), Int(input.pointee.col))
+        (cursor.line, cursor.column)
     }
 
     /// True when byte offsets are character offsets: UTF-8 (or ASCII) without a BOM
@@ -697,6 +711,30 @@ final class SnapshotBuilder {
         let rest = declaration[range.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" })
         let encoding = rest.prefix(while: { $0 != "\"" && $0 != "'" && $0 != " " })
         return ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding))
+    }
+}
+
+/// Where libxml2 stood when it reported an event: bytes of the document consumed (for
+/// the exact position of a start tag) and its own line and column (the fallback).
+struct ParseCursor {
+    var consumed = 0
+    var line = 0
+    var column = 0
+
+    /// The position of `context` now; `consumed` only when `withConsumed` (computing it
+    /// walks the input for encodings other than UTF-8, where it is not used).
+    init(_ context: xmlParserCtxtPtr, withConsumed: Bool) {
+        if withConsumed { consumed = Int(xmlByteConsumed(context)) }
+        if let input = context.pointee.input {
+            line = Int(input.pointee.line)
+            column = Int(input.pointee.col)
+        }
+    }
+
+    init(consumed: Int = 0, line: Int = 0, column: Int = 0) {
+        self.consumed = consumed
+        self.line = line
+        self.column = column
     }
 }
 
