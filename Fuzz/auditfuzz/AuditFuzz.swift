@@ -52,21 +52,76 @@ enum FuzzTarget: String {
         switch self {
         case .parser:
             // Every dialect: the root decides; then the rules over whatever parsed.
-            if let snapshot = try? SnapshotParser().parse(UnsafeRawBufferPointer(input)) {
+            let raw = UnsafeRawBufferPointer(input)
+            let oneThread = Result { () throws(SnapshotError) in try SnapshotParser(options: .init(twoThreadBytes: .max)).parse(raw) }
+            if case .success(let snapshot) = oneThread {
                 _ = Auditor.audit(snapshot, ruleSet: .allBuiltIn, concurrent: false)
+            }
+            // The same document on two threads (used from 1 MiB) must give the same result.
+            let twoThreads = Result { () throws(SnapshotError) in try SnapshotParser(options: .init(twoThreadBytes: 0)).parse(raw) }
+            if Self.summary(oneThread) != Self.summary(twoThreads) {
+                fatalError("one and two threads disagree: \(Self.summary(oneThread)) vs \(Self.summary(twoThreads))")
             }
         case .http:
             var parser = HTTPRequestParser(limits: .init(headerBytes: 4096, targetBytes: 1024, bodyBytes: 65536))
-            // Feed in two pieces at an input-chosen split, as the network would.
+            // Feed in two pieces at an input-chosen split, as the network would; bodies of
+            // the second piece go in place (`receiveBody`) in input-chosen steps, as the
+            // daemon receives them.
             let split = input.isEmpty ? 0 : Int(input[0]) % (input.count + 1)
+            let step = input.isEmpty ? 1 : 1 + Int(input[input.count - 1]) % 97
             let raw = UnsafeRawBufferPointer(input)
-            _ = parser.feed(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
-            _ = parser.feed(UnsafeRawBufferPointer(rebasing: raw[split...]))
+            var events = parser.feed(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
+            var rest = raw[split...]
+            while !rest.isEmpty {
+                let direct = parser.receiveBody { space in
+                    let count = min(space.count, rest.count, step)
+                    space.copyMemory(from: UnsafeRawBufferPointer(rebasing: rest.prefix(count)))
+                    return count
+                }
+                guard let direct else {
+                    events += parser.feed(UnsafeRawBufferPointer(rebasing: rest))
+                    break
+                }
+                events += direct.events
+                rest = rest.dropFirst(direct.received)
+            }
+            // The pieces must not change what is parsed.
+            var whole = HTTPRequestParser(limits: parser.limits)
+            let wholeEvents = whole.feed(raw)
+            if Self.summary(events) != Self.summary(wholeEvents) {
+                fatalError("pieces and the whole disagree: \(Self.summary(events)) vs \(Self.summary(wholeEvents))")
+            }
         case .rulesets:
             guard let json = try? JSONParser.parse(Array(input)) else { return }
             let base = (try? JSONParser.parse(#"{"name": "base", "rules": {"contrast.text": true}}"#)) ?? .null
             _ = try? RuleSetLibrary.resolve(["fuzzed": ("fuzzed.json", json), "base": ("base.json", base)])
         }
+    }
+}
+
+extension FuzzTarget {
+    /// What a parse produced, compared across ways of running it.
+    static func summary(_ result: Result<Snapshot, SnapshotError>) -> String {
+        switch result {
+        case .success(let snapshot):
+            "\(snapshot.dialect) \(snapshot.elements.count) \(snapshot.elements.map(\.line)) \(snapshot.elements.map(\.column)) "
+                + "\(snapshot.texts.bytes) \(snapshot.roots) \(snapshot.animations.count) \(snapshot.invalidValues.count) \(snapshot.notes)"
+        case .failure(let error): "\(error.code) \(error.line):\(error.column) \(error.message)"
+        }
+    }
+
+    /// The requests and failures of a run of the HTTP parser.
+    static func summary(_ events: [HTTPRequestParser.Event]) -> String {
+        // `continueExpected` depends on where the pieces end (a head whose body has not
+        // come yet), not on what is parsed; so does which fault of a malformed head is
+        // seen first (a request line cut short is a 400, the whole of it a 414).
+        events.compactMap { event in
+            switch event {
+            case .request(let request): "\(request.method) \(request.target) \(request.headers.count) \(request.body)"
+            case .failure: "failure"
+            case .continueExpected: nil
+            }
+        }.joined(separator: "|")
     }
 }
 
