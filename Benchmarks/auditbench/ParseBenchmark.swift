@@ -13,11 +13,15 @@ enum ParseBenchmark {
             exit(2)
         }
         let bytes = [UInt8](data)
-        let parser = SnapshotParser(options: .init(maxBytes: Int.max))
         // Documents from 1 MiB are parsed on two threads; the same parse on one thread is
-        // timed beside it (the parsing work itself).
+        // timed beside it (the parsing work itself). AUDITBENCH_ONE_THREAD=1 parses on one
+        // thread only, AUDITBENCH_ONLY_SELF=1 times nothing else (both for callgrind).
+        let environment = ProcessInfo.processInfo.environment
+        let forceOneThread = environment["AUDITBENCH_ONE_THREAD"] != nil
+        let parser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: forceOneThread ? .max : 1 << 20))
         let oneThreadParser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: .max))
-        let twoThreads = bytes.count >= SnapshotParser.Options().twoThreadBytes
+        let twoThreads = !forceOneThread && environment["AUDITBENCH_ONLY_SELF"] == nil
+            && bytes.count >= SnapshotParser.Options().twoThreadBytes
         var oneThreadBest = Double.infinity
         var best = Double.infinity
         var elements = 0
