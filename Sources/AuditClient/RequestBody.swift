@@ -47,21 +47,8 @@ public final class OpenFile {
     /// array (a file that shrank gives fewer); a stream to its end. Nil on a read error.
     public func readAll() -> [UInt8]? {
         guard let size else { return readToEnd() }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
-            while initialized < size, let base = storage.baseAddress {
-                let count = pread(fd, base + initialized, size - initialized, off_t(initialized))
-                if count > 0 {
-                    initialized += count
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    failed = count < 0
-                    return
-                }
-            }
-        }
-        return failed ? nil : bytes
+        let read = FilledBytes(count: size) { to, wanted, offset in pread(fd, to, wanted, off_t(offset)) }
+        return read.failure == nil ? read.bytes : nil
     }
 
     private func readToEnd() -> [UInt8]? {

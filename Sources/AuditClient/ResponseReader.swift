@@ -87,30 +87,14 @@ public struct ResponseReader {
             // The rest of the body is received straight into its final storage, never
             // more than the body (bytes past it belong to the next response): a report of
             // megabytes is copied once, from the socket.
-            let buffered = buffer
+            let socket = fd
+            let body = FilledBytes(count: count, prefix: buffer) { to, wanted, _ in recv(socket, to, wanted, 0) }
             buffer = []
-            var failure: ClientError?
-            let body = [UInt8](unsafeUninitializedCapacity: count) { storage, initialized in
-                guard let base = storage.baseAddress else { return }
-                buffered.withUnsafeBytes { source in
-                    if let from = source.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: from, byteCount: source.count) }
-                }
-                initialized = buffered.count
-                while initialized < count {
-                    let received = recv(fd, base + initialized, count - initialized, 0)
-                    if received > 0 {
-                        initialized += received
-                    } else if received < 0, errno == EINTR {
-                        continue
-                    } else {
-                        failure = ClientError(description: received == 0 ? "auditd closed the connection"
-                                                : "reading from auditd failed: \(String(cString: strerror(errno)))")
-                        return
-                    }
-                }
+            if let failure = body.failure {
+                throw ClientError(description: "reading from auditd failed: \(String(cString: strerror(failure)))")
             }
-            if let failure { throw failure }
-            return body
+            if body.endedEarly { throw ClientError(description: "auditd closed the connection") }
+            return body.bytes
         }
         if buffer.count == count {
             // Exactly the body: handed over, not copied.

@@ -79,7 +79,8 @@ final class SAXEventPipe: @unchecked Sendable {
 /// libxml2's side: the SAX callbacks' user data, writing events into blocks.
 final class SAXRecorder {
     let pipe: SAXEventPipe
-    /// The builder's flag: once set, libxml2 is stopped at the next event.
+    /// The builder the events are for; once its `stopRequested` is set (read atomically,
+    /// from this thread), libxml2 is stopped at the next event.
     let builder: SnapshotBuilder
     let tracksBytes: Bool
     var context: xmlParserCtxtPtr?

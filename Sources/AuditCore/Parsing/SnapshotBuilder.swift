@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Receives SAX events for one document and builds the flat element storage of a
-/// ``Snapshot``. Used by one thread, for one parse.
+/// ``Snapshot``. Used by one thread at a time, for one parse: libxml2's, or the thread
+/// that replays its recorded events (``SAXEventPipe``, documents from 1 MiB).
 final class SnapshotBuilder {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 

@@ -85,18 +85,19 @@ final class Connection: @unchecked Sendable {
         guard !isClosed else { return }
         while !isClosed {
             let count: Int
-            let requested: Int
             let events: [HTTPRequestParser.Event]
+            /// The socket gave less than asked (it is empty now), or a body is whole (a
+            /// keep-alive client sends its next request only after the answer): wait for
+            /// the next read event instead of reading again.
+            let waitForMore: Bool
             if let direct = parser.receiveBody({ recv(fd, $0.baseAddress, $0.count, 0) }) {
-                // A body: received in place, into the request's own storage. Once it is
-                // whole, wait for the next event rather than try another read now (a
-                // keep-alive client sends its next request only after the answer).
+                // A body: received in place, into the request's own storage.
                 (count, events) = (direct.received, direct.events)
-                requested = direct.events.isEmpty ? direct.requested : Int.max
+                waitForMore = direct.received < direct.requested || !direct.events.isEmpty
             } else {
                 count = scratch.bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                requested = scratch.bytes.count
                 events = count > 0 ? scratch.bytes.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } : []
+                waitForMore = count < scratch.bytes.count
             }
             if count > 0 {
                 lastActivity = Timestamp.monotonic()
@@ -123,7 +124,7 @@ final class Connection: @unchecked Sendable {
                     }
                 }
                 if slots.count >= Connection.maxPipelined { pauseReading() }
-                if count < requested { return }
+                if waitForMore { return }
             } else if count == 0 {
                 peerFinishedSending = true
                 pauseReading()
