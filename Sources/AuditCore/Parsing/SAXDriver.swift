@@ -41,7 +41,7 @@ enum SAXDriver {
 
     /// libxml2 on this thread, recording events; the builder on another, replaying them.
     private static func runOnTwoThreads(bytes: UnsafeRawBufferPointer, builder: SnapshotBuilder) throws(SnapshotError) {
-        let pipe = SAXEventPipe()
+        let pipe = SAXEventPipe(documentBytes: bytes.count)
         let recorder = SAXRecorder(pipe: pipe, builder: builder)
         let replayed = DispatchGroup()
         nonisolated(unsafe) let replaying = builder

@@ -5,7 +5,7 @@ import Synchronization
 
 /// SAX events recorded on libxml2's thread and replayed into a ``SnapshotBuilder`` on
 /// another, so that tokenizing (libxml2) and decoding (the builder) of a large document
-/// run on two cores at once. Events go through blocks of 256 KiB: a start tag is its
+/// run on two cores at once. Events go through blocks of up to 256 KiB: a start tag is its
 /// name (libxml2 interns names, so the pointer is kept), where libxml2 stood, and each
 /// attribute's name and a copy of its value bytes (libxml2 reuses its buffers after the
 /// callback returns).
@@ -28,7 +28,9 @@ final class SAXEventPipe: @unchecked Sendable {
         case start = 1, end = 2, doctype = 3
     }
 
-    static let blockSize = 256 * 1024
+    /// Blocks hold 256 KiB of events, less for a smaller document (its events take
+    /// about as many bytes as its text).
+    let blockSize: Int
     /// Blocks recorded but not yet replayed, past which the recorder waits: the events
     /// of a fast tokenizer are not all held at once.
     static let blocksInFlight = 8
@@ -39,16 +41,20 @@ final class SAXEventPipe: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private let slots = DispatchSemaphore(value: SAXEventPipe.blocksInFlight)
 
+    init(documentBytes: Int) {
+        blockSize = min(256 * 1024, max(4096, documentBytes))
+    }
+
     /// A block with room for at least `bytes` (waits while too many are in flight).
     func takeBlock(minimum bytes: Int) -> Block {
         slots.wait()
         lock.lock()
         defer { lock.unlock() }
-        if bytes <= SAXEventPipe.blockSize, let block = spare.popLast() {
+        if bytes <= blockSize, let block = spare.popLast() {
             block.used = 0
             return block
         }
-        return Block(capacity: max(bytes, SAXEventPipe.blockSize))
+        return Block(capacity: max(bytes, blockSize))
     }
 
     /// Hands a filled block to the replaying side; `nil` says no more will come.
@@ -70,7 +76,7 @@ final class SAXEventPipe: @unchecked Sendable {
     /// Gives a replayed block back for reuse.
     func recycle(_ block: Block) {
         lock.lock()
-        if block.capacity == SAXEventPipe.blockSize, spare.count < SAXEventPipe.blocksInFlight { spare.append(block) }
+        if block.capacity == blockSize, spare.count < SAXEventPipe.blocksInFlight { spare.append(block) }
         lock.unlock()
         slots.signal()
     }
