@@ -43,9 +43,18 @@ enum SAXDriver {
     private static func runOnTwoThreads(bytes: UnsafeRawBufferPointer, builder: SnapshotBuilder) throws(SnapshotError) {
         let pipe = SAXEventPipe(documentBytes: bytes.count)
         let recorder = SAXRecorder(pipe: pipe, builder: builder)
-        let replayed = DispatchGroup()
+        // A thread of its own, not a job on Dispatch's pool: the pool is as wide as the
+        // cores, and when its threads are all audits waiting here for their replays, the
+        // replays would wait for a thread (Linux's pool adds one only after about a
+        // second: measured, four concurrent 10k audits took 1.1 s instead of 0.12 s).
+        let replayed = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let replaying = builder
-        DispatchQueue.global(qos: .userInitiated).async(group: replayed) { SAXReplayer.run(pipe, into: replaying) }
+        let thread = Thread {
+            SAXReplayer.run(pipe, into: replaying)
+            replayed.signal()
+        }
+        thread.name = "auditd.parse-replay"
+        thread.start()
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
