@@ -41,8 +41,18 @@ public final class UnixHTTPClient {
         for attempt in 0..<2 {
             let reused = reader != nil
             try connectIfNeeded()
-            do {
-                try sendRequest(method, target, body: body, contentType: contentType)
+            do throws(ClientError) {
+                do throws(ClientError) {
+                    try sendRequest(method, target, body: body, contentType: contentType)
+                } catch {
+                    // The daemon may have answered before all was sent and closed (a body
+                    // over its limit: 413): that answer says more than the broken pipe.
+                    if let early = try? readResponse(onChunk: nil) {
+                        disconnect()
+                        return early
+                    }
+                    throw error
+                }
                 let response = try readResponse(onChunk: nil)
                 if response.header("Connection")?.lowercased() == "close" { disconnect() }
                 return response

@@ -51,6 +51,8 @@ public enum UnixSocket {
     /// Sends the first `file.size` bytes of `file` with `sendfile` (the kernel copies
     /// from the page cache to the socket), from the start of the file whatever its
     /// position. A file that shrank meanwhile is an error: the request announced its size.
+    /// `sendfile` cannot be told MSG_NOSIGNAL: the process must ignore SIGPIPE, or a peer
+    /// that closes early kills it (auditctl does).
     public static func sendAll(_ fd: Int32, file: OpenFile) throws(ClientError) {
         guard let size = file.size else { throw ClientError(description: "only a regular file can be sent as it is") }
         var offset = off_t(0)

@@ -15,6 +15,10 @@ enum AuditCtl {
     ] }
 
     static func main() {
+        // A daemon that refuses a body (413) closes before all of it is sent, and
+        // `sendfile` has no MSG_NOSIGNAL: the broken pipe must be an error to report (with
+        // the daemon's answer), not a signal that kills auditctl without a word.
+        signal(SIGPIPE, SIG_IGN)
         exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 

@@ -234,6 +234,25 @@ final class AuditctlTests: XCTestCase {
         XCTAssertTrue(unwritable.stderr.contains("cannot write the report"), unwritable.stderr)
     }
 
+    /// A file over the daemon's limit: the daemon answers 413 and closes before the file
+    /// is all sent. auditctl reports that answer (not a broken pipe, and not killed by
+    /// SIGPIPE, which `sendfile` would raise).
+    func testSnapshotOverTheLimitReportsTheDaemonsAnswer() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--max-snapshot-bytes", "100000"])
+        let cells = String(repeating: #"<element role="button" label="Buy" frame="0,0,44,44"/>"# + "\n", count: 20_000)
+        let file = daemon.directory.appendingPathComponent("over.xml")
+        try Data((#"<snapshot version="1" platform="ios"><element role="window" frame="0,0,390,844">"# + cells
+                  + "</element></snapshot>").utf8).write(to: file)
+        let text = try daemon.auditctl(["audit", file.path])
+        XCTAssertEqual(text.status, 2, text.stderr)
+        XCTAssertTrue(text.stdout.contains("over the limit of 100000 [too-large]"), text.stdout + text.stderr)
+        let json = try daemon.auditctl(["audit", "--format", "json", file.path])
+        XCTAssertEqual(json.status, 2)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(reports.first?["status"] as? Int, 413)
+    }
+
     func testRulesStatusAndWatch() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
