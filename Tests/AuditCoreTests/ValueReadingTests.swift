@@ -24,6 +24,41 @@ final class ValueReadingTests: XCTestCase {
         }
     }
 
+    /// Frames are read in one pass when they are four plain decimals, and number by number
+    /// otherwise: random frames of every form (signs, leading zeros, a bare point, blanks,
+    /// exponents, 15 and 16 significant digits, 10 and 11 decimals) must read as the
+    /// correctly rounded conversion of each part does.
+    func testFramesOfEveryFormMatchTheirPartsConversion() {
+        var generator = SystemRandomNumberGenerator()
+        func part() -> String {
+            let digits = String(Int.random(in: 0...999_999_999, using: &generator))
+            let forms = [
+                digits, "-" + digits, "+" + digits, "00" + digits, digits + ".", "." + digits, "-0",
+                digits + "." + String(Int.random(in: 0...9_999_999_999, using: &generator)),
+                "1234567890.12345", "1234567890.123456", "0.0000000001", "0.00000000001",
+                " " + digits, digits + " ", digits + "e2", "1E-3", "-", "", "1.2.3", "12px",
+            ]
+            return forms[Int.random(in: 0..<forms.count, using: &generator)]
+        }
+        func reference(_ text: String) -> Rect? {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingWhitespace()) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
+                  width >= 0, height >= 0 else { return nil }
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            let text = (0..<4).map { _ in part() }.joined(separator: ",")
+            let frame = Array(text.utf8).withUnsafeBufferPointer { ValueScanner.frame($0) }
+            XCTAssertEqual(frame, reference(text), text)
+            if frame != nil { read += 1 }
+        }
+        XCTAssertGreaterThan(read, 1_000, "many of the frames are valid")
+        for text in ["00012.50", "-0.5", "+7", "5.", ".25", "123456789012345", "1234567890123456", "0.0000000001", "0.00000000001"] {
+            XCTAssertEqual(number(text), Double(text), text)
+        }
+    }
+
     func testBooleansAndFrames() {
         func boolean(_ text: String) -> Bool? { Array(text.utf8).withUnsafeBufferPointer { ValueScanner.boolean($0) } }
         XCTAssertEqual(["true", "TRUE", "1", "yes", "Yes"].map(boolean), [true, true, true, true, true])

@@ -23,7 +23,7 @@ enum ValueScanner {
         let length = upper - lower
         guard length > 0, length < 64 else { return nil }
         // Most numbers are plain decimals: converted exactly in one pass.
-        if let exact = simpleDecimal(bytes, from: lower, to: upper) { return exact }
+        if let plain = plainDecimal(bytes, from: lower, to: upper), plain.end == upper { return plain.value }
         var index = lower
         if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         var digits = 0
@@ -51,39 +51,52 @@ enum ValueScanner {
         }
     }
 
-    /// The common case, `[-]digits[.digits]` with at most 15 significant digits and 10
-    /// decimals, computed exactly: both the integer mantissa and the power of ten are exact
-    /// doubles, and one division rounds correctly. `nil` for anything else (no digit,
-    /// an exponent, too many digits), which the full syntax check then handles.
-    private static func simpleDecimal(_ bytes: Bytes, from start: Int, to end: Int) -> Double? {
+    /// The common case, `[+-]digits[.digits]` with at most 15 significant digits and 10
+    /// decimals, read from `start` up to the first byte that cannot continue it, and
+    /// computed exactly: both the integer mantissa and the power of ten are exact doubles,
+    /// and one division rounds correctly. Returns the value and where it stopped; `nil`
+    /// without a digit or past those limits (the full syntax check then decides).
+    @inline(__always)
+    private static func plainDecimal(_ bytes: Bytes, from start: Int, to end: Int) -> (value: Double, end: Int)? {
         var index = start
         var negative = false
-        if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 } else if bytes[index] == UInt8(ascii: "+") { index += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var decimals = 0
-        var seenPoint = false
-        var seenDigit = false
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ".") {
-                if seenPoint { return nil }
-                seenPoint = true
-            } else if isDigit(byte) {
-                seenDigit = true
-                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
-                if mantissa > 0 || seenPoint { digits += 1 }
-                if seenPoint { decimals += 1 }
-                // Past 15 significant digits the mantissa may not be exact (or may wrap).
-                if digits > 15 { return nil }
-            } else {
-                return nil
+        if index < end {
+            if bytes[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "+") {
+                index += 1
             }
+        }
+        var mantissa: UInt64 = 0
+        let integerStart = index
+        while index < end {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
         }
-        guard seenDigit, decimals <= 10 else { return nil }
+        let integerEnd = index
+        // Leading zeros are not significant digits.
+        var firstSignificant = integerStart
+        while firstSignificant < integerEnd, bytes[firstSignificant] == UInt8(ascii: "0") { firstSignificant += 1 }
+        var decimals = 0
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index += 1
+            }
+            decimals = index - fractionStart
+        }
+        // Past 15 significant digits the mantissa may not be exact (or may have wrapped).
+        guard integerEnd > integerStart || decimals > 0, decimals <= 10,
+              integerEnd - firstSignificant + decimals <= 15 else { return nil }
         let magnitude = Double(mantissa) / powerOfTen(decimals)
-        return negative ? -magnitude : magnitude
+        return (negative ? -magnitude : magnitude, index)
     }
 
     /// 10^`exponent` for 0…10, exact.
@@ -121,7 +134,16 @@ enum ValueScanner {
 
     /// `x,y,width,height` (SPEC frame): four finite numbers, width and height not negative.
     static func frame(_ bytes: Bytes) -> Rect? {
-        // Four comma-separated numbers, read in place (no array per frame).
+        // The common form, four plain decimals and three commas with no blank, in one pass.
+        let end = bytes.count
+        if let x = plainDecimal(bytes, from: 0, to: end), x.end < end, bytes[x.end] == UInt8(ascii: ","),
+           let y = plainDecimal(bytes, from: x.end + 1, to: end), y.end < end, bytes[y.end] == UInt8(ascii: ","),
+           let width = plainDecimal(bytes, from: y.end + 1, to: end), width.end < end, bytes[width.end] == UInt8(ascii: ","),
+           let height = plainDecimal(bytes, from: width.end + 1, to: end), height.end == end {
+            guard width.value >= 0, height.value >= 0 else { return nil }
+            return Rect(x: x.value, y: y.value, width: width.value, height: height.value)
+        }
+        // Anything else: four comma-separated numbers, read in place (no array per frame).
         var parts: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var count = 0
         var start = 0
