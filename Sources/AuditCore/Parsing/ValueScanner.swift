@@ -70,12 +70,7 @@ enum ValueScanner {
         }
         var mantissa: UInt64 = 0
         let integerStart = index
-        while index < end {
-            let digit = bytes[index] &- 0x30
-            guard digit < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            index += 1
-        }
+        readDigits(bytes, &index, end, into: &mantissa)
         let integerEnd = index
         // Leading zeros are not significant digits.
         var firstSignificant = integerStart
@@ -84,12 +79,7 @@ enum ValueScanner {
         if index < end, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
-            while index < end {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                index += 1
-            }
+            readDigits(bytes, &index, end, into: &mantissa)
             decimals = index - fractionStart
         }
         // Past 15 significant digits the mantissa may not be exact (or may have wrapped).
@@ -97,6 +87,18 @@ enum ValueScanner {
               integerEnd - firstSignificant + decimals <= 15 else { return nil }
         let magnitude = Double(mantissa) / powerOfTen(decimals)
         return (negative ? -magnitude : magnitude, index)
+    }
+
+    /// Appends the decimal digits from `index` on to `mantissa` (wrapping past 19 digits;
+    /// the caller refuses those), leaving `index` at the first byte that is not one.
+    @inline(__always)
+    private static func readDigits(_ bytes: Bytes, _ index: inout Int, _ end: Int, into mantissa: inout UInt64) {
+        while index < end {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index += 1
+        }
     }
 
     /// 10^`exponent` for 0…10, exact.
