@@ -32,7 +32,7 @@ extension ByteSink {
     }
 
     /// A string's UTF-8, as it is (no escaping).
-    mutating func write(utf8 text: String) {
+    public mutating func write(utf8 text: String) {
         text.withUTF8Bytes { write($0) }
     }
 }

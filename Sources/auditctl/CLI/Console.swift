@@ -10,11 +10,6 @@ enum Console {
         fputs(text, stdout)
     }
 
-    /// UTF-8 bytes as they are (reports of megabytes, without a `String` in between).
-    static func out(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
-    }
-
     static func flush() { fflush(stdout) }
 
     static func error(_ text: String) {

@@ -69,12 +69,6 @@ final class FileOutput: ByteSink {
         }
     }
 
-    /// A string's UTF-8.
-    func write(text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
     /// Writes what is buffered.
     func flush() {
         if used > 0 { writeAll(UnsafeRawPointer(buffer), used) }

@@ -118,14 +118,14 @@ enum AuditCommand: Command {
             }
             context.sources = sources
         }
-        let output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
+        var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
         switch format {
-        case .text: output.write(text: TextFormatter.render(results, context: context))
-        case .json: JSONFormatters.writeJSON(results, context: context, to: output)
-        case .jsonl: output.write(text: JSONFormatters.jsonl(results, context: context))
-        case .sarif: output.write(text: SARIFFormatter.render(results, context: context))
-        case .junit: output.write(text: JUnitFormatter.render(results, context: context))
-        case .html: output.write(text: HTMLFormatter.render(results, context: context))
+        case .text: output.write(utf8: TextFormatter.render(results, context: context))
+        case .json: JSONFormatters.writeJSON(results, context: context, to: &output)
+        case .jsonl: output.write(utf8: JSONFormatters.jsonl(results, context: context))
+        case .sarif: output.write(utf8: SARIFFormatter.render(results, context: context))
+        case .junit: output.write(utf8: JUnitFormatter.render(results, context: context))
+        case .html: output.write(utf8: HTMLFormatter.render(results, context: context))
         }
         if let failure = output.finish(), let path = arguments.value("--output") {
             throw InputError(description: "\(path): cannot write the report (\(failure))")

@@ -4,34 +4,25 @@ import AuditCore
 /// from and, with a baseline, each finding's `baselineState`.
 /// `--format jsonl`: one finding a line, with file, app, build and screen.
 enum JSONFormatters {
-    /// Bytes, not a `String`: the reports run to tens of megabytes, and decoding them into
-    /// a string only to write them out again validated every byte.
-    static func json(_ results: [SnapshotResult], context: FormatContext) -> [UInt8] {
-        let out = ByteBuffer(capacity: results.reduce(64) { $0 + $1.body.count * 2 + 256 })
-        writeJSON(results, context: context, to: out)
-        return out.bytes()
-    }
-
     /// Writes `--format json` to `out` as it is formatted (standard output or a file, in
-    /// pieces: the whole is never held in memory).
-    static func writeJSON<Sink: ByteSink & AnyObject>(_ results: [SnapshotResult], context: FormatContext, to out: Sink) {
-        var sink = out
-        sink.write(byte: UInt8(ascii: "["))
+    /// pieces: the reports run to tens of megabytes and are never held whole in memory).
+    static func writeJSON<Sink: ByteSink>(_ results: [SnapshotResult], context: FormatContext, to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "["))
         for (offset, result) in results.enumerated() {
-            if offset > 0 { sink.write(byte: UInt8(ascii: ",")) }
-            sink.write(byte: 0x0A)
-            sink.write(byte: UInt8(ascii: " ")); sink.write(byte: UInt8(ascii: " "))
+            if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
+            out.write(byte: 0x0A)
+            out.write(byte: UInt8(ascii: " ")); out.write(byte: UInt8(ascii: " "))
             if result.error == nil, !context.hasBaseline, !result.body.isEmpty {
                 // The report as the daemon wrote it, re-indented, with `file` put first.
                 var file = Array(#""file": "#.utf8)
                 JSON.string(result.file).write(to: &file)
-                JSONReformatter.append(result.body[...], level: 1, firstMember: file, to: &sink)
+                JSONReformatter.append(result.body[...], level: 1, firstMember: file, to: &out)
             } else {
-                item(result, context: context).write(to: &sink, pretty: true, indent: 1)
+                item(result, context: context).write(to: &out, pretty: true, indent: 1)
             }
         }
-        if !results.isEmpty { sink.write(byte: 0x0A) }
-        sink.write(byte: UInt8(ascii: "]")); sink.write(byte: 0x0A)
+        if !results.isEmpty { out.write(byte: 0x0A) }
+        out.write(byte: UInt8(ascii: "]")); out.write(byte: 0x0A)
     }
 
     /// One report as a `JSON` value: errors, and reports annotated with a baseline.
