@@ -73,7 +73,7 @@ enum AuditBenchmark {
             return
         }
         print("file: \(path) (\(bytes.count) bytes, \(elements) elements), rule set \(ruleSetName)")
-        print(Timing.row(bytes.count >= (1 << 20) ? "parse (two threads)" : "parse", parseBest))
+        print(Timing.row(bytes.count >= SnapshotParser.Options().twoThreadBytes ? "parse (two threads)" : "parse", parseBest))
         print(Timing.row("parse on one thread", oneThreadBest))
         print(Timing.row("rules (\(ruleSet.entries.count), \(concurrent ? "concurrent" : "one thread"))", auditBest))
         print(Timing.row("report rendered (JSON bytes)", renderBest))

@@ -18,10 +18,10 @@ enum ParseBenchmark {
         // thread only, AUDITBENCH_ONLY_SELF=1 times nothing else (both for callgrind).
         let environment = ProcessInfo.processInfo.environment
         let forceOneThread = environment["AUDITBENCH_ONE_THREAD"] != nil
-        let parser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: forceOneThread ? .max : 1 << 20))
+        let twoThreadBytes = SnapshotParser.Options().twoThreadBytes
+        let parser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: forceOneThread ? .max : twoThreadBytes))
         let oneThreadParser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: .max))
-        let twoThreads = !forceOneThread && environment["AUDITBENCH_ONLY_SELF"] == nil
-            && bytes.count >= SnapshotParser.Options().twoThreadBytes
+        let twoThreads = !forceOneThread && environment["AUDITBENCH_ONLY_SELF"] == nil && bytes.count >= twoThreadBytes
         var oneThreadBest = Double.infinity
         var best = Double.infinity
         var elements = 0
