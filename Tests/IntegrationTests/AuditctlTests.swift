@@ -237,6 +237,28 @@ final class AuditctlTests: XCTestCase {
     /// A file over the daemon's limit: the daemon answers 413 and closes before the file
     /// is all sent. auditctl reports that answer (not a broken pipe, and not killed by
     /// SIGPIPE, which `sendfile` would raise).
+    /// `--timing` tells, on standard error, each snapshot's time and auditd's phases, and
+    /// leaves the report on standard output as it was.
+    func testTimingPrintsEachSnapshotsPhasesOnStandardError() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let checkout = DaemonHarness.examples.appendingPathComponent("checkout.xml").path
+        let mailbox = DaemonHarness.examples.appendingPathComponent("mailbox.xml").path
+        let plain = try daemon.auditctl(["audit", "--fail-on", "never", checkout, mailbox])
+        let timed = try daemon.auditctl(["audit", "--fail-on", "never", "--timing", checkout, mailbox])
+        XCTAssertEqual(timed.status, 0, timed.stderr)
+        XCTAssertEqual(timed.stdout, plain.stdout, "--timing writes to standard error only")
+        let lines = timed.stderr.split(separator: "\n").map(String.init)
+        let phases = #"\(auditd: receive [0-9]+\.[0-9], queue [0-9]+\.[0-9], parse [0-9]+\.[0-9], rules [0-9]+\.[0-9], render [0-9]+\.[0-9], journal [0-9]+\.[0-9] ms\)"#
+        for file in [checkout, mailbox] {
+            let line = try XCTUnwrap(lines.first { $0.hasPrefix("auditctl: timing: \(file): ") }, timed.stderr)
+            XCTAssertNotNil(line.range(of: #"^auditctl: timing: .*: [0-9]+\.[0-9] ms "# + phases + "$", options: .regularExpression), line)
+        }
+        XCTAssertNotNil(lines.last?.range(of: #"^auditctl: timing: report written in [0-9]+\.[0-9] ms; audit command [0-9]+\.[0-9] ms$"#,
+                                         options: .regularExpression), timed.stderr)
+        XCTAssertFalse(plain.stderr.contains("timing"), plain.stderr)
+    }
+
     func testSnapshotOverTheLimitReportsTheDaemonsAnswer() throws {
         let daemon = try DaemonHarness()
         try daemon.start(["--max-snapshot-bytes", "100000"])

@@ -104,6 +104,43 @@ final class DaemonRoutesTests: XCTestCase {
         XCTAssertNil(daemon.readResponse(fd, buffer: &buffer), "closed after Connection: close")
     }
 
+    /// `Server-Timing` on an audit's answer: its phases in order, the body's slow arrival
+    /// counted as receiving, the rules as long as the report's own `duration_ms`.
+    func testAuditAnswerTellsWhereItsTimeWent() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let fd = try daemon.connect()
+        defer { close(fd) }
+        let body = DaemonHarness.example("checkout.xml")
+        let sent = Date()
+        daemon.send(fd, Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body[..<100])
+        usleep(300_000)
+        daemon.send(fd, Array(body[100...]))
+        var buffer: [UInt8] = []
+        let answer = try XCTUnwrap(daemon.readResponse(fd, buffer: &buffer))
+        let wall = Date().timeIntervalSince(sent) * 1000
+        XCTAssertEqual(answer.status, 200)
+        let header = try XCTUnwrap(answer.headers["server-timing"])
+        var phases: [(String, Double)] = []
+        for entry in header.components(separatedBy: ", ") {
+            let parts = entry.components(separatedBy: ";dur=")
+            XCTAssertEqual(parts.count, 2, header)
+            phases.append((parts[0], try XCTUnwrap(Double(parts.last ?? ""), header)))
+        }
+        XCTAssertEqual(phases.map(\.0), ["receive", "queue", "parse", "rules", "render", "journal"])
+        XCTAssertTrue(phases.allSatisfy { $0.1 >= 0 }, header)
+        XCTAssertGreaterThanOrEqual(phases[0].1, 250, "the body's second part came 300 ms after its head: \(header)")
+        XCTAssertLessThanOrEqual(phases.reduce(0) { $0 + $1.1 }, wall + 1, "the phases fit in the request's time: \(header)")
+        let report = try XCTUnwrap(answer.json as? [String: Any])
+        let duration = try XCTUnwrap(report["duration_ms"] as? Double)
+        XCTAssertEqual(phases[3].1, duration, accuracy: 0.0011, "rules;dur is the report's duration_ms: \(header)")
+
+        // An answer without an audit (the snapshot did not parse) has none.
+        let malformed = try daemon.post(Array("<snapshot version=\"1\">\n<element>".utf8))
+        XCTAssertEqual(malformed.status, 400)
+        XCTAssertNil(malformed.headers["server-timing"])
+    }
+
     func testExpectContinue() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

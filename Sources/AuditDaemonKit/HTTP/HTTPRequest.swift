@@ -7,6 +7,10 @@ public struct HTTPRequest: Sendable {
     /// Header fields in order; names as sent.
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// When the request's first byte and its last byte arrived (monotonic nanoseconds; 0
+    /// when not received over a connection).
+    public var firstByteAt: UInt64 = 0
+    public var lastByteAt: UInt64 = 0
 
     /// The path without the query.
     public var path: String {

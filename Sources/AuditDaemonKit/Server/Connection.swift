@@ -104,7 +104,9 @@ final class Connection: @unchecked Sendable {
                 if parser.isMidRequest, requestStarted == nil { requestStarted = lastActivity }
                 for event in events {
                     switch event {
-                    case .request(let request):
+                    case .request(var request):
+                        request.firstByteAt = requestStarted ?? lastActivity
+                        request.lastByteAt = lastActivity
                         requestStarted = parser.isMidRequest ? lastActivity : nil
                         if isStreaming || closeWhenFlushed { continue }
                         let ticket = openSlot(close: !request.keepAlive)

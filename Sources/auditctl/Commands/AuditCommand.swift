@@ -19,10 +19,12 @@ enum AuditCommand: Command {
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
             .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
             .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
+            .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, rules, render, journal)"),
         ],
         discussion: "Directories are searched for *.xml files. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let commandStarted = Timestamp.monotonic()
         let format = arguments.value("--format").flatMap(OutputFormat.init) ?? .text
         let failOn: Severity? = (arguments.value("--fail-on") ?? "error") == "never" ? nil : Severity(rawValue: arguments.value("--fail-on") ?? "error")
         let files = try InputFiles.expand(arguments.operands)
@@ -61,8 +63,11 @@ enum AuditCommand: Command {
                 let input = allInputs[index]
                 do {
                     let body = try input.bytes.map(RequestBody.bytes) ?? InputFiles.body(input.path)
+                    let requestStarted = Timestamp.monotonic()
                     let response = try client.request("POST", requestTarget, body: body)
                     var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
+                    result.requestMilliseconds = Double(Timestamp.monotonic() - requestStarted) / 1e6
+                    result.serverTiming = response.header("Server-Timing")
                     // `--format json` without a baseline prints the report as it came and
                     // needs only its summary (for --fail-on): no tree for megabytes of findings.
                     let summary = printsAsSent ? SnapshotResult.summary(in: response.body) : nil
@@ -118,6 +123,7 @@ enum AuditCommand: Command {
             }
             context.sources = sources
         }
+        let printStarted = Timestamp.monotonic()
         var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
         switch format {
         case .text: output.write(utf8: TextFormatter.render(results, context: context))
@@ -129,6 +135,15 @@ enum AuditCommand: Command {
         }
         if let failure = output.finish(), let path = arguments.value("--output") {
             throw InputError(description: "\(path): cannot write the report (\(failure))")
+        }
+        if arguments.flag("--timing") {
+            for result in results {
+                Console.error("auditctl: timing: " + TimingReport.line(file: result.file, requestMilliseconds: result.requestMilliseconds,
+                                                                      serverTiming: result.serverTiming))
+            }
+            let now = Timestamp.monotonic()
+            Console.error("auditctl: timing: report written in \(TimingReport.milliseconds(Double(now - printStarted) / 1e6)) ms; "
+                + "audit command \(TimingReport.milliseconds(Double(now - commandStarted) / 1e6)) ms")
         }
         let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
         if results.contains(where: { $0.error != nil }) { return .usageOrInput }

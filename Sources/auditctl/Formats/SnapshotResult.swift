@@ -15,6 +15,10 @@ struct SnapshotResult {
     /// Baseline state by finding index: `new`, `unchanged`; and the fixed ones.
     var baselineStates: [String] = []
     var absent: [JSON] = []
+    /// How long the request took as auditctl saw it (sent, audited, answer received), and
+    /// the daemon's `Server-Timing` header: for `--timing`.
+    var requestMilliseconds: Double = 0
+    var serverTiming: String?
 
     var findings: [JSON] { report?["findings"]?.arrayValue ?? [] }
     var incomplete: [JSON] { report?["incomplete"]?.arrayValue ?? [] }
