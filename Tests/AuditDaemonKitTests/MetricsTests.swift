@@ -31,4 +31,27 @@ final class MetricsTests: XCTestCase {
                           "\(key) \(count) in\n\(text)")
         }
     }
+
+    /// `auditd_audit_phase_seconds_total` adds up the phases of every answered audit.
+    func testPhaseTotalsAddUpEveryAuditsTiming() {
+        let metrics = Metrics()
+        var first = ServerTiming()
+        first.add(ServerTiming.receive, from: 1_000_000, to: 3_500_000)
+        first.add(ServerTiming.parse, milliseconds: 40)
+        first.add(ServerTiming.journal, milliseconds: 2.5)
+        var second = ServerTiming()
+        second.add(ServerTiming.parse, milliseconds: 60)
+        second.add(ServerTiming.rules, milliseconds: 12.25)
+        metrics.auditPhases(first)
+        metrics.auditPhases(second)
+        let text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("auditd_audit_phase_seconds_total{") }
+        XCTAssertEqual(lines, [
+            "auditd_audit_phase_seconds_total{phase=\"receive\"} 0.0025", "auditd_audit_phase_seconds_total{phase=\"queue\"} 0",
+            "auditd_audit_phase_seconds_total{phase=\"parse\"} 0.1", "auditd_audit_phase_seconds_total{phase=\"rules\"} 0.01225",
+            "auditd_audit_phase_seconds_total{phase=\"render\"} 0", "auditd_audit_phase_seconds_total{phase=\"journal\"} 0.0025",
+        ], text)
+        XCTAssertTrue(text.contains("# TYPE auditd_audit_phase_seconds_total counter\n"))
+        XCTAssertEqual(first.headerValue, "receive;dur=2.5, parse;dur=40, journal;dur=2.5")
+    }
 }

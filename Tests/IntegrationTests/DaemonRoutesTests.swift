@@ -32,6 +32,9 @@ final class DaemonRoutesTests: XCTestCase {
         let metrics = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/metrics"])
         XCTAssertTrue(metrics.stdout.contains("auditd_audits_total{status=\"200\"} 1"), metrics.stdout)
         XCTAssertTrue(metrics.stdout.contains("auditd_audit_duration_seconds_bucket{le=\"+Inf\"} 1"))
+        let parseLine = metrics.stdout.split(separator: "\n").first { $0.hasPrefix("auditd_audit_phase_seconds_total{phase=\"parse\"} ") }
+        let parseSeconds = parseLine.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+        XCTAssertGreaterThan(parseSeconds ?? 0, 0, "the one audit's parse time: \(metrics.stdout)")
         XCTAssertTrue(metrics.stdout.contains("# TYPE auditd_open_connections gauge"))
         XCTAssertEqual(daemon.stop(), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socket), "socket removed on exit")

@@ -5,6 +5,10 @@ import AuditCore
 /// `receive;dur=12.1, queue;dur=0.0, parse;dur=80.3, rules;dur=70.2, render;dur=4.4, journal;dur=28.9`.
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
 struct ServerTiming: Sendable {
+    /// The phases of an audit, in the order they happen.
+    static let receive = "receive", queue = "queue", parse = "parse", rules = "rules", render = "render", journal = "journal"
+    static let auditPhases = [receive, queue, parse, rules, render, journal]
+
     /// Phases in the order they happened.
     private(set) var phases: [(name: String, milliseconds: Double)] = []
 

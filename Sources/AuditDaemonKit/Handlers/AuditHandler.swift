@@ -26,8 +26,8 @@ enum AuditHandler {
             let started = Timestamp.monotonic()
             var timing = ServerTiming()
             if lastByteAt > 0 {
-                timing.add("receive", from: firstByteAt, to: lastByteAt)
-                timing.add("queue", from: lastByteAt, to: started)
+                timing.add(ServerTiming.receive, from: firstByteAt, to: lastByteAt)
+                timing.add(ServerTiming.queue, from: lastByteAt, to: started)
             }
             // A large snapshot is parsed on two threads only while a core is free: with
             // every worker busy, the second thread only adds its overhead (four concurrent
@@ -38,7 +38,7 @@ enum AuditHandler {
                 let snapshot: Snapshot
                 do throws(SnapshotError) {
                     snapshot = try SnapshotParser(options: options).parse(bytes)
-                    timing.add("parse", from: started, to: Timestamp.monotonic())
+                    timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
                 } catch {
                     let status = error.code == .tooLarge ? 413 : 400
                     return .failure(.error(status, code: error.code.rawValue, message: error.message,
@@ -60,11 +60,11 @@ enum AuditHandler {
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
                 // The same bytes serve the answer and the journal's finding records.
-                timing.add("rules", milliseconds: report.durationMilliseconds)
+                timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds)
                 let renderStarted = Timestamp.monotonic()
                 let rendered = report.rendered()
                 let journalStarted = Timestamp.monotonic()
-                timing.add("render", from: renderStarted, to: journalStarted)
+                timing.add(ServerTiming.render, from: renderStarted, to: journalStarted)
                 let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: rendered.bytes)
                 // Only bytes and counts wait for the journal's sync, not the findings.
                 let counts = Metrics.findingCounts(report)
@@ -74,9 +74,10 @@ enum AuditHandler {
                     switch result {
                     case .success:
                         var timing = timingBeforeJournal
-                        timing.add("journal", from: journalStarted, to: Timestamp.monotonic())
+                        timing.add(ServerTiming.journal, from: journalStarted, to: Timestamp.monotonic())
                         var answer = answer
                         answer.headers.append(("Server-Timing", timing.headerValue))
+                        server.metrics.auditPhases(timing)
                         finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
                     case .failure(let error):
                         finish(server, ticket, .error(507, code: "journal-write-failed",

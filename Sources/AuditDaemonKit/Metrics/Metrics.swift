@@ -13,6 +13,7 @@ public final class Metrics: @unchecked Sendable {
     private var latencyCounts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
     private var latencySum = 0.0
     private var latencyCount = 0
+    private var phaseSeconds: [String: Double] = [:]
     private var refused = 0
     private var forbidden = 0
     private var timeouts = 0
@@ -64,6 +65,14 @@ public final class Metrics: @unchecked Sendable {
         }
     }
 
+    /// Adds the phases of one answered audit (its `Server-Timing`) to
+    /// `auditd_audit_phase_seconds_total`: where the daemon's time goes, over time.
+    func auditPhases(_ timing: ServerTiming) {
+        lock.withLock {
+            for phase in timing.phases { phaseSeconds[phase.name, default: 0] += phase.milliseconds / 1000 }
+        }
+    }
+
     public func connectionOpened() { lock.withLock { openConnections += 1 } }
     public func connectionClosed() { lock.withLock { openConnections -= 1 } }
     public func connectionRefused() { lock.withLock { refused += 1 } }
@@ -109,6 +118,11 @@ public final class Metrics: @unchecked Sendable {
             cumulative += latencyCounts[Metrics.buckets.count]
             out += "auditd_audit_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
             out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
+            family("auditd_audit_phase_seconds_total", "counter",
+                   "Time answered audits spent in each phase (receive, queue, parse, rules, render, journal), as in their Server-Timing header.")
+            for phase in ServerTiming.auditPhases {
+                out += "auditd_audit_phase_seconds_total{phase=\"\(phase)\"} \(format(phaseSeconds[phase] ?? 0))\n"
+            }
             var scalars: [(String, String, String, String)] = [
                 ("auditd_queue_depth", "gauge", "Audits waiting for a worker.", String(queueDepth)),
                 ("auditd_audits_in_flight", "gauge", "Audits running now.", String(inFlight)),
