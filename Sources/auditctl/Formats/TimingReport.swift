@@ -5,7 +5,7 @@ import AuditCore
 /// header (`receive;dur=12.1, queue;dur=0, parse;dur=80.3, …`).
 enum TimingReport {
     /// One phase of a `Server-Timing` header.
-    struct Phase: Equatable {
+    struct Phase {
         var name: String
         var milliseconds: Double
     }
