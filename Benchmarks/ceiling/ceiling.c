@@ -134,7 +134,10 @@ static void *serve(void *argument) {
             filled += (size_t)got;
         }
         size_t head = (size_t)(end - buffer) + 4, body_length = 0;
-        for (char *line = buffer; line < end; line = strstr(line, "\r\n") + 2) {
+        /* Lines found with memmem, bounded by the head: the buffer holds raw bytes (no
+         * terminating NUL, and a NUL inside would stop strstr short). The head ends in
+         * "\r\n\r\n" at `end`, so every line before it finds its CRLF. */
+        for (char *line = buffer; line < end; line = (char *)memmem(line, (size_t)(end + 2 - line), "\r\n", 2) + 2) {
             if (strncasecmp(line, "Content-Length:", 15) == 0) body_length = strtoul(line + 15, NULL, 10);
         }
         if (head + body_length > capacity) goto done;
