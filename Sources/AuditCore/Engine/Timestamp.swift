@@ -20,6 +20,12 @@ public enum Timestamp {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    /// Milliseconds from `start` to `end` (``monotonic()`` readings; `end` defaults to
+    /// now); 0 when `end` is not after `start`.
+    public static func milliseconds(from start: UInt64, to end: UInt64 = monotonic()) -> Double {
+        end > start ? Double(end - start) / 1e6 : 0
+    }
+
     /// `2026-11-29T21:40:00.123Z`.
     public static func iso8601(_ milliseconds: Int64) -> String {
         var seconds = time_t(milliseconds / 1000)

@@ -14,7 +14,7 @@ struct ServerTiming: Sendable {
 
     /// Adds a phase that lasted from `start` to `end` (monotonic nanoseconds).
     mutating func add(_ name: String, from start: UInt64, to end: UInt64) {
-        add(name, milliseconds: end > start ? Double(end - start) / 1e6 : 0)
+        add(name, milliseconds: Timestamp.milliseconds(from: start, to: end))
     }
 
     mutating func add(_ name: String, milliseconds: Double) {

@@ -66,7 +66,7 @@ enum AuditCommand: Command {
                     let requestStarted = Timestamp.monotonic()
                     let response = try client.request("POST", requestTarget, body: body)
                     var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
-                    result.requestMilliseconds = Double(Timestamp.monotonic() - requestStarted) / 1e6
+                    result.requestMilliseconds = Timestamp.milliseconds(from: requestStarted)
                     result.serverTiming = response.header("Server-Timing")
                     // `--format json` without a baseline prints the report as it came and
                     // needs only its summary (for --fail-on): no tree for megabytes of findings.
@@ -142,8 +142,8 @@ enum AuditCommand: Command {
                                                                       serverTiming: result.serverTiming))
             }
             let now = Timestamp.monotonic()
-            Console.error("auditctl: timing: report written in \(TimingReport.milliseconds(Double(now - printStarted) / 1e6)) ms; "
-                + "audit command \(TimingReport.milliseconds(Double(now - commandStarted) / 1e6)) ms")
+            Console.error("auditctl: timing: report written in \(TimingReport.milliseconds(Timestamp.milliseconds(from: printStarted, to: now))) ms; "
+                + "audit command \(TimingReport.milliseconds(Timestamp.milliseconds(from: commandStarted, to: now))) ms")
         }
         let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
         if results.contains(where: { $0.error != nil }) { return .usageOrInput }
