@@ -95,8 +95,14 @@ public enum AuditDaemon {
         uids.insert(getuid())
         var gids = Set(options.allowGIDs)
         gids.insert(socketGroup ?? getgid())
-        let server = Server(configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
-                            policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
+        let server: Server
+        do {
+            server = try Server(configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
+                                policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
+        } catch {
+            logger.error("cannot start the event loop", ["error": error.description])
+            exit(1)
+        }
         server.start()
         running.set(server)
         signals.install(SIGHUP) {

@@ -55,7 +55,7 @@ enum AuditHandler {
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
             case .failure(let response):
-                server.queue.async { finish(server, ticket, response, seconds: seconds) }
+                server.loop.async { finish(server, ticket, response, seconds: seconds) }
             case .report(let report):
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
@@ -70,7 +70,7 @@ enum AuditHandler {
                 let counts = Metrics.findingCounts(report)
                 let timingBeforeJournal = timing
                 // Answers of one flush come back to the I/O queue together.
-                server.journal.append(AuditJournalEntry(report, rendered: rendered), completionQueue: server.queue) { result in
+                server.journal.append(AuditJournalEntry(report, rendered: rendered), completionQueue: server.loop) { result in
                     switch result {
                     case .success:
                         var timing = timingBeforeJournal

@@ -1,8 +1,9 @@
 import AuditCore
 
 /// `GET /v1/findings?since=SEQ&follow=1`: journal records with a seq greater than `since`,
-/// as JSON Lines; with `follow`, a chunked response that stays open and delivers new
-/// records as they become durable.
+/// as JSON Lines in a chunked body read from the files as the client takes it (never the
+/// whole journal in memory); with `follow`, the response stays open and delivers new
+/// records as they become durable, until the client leaves or lags too far behind.
 enum FindingsHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         let query = request.query
@@ -16,36 +17,27 @@ enum FindingsHandler {
             since = value
         }
         let follow = ["1", "true", "yes"].contains(query["follow"]?.lowercased() ?? "")
-        let headers = [("Content-Type", "application/x-ndjson")]
+        let head = HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson")])
         server.metrics.requestFinished(route: "findings", status: 200)
-        if !follow {
-            let collected = MutexBox<[UInt8]>([])
-            server.journal.read(since: since, deliver: { chunk in collected.set(collected.get() + chunk) }, then: nil) { _ in
-                server.queue.async { ticket.answer(HTTPResponse(status: 200, headers: headers, body: collected.get())) }
-            }
-            return
-        }
         let connection = ticket.connection
-        server.queue.async { connection.startStream(ticket, head: HTTPResponse(status: 200, headers: headers)) }
         let open = MutexBox(true)
-        let deliver: @Sendable ([UInt8]) -> Void = { chunk in
-            server.queue.async { connection.send(chunk: chunk) }
-        }
-        server.journal.read(since: since, deliver: deliver, then: { chunk in
+        let loop = server.loop
+        let live: Journal.Follower = { (chunk: [UInt8]) -> Bool in
             guard open.get() else { return false }
-            deliver(chunk)
+            loop.async { connection.send(chunk: chunk) }
             return true
-        }) { followerID in
-            server.queue.async {
-                guard let followerID else { return }
-                if connection.isClosed {
-                    server.journal.unfollow(followerID)
-                } else {
-                    connection.onStreamClosed = {
+        }
+        let follower: Journal.Follower? = follow ? live : nil
+        server.journal.backlog(since: since, then: follower) { backlog, followerID in
+            server.loop.async {
+                let stream = ResponseStream(head: head, follows: follow) { out, limit in backlog.fill(&out, limit: limit) }
+                if let followerID {
+                    stream.onEnd = {
                         open.set(false)
                         server.journal.unfollow(followerID)
                     }
                 }
+                connection.startStream(ticket, stream)
             }
         }
     }

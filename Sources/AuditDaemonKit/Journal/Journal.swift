@@ -34,7 +34,7 @@ public final class Journal: @unchecked Sendable {
     private var fd: Int32 = -1
     private var size = 0
     private var seq: UInt64 = 0
-    private typealias Pending = (entry: any JournalEntry, queue: DispatchQueue?, completion: Completion)
+    private typealias Pending = (entry: any JournalEntry, queue: (any CompletionExecutor)?, completion: Completion)
     /// Appends waiting for the flusher, and whether it is running; under `pendingLock`, the
     /// only state appenders touch.
     private let pendingLock = Lock()
@@ -75,7 +75,7 @@ public final class Journal: @unchecked Sendable {
     /// `completion` once they are written and flushed to disk: on `completionQueue` when
     /// given (the completions of one batch for the same queue run there together, in
     /// order, in one hand-off), else on the journal's queue.
-    public func append(_ entry: any JournalEntry, completionQueue: DispatchQueue? = nil, completion: @escaping Completion) {
+    public func append(_ entry: any JournalEntry, completionQueue: (any CompletionExecutor)? = nil, completion: @escaping Completion) {
         let startFlusher: Bool = pendingLock.withLock {
             pending.append((entry, completionQueue, completion))
             if flushing { return false }
@@ -132,6 +132,7 @@ public final class Journal: @unchecked Sendable {
 
     private func flush(_ batch: [Pending]) {
         reopenIfMoved()
+        noticeOutsideTruncation()
         let startSeq = seq
         var time: [UInt8] = Array(#","time":"#.utf8)
         JSON.string(Timestamp.iso8601(Timestamp.now())).write(to: &time)
@@ -220,7 +221,7 @@ public final class Journal: @unchecked Sendable {
 
     /// Calls each completion with its result: in place, or together on their queue.
     private func complete(_ batch: [Pending], with results: [Result<ClosedRange<UInt64>, JournalError>]) {
-        var elsewhere: [ObjectIdentifier: (queue: DispatchQueue, calls: [@Sendable () -> Void])] = [:]
+        var elsewhere: [ObjectIdentifier: (queue: any CompletionExecutor, calls: [@Sendable () -> Void])] = [:]
         for (item, result) in zip(batch, results) {
             guard let target = item.queue else {
                 item.completion(result)
@@ -231,7 +232,7 @@ public final class Journal: @unchecked Sendable {
         }
         for (_, group) in elsewhere {
             let calls = group.calls
-            group.queue.async { for call in calls { call() } }
+            group.queue.run { for call in calls { call() } }
         }
     }
 
@@ -282,23 +283,35 @@ public final class Journal: @unchecked Sendable {
 
     // MARK: Reading and following
 
-    /// Calls `deliver` with every durable record whose seq is greater than `since`, in
-    /// order, in chunks of lines; then, when `follower` is given, keeps calling it with
-    /// new lines as they become durable. Runs on the journal's queue, so no record is
-    /// missed or repeated between the two.
-    public func read(since: UInt64, deliver: @escaping @Sendable ([UInt8]) -> Void, then follower: Follower?,
-                     done: @escaping @Sendable (Int?) -> Void) {
+    /// The durable records with a seq greater than `since`, as a ``JournalBacklog`` read
+    /// in pieces by its one consumer (the files are opened now, so rotation later does not
+    /// move them); with `follower`, also registers it for the records written from now on
+    /// — in one step on the journal's queue, so no record is missed or repeated between
+    /// the two. `done` gets the backlog and the follower's id.
+    public func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
         queue.async {
+            var sources: [JournalBacklog.Source] = []
             for file in self.files() {
-                self.scan(file, since: since, deliver: deliver)
+                let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+                guard input >= 0 else { continue }
+                var info = stat()
+                fstat(input, &info)
+                // The file being written: only what is durable (no flush runs now).
+                let length = file == self.path ? min(Int(info.st_size), self.size) : Int(info.st_size)
+                // Whole files of older records are skipped without being read.
+                if let last = Journal.lastSeq(in: input, length: length), last <= since {
+                    close(input)
+                    continue
+                }
+                sources.append(JournalBacklog.Source(fd: input, length: length))
             }
+            var id: Int?
             if let follower {
                 self.nextFollower += 1
                 self.followers[self.nextFollower] = follower
-                done(self.nextFollower)
-            } else {
-                done(nil)
+                id = self.nextFollower
             }
+            done(JournalBacklog(sources: sources, since: since), id)
         }
     }
 
@@ -315,29 +328,6 @@ public final class Journal: @unchecked Sendable {
         }
         result.append(path)
         return result
-    }
-
-    private func scan(_ file: String, since: UInt64, deliver: ([UInt8]) -> Void) {
-        let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return }
-        defer { close(input) }
-        var carry: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, $0.count) }
-            if count <= 0 { break }
-            carry.append(contentsOf: chunk[0..<count])
-            guard let lastNewline = carry.lastIndex(of: 0x0A) else { continue }
-            var out: [UInt8] = []
-            var start = 0
-            for index in 0...lastNewline where carry[index] == 0x0A {
-                let line = carry[start...index]
-                if let lineSeq = Journal.seq(of: line), lineSeq > since { out.append(contentsOf: line) }
-                start = index + 1
-            }
-            carry.removeFirst(lastNewline + 1)
-            if !out.isEmpty { deliver(out) }
-        }
     }
 
     /// The seq of a journal line, read from its `{"seq":N,` prefix.
@@ -376,18 +366,16 @@ public final class Journal: @unchecked Sendable {
         size = Int(info.st_size)
     }
 
-    /// Truncates a torn last line (a crash mid-write) and returns the last seq, looking into
-    /// rotated files when the current one is empty.
+    /// Truncates a torn last line (a crash mid-write), of any length, and returns the last
+    /// seq, looking into rotated files when the current one holds none.
     private func recover() throws(JournalError) -> UInt64 {
         if size > 0 {
-            let tail = Journal.readTail(path, bytes: min(size, 1 << 20))
-            if tail.last != 0x0A {
-                let keepBytes: Int
-                if let newline = tail.lastIndex(of: 0x0A) {
-                    keepBytes = size - (tail.count - newline - 1)
-                } else {
-                    keepBytes = size - tail.count
-                }
+            let input = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else { throw JournalError(errno: errno, operation: "open \(path)") }
+            defer { close(input) }
+            var last: UInt8 = 0
+            if pread(input, &last, 1, off_t(size - 1)) == 1, last != 0x0A {
+                let keepBytes = Journal.lastNewline(in: input, before: size).map { $0 + 1 } ?? 0
                 logger.warning("journal: truncated a torn last line", ["path": path, "bytes": String(size - keepBytes)])
                 if ftruncate(fd, off_t(keepBytes)) != 0 { throw JournalError(errno: errno, operation: "ftruncate \(path)") }
                 size = keepBytes
@@ -395,29 +383,62 @@ public final class Journal: @unchecked Sendable {
             }
         }
         for file in files().reversed() {
-            let tail = Journal.readTail(file, bytes: 1 << 20)
-            var end = tail.count
-            while end > 0 {
-                let start = (tail[..<end].dropLast().lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-                if let value = Journal.seq(of: tail[start..<end]) { return value }
-                end = start
-            }
+            let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else { continue }
+            defer { close(input) }
+            var info = stat()
+            fstat(input, &info)
+            let length = file == path ? size : Int(info.st_size)
+            if let value = Journal.lastSeq(in: input, length: length) { return value }
         }
         return 0
     }
 
-    private static func readTail(_ file: String, bytes: Int) -> [UInt8] {
-        let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return [] }
-        defer { close(input) }
+    /// The seq of the last line of the first `length` bytes of `input` that has one,
+    /// however long the lines are: lines are found from the end, and only the first bytes
+    /// of each are read.
+    static func lastSeq(in input: Int32, length: Int) -> UInt64? {
+        var end = length
+        // Skip the final newline: the last line ends there.
+        var byte: UInt8 = 0
+        if end > 0, pread(input, &byte, 1, off_t(end - 1)) == 1, byte == 0x0A { end -= 1 }
+        while end > 0 {
+            let start = lastNewline(in: input, before: end).map { $0 + 1 } ?? 0
+            var prefix = [UInt8](repeating: 0, count: min(32, end - start))
+            let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
+            if got > 0, let value = seq(of: prefix[0..<got]) { return value }
+            end = start - 1
+        }
+        return nil
+    }
+
+    /// The offset of the last newline before `end` in `input`, read backwards in 64 KiB blocks.
+    static func lastNewline(in input: Int32, before end: Int) -> Int? {
+        var block = [UInt8](repeating: 0, count: 64 << 10)
+        var upper = end
+        while upper > 0 {
+            let lower = max(0, upper - block.count)
+            let got = block.withUnsafeMutableBytes { pread(input, $0.baseAddress, upper - lower, off_t(lower)) }
+            guard got == upper - lower else { return nil }
+            if let index = block[0..<got].lastIndex(of: 0x0A) { return lower + index }
+            upper = lower
+        }
+        return nil
+    }
+
+    /// Someone truncated the file (`logrotate copytruncate`, `: > journal`): appends go to
+    /// its real end anyway (O_APPEND), but a failed write must roll back to that end, not
+    /// to the size known before — that would fill the file with NUL bytes — and rotation
+    /// must count from it.
+    private func noticeOutsideTruncation() {
         var info = stat()
-        fstat(input, &info)
-        let total = Int(info.st_size)
-        let count = min(bytes, total)
-        guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let got = buffer.withUnsafeMutableBytes { pread(input, $0.baseAddress!, count, off_t(total - count)) }
-        return got > 0 ? Array(buffer[0..<got]) : []
+        guard fstat(fd, &info) == 0 else { return }
+        let actual = Int(info.st_size)
+        if actual != size {
+            logger.warning("journal file changed size outside auditd; continuing from its real end",
+                           ["path": path, "expected": String(size), "actual": String(actual)])
+            size = actual
+        }
     }
 
     /// The file was removed or replaced (an outside rotation): start a new one at `path`.

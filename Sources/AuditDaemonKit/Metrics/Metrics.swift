@@ -17,6 +17,9 @@ public final class Metrics: @unchecked Sendable {
     private var refused = 0
     private var forbidden = 0
     private var timeouts = 0
+    private var followersDropped = 0
+    private var budgetsExceeded = 0
+    private var abandoned = 0
     public private(set) var openConnections = 0
 
     public init() {}
@@ -78,6 +81,11 @@ public final class Metrics: @unchecked Sendable {
     public func connectionRefused() { lock.withLock { refused += 1 } }
     public func peerForbidden() { lock.withLock { forbidden += 1 } }
     public func timedOut() { lock.withLock { timeouts += 1 } }
+    public func followerDropped() { lock.withLock { followersDropped += 1 } }
+    /// An audit answered with the rules its time budget left out reported incomplete.
+    public func budgetExceeded() { lock.withLock { budgetsExceeded += 1 } }
+    /// An audit stopped because its client went away.
+    public func auditAbandoned() { lock.withLock { abandoned += 1 } }
 
     /// The exposition text; gauges sampled by the caller are passed in.
     public func render(queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double) -> String {
@@ -130,7 +138,10 @@ public final class Metrics: @unchecked Sendable {
                 ("auditd_open_connections", "gauge", "Client connections open now.", String(openConnections)),
                 ("auditd_connections_refused_total", "counter", "Connections refused over --max-connections.", String(refused)),
                 ("auditd_forbidden_total", "counter", "Requests refused by peer credentials.", String(forbidden)),
-                ("auditd_timeouts_total", "counter", "Connections cut off by the read timeout.", String(timeouts)),
+                ("auditd_timeouts_total", "counter", "Connections cut off by the read or write timeout.", String(timeouts)),
+                ("auditd_followers_dropped_total", "counter", "Follow streams ended because the client fell too far behind.", String(followersDropped)),
+                ("auditd_audit_budget_exceeded_total", "counter", "Audits whose time budget ran out (rules reported incomplete).", String(budgetsExceeded)),
+                ("auditd_audits_abandoned_total", "counter", "Audits stopped because their client went away.", String(abandoned)),
                 ("auditd_rulesets", "gauge", "Rule sets loaded.", String(ruleSets)),
             ]
             if let journal {

@@ -1,51 +1,71 @@
 import AuditCore
-import Dispatch
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// One client connection: reads and parses requests (pipelined ones too), keeps their
 /// responses in request order, writes without blocking, and closes cleanly. Confined to
-/// the server's I/O queue; handlers that finish elsewhere hop back to it.
+/// the server's event loop; handlers that finish elsewhere hop back to it.
+///
+/// Every cost a client can cause here is bounded: at most ``maxPipelined`` requests
+/// parsed ahead of their answers, and reading stops while more than ``maxUnsentBytes``
+/// of answers wait for the client to read them (backpressure); a follower that lags
+/// more than ``Limits/followLagBytes`` behind is dropped; a client that reads nothing for
+/// ``Limits/writeTimeout`` seconds is closed by the server's sweep.
 final class Connection: @unchecked Sendable {
+    struct Limits: Sendable {
+        /// Bytes of answers waiting to be read past which the connection stops reading.
+        var maxUnsentBytes = 4 << 20
+        /// Bytes a follow stream may lag behind the journal before it is ended.
+        var followLagBytes = 8 << 20
+    }
+
     /// A response slot, filled when the handler answers.
     private struct Slot {
+        enum Body {
+            /// Head and body, sent one after the other without joining.
+            case bytes([[UInt8]])
+            case stream(ResponseStream)
+        }
+
         var serial: Int
-        /// The response's pieces (head, body), sent one after the other without joining.
-        var bytes: [[UInt8]]?
+        var body: Body?
         var close: Bool
-        var streaming: Bool
     }
 
     let id: Int
     let fd: Int32
     let peer: PeerCredentials?
-    let forbidden: Bool
-    private let queue: DispatchQueue
+    private let loop: EventLoop
+    private var token: EventLoop.Token?
+    private var interest = EventLoop.Interest(read: true, write: false)
+    private let limits: Limits
     private var parser: HTTPRequestParser
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
-    private var readSuspended = false
-    private var writeSuspended = true
     private var slots: [Slot] = []
     /// Pieces waiting to be sent, in order; `outputOffset` bytes of the first are sent.
     private var output: [[UInt8]] = []
     private var outputOffset = 0
+    /// Bytes of `output` not yet sent.
+    private var unsentBytes = 0
     private(set) var isClosed = false
     private var closeWhenFlushed = false
     private var peerFinishedSending = false
-    /// A streaming response (follow) owns the connection until the client leaves.
-    private(set) var isStreaming = false
-    var onStreamClosed: (() -> Void)?
+    /// The chunked response being sent now, if any (it is the first slot's).
+    private var stream: ResponseStream?
     private(set) var lastActivity: UInt64
     private(set) var requestStarted: UInt64?
+    /// Since when answers have waited for the client to read them, without progress.
+    private(set) var writeStalledSince: UInt64?
+    /// Set when the connection closes: work still running for it can stop.
+    let cancellation = CancellationFlag()
     private let onRequest: (Ticket, HTTPRequest) -> Void
     private var nextSerial = 0
     private let onClosed: (Connection) -> Void
+    private let onFollowerDropped: () -> Void
 
     /// Where heads (and whatever follows them in one read) are received: one a server,
-    /// shared by its connections, which all read on its one serial I/O queue and parse
-    /// the bytes before the next read.
+    /// shared by its connections, which all read on its one I/O thread and parse the
+    /// bytes before the next read.
     final class Scratch: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: 64 * 1024)
     }
@@ -55,35 +75,61 @@ final class Connection: @unchecked Sendable {
     /// Requests parsed but not yet answered, past which reading pauses.
     static let maxPipelined = 32
 
-    init(id: Int, fd: Int32, peer: PeerCredentials?, forbidden: Bool, limits: HTTPRequestParser.Limits, queue: DispatchQueue,
-         scratch: Scratch, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void) {
+    init(id: Int, fd: Int32, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits, loop: EventLoop,
+         scratch: Scratch, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
+         onFollowerDropped: @escaping () -> Void) {
         self.id = id
         self.fd = fd
         self.peer = peer
-        self.forbidden = forbidden
-        self.queue = queue
+        self.loop = loop
+        self.limits = limits
         self.scratch = scratch
-        self.parser = HTTPRequestParser(limits: limits)
+        self.parser = HTTPRequestParser(limits: parserLimits)
         self.onRequest = onRequest
         self.onClosed = onClosed
+        self.onFollowerDropped = onFollowerDropped
         self.lastActivity = Timestamp.monotonic()
     }
 
-    func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [weak self] in self?.readAvailable() }
-        readSource = source
-        source.resume()
+    /// Joins the event loop; false when the kernel refused (the connection is closed).
+    @discardableResult
+    func start() -> Bool {
+        token = loop.register(fd, interest: interest) { [weak self] events in self?.handle(events) }
+        if token == nil {
+            close()
+            return false
+        }
+        return true
     }
 
     /// Pending work: requests received but not answered, or bytes not yet written.
-    var isBusy: Bool { !slots.isEmpty || !output.isEmpty }
+    var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil }
+    /// A follow stream owns the connection until the client leaves.
+    var isStreaming: Bool { stream?.follows == true }
+
+    private func handle(_ events: EventLoop.Events) {
+        if events.hungUp {
+            // The client closed its end (or the socket failed): nothing sent would be read.
+            close()
+            return
+        }
+        if events.readable { readAvailable() }
+        if events.writable, !isClosed { flushOutput() }
+    }
+
+    private func setInterest(read: Bool? = nil, write: Bool? = nil) {
+        var wanted = interest
+        if let read { wanted.read = read }
+        if let write { wanted.write = write }
+        guard wanted != interest, let token, !isClosed else { return }
+        interest = wanted
+        loop.modify(token, fd: fd, interest: wanted)
+    }
 
     // MARK: Reading
 
     private func readAvailable() {
-        guard !isClosed else { return }
-        while !isClosed {
+        while !isClosed, interest.read {
             let count: Int
             let events: [HTTPRequestParser.Event]
             /// The socket gave less than asked (it is empty now), or a body is whole (a
@@ -114,7 +160,7 @@ final class Connection: @unchecked Sendable {
                     case .continueExpected:
                         // Interim answer, only when it cannot overtake an earlier response.
                         if slots.isEmpty, output.isEmpty {
-                            output.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                            enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
                             flushOutput()
                         }
                     case .failure(let failure):
@@ -125,7 +171,8 @@ final class Connection: @unchecked Sendable {
                         return
                     }
                 }
-                if slots.count >= Connection.maxPipelined { pauseReading() }
+                if isClosed { return }
+                if mustPause { pauseReading() }
                 if waitForMore { return }
             } else if count == 0 {
                 peerFinishedSending = true
@@ -141,23 +188,22 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    private func pauseReading() {
-        guard let readSource, !readSuspended else { return }
-        readSource.suspend()
-        readSuspended = true
-    }
+    /// Too many requests ahead of their answers, or too many answers unread.
+    private var mustPause: Bool { slots.count >= Connection.maxPipelined || unsentBytes > limits.maxUnsentBytes }
 
-    private func resumeReading() {
-        guard let readSource, readSuspended, !peerFinishedSending, !closeWhenFlushed else { return }
-        readSuspended = false
-        readSource.resume()
+    private func pauseReading() { setInterest(read: false) }
+
+    private func resumeReadingIfDrained() {
+        guard !interest.read, !peerFinishedSending, !closeWhenFlushed, !isStreaming,
+              slots.count < Connection.maxPipelined / 2, unsentBytes <= limits.maxUnsentBytes / 2 else { return }
+        setInterest(read: true)
     }
 
     // MARK: Answering
 
     private func openSlot(close: Bool) -> Ticket {
         nextSerial += 1
-        slots.append(Slot(serial: nextSerial, bytes: nil, close: close, streaming: false))
+        slots.append(Slot(serial: nextSerial, body: nil, close: close))
         return Ticket(connection: self, serial: nextSerial)
     }
 
@@ -167,92 +213,155 @@ final class Connection: @unchecked Sendable {
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
             slots[position].close = true
         }
-        slots[position].bytes = [response.head(keepAlive: !slots[position].close), response.body]
+        slots[position].body = .bytes([response.head(keepAlive: !slots[position].close), response.body])
         flushSlots()
     }
 
-    /// Starts a chunked streaming response for `ticket`; later chunks go through ``send(chunk:)``.
-    func startStream(_ ticket: Ticket, head: HTTPResponse) {
-        guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
-        slots[position].bytes = [head.chunkedHead()]
-        slots[position].streaming = true
+    /// Answers `ticket` with a chunked body: the stream's backlog, pulled as the client
+    /// reads, then (for a follower) the chunks given to ``send(chunk:)``.
+    func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
+        guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else {
+            stream.end()
+            return
+        }
+        slots[position].body = .stream(stream)
         flushSlots()
     }
 
+    /// A live chunk of the follow stream; a follower lagging past the limit is dropped.
     func send(chunk: [UInt8]) {
-        guard !isClosed, isStreaming, !chunk.isEmpty else { return }
-        output.append(HTTPResponse.chunk(chunk))
+        guard !isClosed, !chunk.isEmpty, let stream = streamWaitingFor(chunk) else { return }
+        if stream.backlog != nil {
+            stream.hold(chunk)
+        } else {
+            enqueue(HTTPResponse.chunk(chunk))
+        }
+        if unsentBytes + stream.waitingBytes > limits.followLagBytes {
+            onFollowerDropped()
+            close()
+            return
+        }
         flushOutput()
     }
 
-    /// Ends a streaming response and the connection (used at shutdown).
+    /// The follow stream a live chunk belongs to: the one being sent, or one still queued
+    /// behind earlier answers.
+    private func streamWaitingFor(_ chunk: [UInt8]) -> ResponseStream? {
+        if let stream, stream.follows { return stream }
+        for slot in slots {
+            if case .stream(let queued)? = slot.body, queued.follows { return queued }
+        }
+        return nil
+    }
+
+    /// Ends a follow stream and the connection (used at shutdown).
     func endStream() {
-        guard isStreaming, !isClosed else { return }
-        output.append(HTTPResponse.chunk([]))
+        guard let stream, stream.follows, !isClosed else { return }
+        enqueue(contentsOf: stream.takeWaiting().map(HTTPResponse.chunk))
+        enqueue(HTTPResponse.chunk([]))
         closeWhenFlushed = true
         flushOutput()
     }
 
+    private func enqueue(_ piece: [UInt8]) {
+        guard !piece.isEmpty else { return }
+        output.append(piece)
+        unsentBytes += piece.count
+    }
+
+    private func enqueue(contentsOf pieces: [[UInt8]]) {
+        for piece in pieces { enqueue(piece) }
+    }
+
+    /// Moves answers to the output in request order, and feeds a stream being sent.
     private func flushSlots() {
-        while let first = slots.first, let pieces = first.bytes {
-            output.append(contentsOf: pieces.filter { !$0.isEmpty })
+        while !isClosed {
+            if let stream {
+                guard pump(stream) else { break }
+                // The stream is done: its slot is over.
+                self.stream = nil
+                continue
+            }
+            guard let first = slots.first, let body = first.body else { break }
             slots.removeFirst()
-            if first.streaming {
-                isStreaming = true
-                break
+            switch body {
+            case .bytes(let pieces):
+                enqueue(contentsOf: pieces)
+            case .stream(let next):
+                enqueue(next.head.chunkedHead())
+                stream = next
+                if next.follows { pauseReading() }
+                continue
             }
             if first.close {
                 closeWhenFlushed = true
+                for slot in slots {
+                    if case .stream(let queued)? = slot.body { queued.end() }
+                }
                 slots.removeAll()
                 pauseReading()
                 break
             }
         }
         flushOutput()
-        if slots.count < Connection.maxPipelined / 2, !isStreaming { resumeReading() }
+        resumeReadingIfDrained()
+    }
+
+    /// Pulls backlog pieces while little is waiting to be sent; true once a stream
+    /// without followers has sent all of it (its last chunk queued).
+    private func pump(_ stream: ResponseStream) -> Bool {
+        let lowWater = 256 << 10
+        while unsentBytes < lowWater, stream.backlog != nil {
+            if let piece = stream.pull(limit: lowWater) { enqueue(HTTPResponse.chunk(piece)) }
+        }
+        guard stream.backlog == nil else { return false }
+        enqueue(contentsOf: stream.takeWaiting().map(HTTPResponse.chunk))
+        if stream.follows { return false }
+        enqueue(HTTPResponse.chunk([]))
+        stream.end()
+        return true
     }
 
     // MARK: Writing
 
     private func flushOutput() {
+        guard !isClosed else { return }
         while let piece = output.first {
             let count = piece.withUnsafeBytes { buffer in
-                Glibc.send(fd, buffer.baseAddress! + outputOffset, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
+                Glibc.send(fd, buffer.baseAddress.map { $0 + outputOffset }, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
             }
             if count > 0 {
                 outputOffset += count
+                unsentBytes -= count
                 lastActivity = Timestamp.monotonic()
+                writeStalledSince = nil
                 if outputOffset == piece.count {
                     output.removeFirst()
                     outputOffset = 0
                 }
+                if output.isEmpty, let stream, stream.backlog != nil {
+                    // More of the backlog, now that the client has read what was sent.
+                    flushSlots()
+                    return
+                }
             } else if count < 0, errno == EINTR {
                 continue
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                waitForWritable()
+                if writeStalledSince == nil { writeStalledSince = Timestamp.monotonic() }
+                setInterest(write: true)
                 return
             } else {
                 close()
                 return
             }
         }
-        if let writeSource, !writeSuspended {
-            writeSource.suspend()
-            writeSuspended = true
+        writeStalledSince = nil
+        setInterest(write: false)
+        if closeWhenFlushed || (peerFinishedSending && slots.isEmpty && stream == nil) {
+            close()
+            return
         }
-        if closeWhenFlushed || (peerFinishedSending && slots.isEmpty && !isStreaming) { close() }
-    }
-
-    private func waitForWritable() {
-        if writeSource == nil {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { [weak self] in self?.flushOutput() }
-            writeSource = source
-        }
-        if writeSuspended, let writeSource {
-            writeSuspended = false
-            writeSource.resume()
-        }
+        resumeReadingIfDrained()
     }
 
     // MARK: Closing
@@ -260,16 +369,20 @@ final class Connection: @unchecked Sendable {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        if let readSource {
-            if readSuspended { readSource.resume() }
-            readSource.cancel()
-        }
-        if let writeSource {
-            if writeSuspended { writeSource.resume() }
-            writeSource.cancel()
-        }
+        cancellation.cancel()
+        // Out of the epoll set before the descriptor is closed: `accept` may reuse the
+        // number at once, and no event of this connection may reach the next one.
+        if let token { loop.unregister(token, fd: fd) }
+        token = nil
         Glibc.close(fd)
-        if isStreaming { onStreamClosed?() }
+        stream?.end()
+        stream = nil
+        for slot in slots {
+            if case .stream(let queued)? = slot.body { queued.end() }
+        }
+        slots.removeAll()
+        output.removeAll()
+        unsentBytes = 0
         onClosed(self)
     }
 
@@ -283,10 +396,13 @@ final class Connection: @unchecked Sendable {
     }
 }
 
-/// A handle to answer one request of one connection later, from the I/O queue.
+/// A handle to answer one request of one connection later, from the event loop.
 struct Ticket: @unchecked Sendable {
     let connection: Connection
     let serial: Int
 
     func answer(_ response: HTTPResponse) { connection.answer(self, response) }
+
+    /// True once the client has gone: work for this request can stop.
+    var isCancelled: Bool { connection.cancellation.isCancelled }
 }

@@ -19,6 +19,12 @@ public final class Server: @unchecked Sendable {
         /// Seconds an idle keep-alive connection stays open.
         public var idleTimeout: Double = 60
         public var drainTimeout: Double = 30
+        /// Seconds a connection may leave its answers unread before it is closed.
+        public var writeTimeout: Double = 30
+        /// Bytes of answers a client may leave unread before its connection stops reading.
+        public var maxUnsentBytes = 4 << 20
+        /// Bytes a follow stream may lag behind the journal before it is ended.
+        public var followLagBytes = 8 << 20
         public var androidDensity: Double?
         /// While other audits run, how long the journal waits before a sync so that their
         /// records share it (group commit); 0 syncs at once.
@@ -28,8 +34,9 @@ public final class Server: @unchecked Sendable {
     }
 
     let configuration: Configuration
-    let queue = DispatchQueue(label: "auditd.io")
-    /// Receive buffer of every connection (they all read on `queue`).
+    /// The I/O thread: accepts, reads, writes, timers; handlers hop back to it.
+    let loop: EventLoop
+    /// Receive buffer of every connection (they all read on the loop's thread).
     private let scratch = Connection.Scratch()
     let logger: Logger
     let metrics = Metrics()
@@ -39,15 +46,16 @@ public final class Server: @unchecked Sendable {
     let pool: WorkPool
     let started = Timestamp.monotonic()
     private let listener: Listener.Socket
-    private var acceptSource: DispatchSourceRead?
-    private var sweepTimer: DispatchSourceTimer?
+    private var acceptToken: EventLoop.Token?
+    private var sweeping = true
     private var connections: [Int: Connection] = [:]
     private var nextConnection = 0
     private(set) var isDraining = false
     private lazy var router = Router(server: self)
 
     public init(configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
-                policy: AccessPolicy, logger: Logger) {
+                policy: AccessPolicy, logger: Logger) throws(EventLoopError) {
+        self.loop = try EventLoop()
         self.configuration = configuration
         self.listener = listener
         self.ruleSets = ruleSets
@@ -59,18 +67,21 @@ public final class Server: @unchecked Sendable {
         journal.setCommitDelay(microseconds: configuration.journalCommitDelayMicroseconds, whileRunning: { pool.running })
     }
 
-    /// Starts accepting; returns at once (work happens on the server's queue).
+    /// Starts accepting; returns at once (work happens on the event loop's thread).
     public func start() {
-        queue.async { [self] in
-            let source = DispatchSource.makeReadSource(fileDescriptor: listener.fd, queue: queue)
-            source.setEventHandler { [weak self] in self?.acceptAll() }
-            acceptSource = source
-            source.resume()
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + 0.25, repeating: 0.25)
-            timer.setEventHandler { [weak self] in self?.sweep() }
-            sweepTimer = timer
-            timer.resume()
+        loop.start()
+        loop.async { [self] in
+            acceptToken = loop.register(listener.fd, interest: .init(read: true, write: false)) { [weak self] _ in self?.acceptAll() }
+            if acceptToken == nil { logger.error("cannot watch the listening socket", ["error": String(cString: strerror(errno))]) }
+            scheduleSweep()
+        }
+    }
+
+    private func scheduleSweep() {
+        loop.after(seconds: 0.25) { [weak self] in
+            guard let self, self.sweeping else { return }
+            self.sweep()
+            self.scheduleSweep()
         }
     }
 
@@ -87,32 +98,40 @@ public final class Server: @unchecked Sendable {
                 if errno != EAGAIN, errno != EWOULDBLOCK { logger.warning("accept failed", ["error": String(cString: strerror(errno))]) }
                 return
             }
-            if connections.count >= configuration.maxConnections || isDraining {
-                // Refuse cleanly: a complete 503 the client can read, then close.
-                metrics.connectionRefused()
-                let response = HTTPResponse.error(503, code: isDraining ? "shutting-down" : "too-many-connections",
-                                                  message: isDraining ? "auditd is shutting down" : "too many connections; retry shortly",
-                                                  extraHeaders: [("Retry-After", "1")]).serialized(keepAlive: false)
-                _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                shutdown(fd, Int32(SHUT_WR))
-                close(fd)
-                continue
-            }
             let peer = PeerCredentials.of(socket: fd)
             let forbidden = peer.map { !policy.allows($0) } ?? true
             if forbidden {
+                // Refused before a byte of its request is read: a peer that may not use the
+                // daemon holds no connection slot and no request buffer.
                 metrics.peerForbidden()
                 logger.warning("refused a peer that is not allowed",
                                ["uid": peer.map { String($0.uid) } ?? "?", "gid": peer.map { String($0.gid) } ?? "?",
                                 "pid": peer.map { String($0.pid) } ?? "?"])
+                refuse(fd, HTTPResponse.error(403, code: "forbidden",
+                                              message: "this user may not use auditd; ask for --allow-uid or membership of the socket's group"))
+                metrics.requestFinished(route: "forbidden", status: 403)
+                continue
+            }
+            if connections.count >= configuration.maxConnections || isDraining {
+                metrics.connectionRefused()
+                refuse(fd, HTTPResponse.error(503, code: isDraining ? "shutting-down" : "too-many-connections",
+                                              message: isDraining ? "auditd is shutting down" : "too many connections; retry shortly",
+                                              extraHeaders: [("Retry-After", "1")]))
+                continue
             }
             nextConnection += 1
+            let id = nextConnection
             let connection = Connection(
-                id: nextConnection, fd: fd, peer: peer, forbidden: forbidden, limits: configuration.limits, queue: queue, scratch: scratch,
+                id: id, fd: fd, peer: peer, parserLimits: configuration.limits, limits: Connection.Limits(maxUnsentBytes: configuration.maxUnsentBytes, followLagBytes: configuration.followLagBytes),
+                loop: loop, scratch: scratch,
                 onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
                 onClosed: { [weak self] connection in
                     self?.connections[connection.id] = nil
                     self?.metrics.connectionClosed()
+                },
+                onFollowerDropped: { [weak self] in
+                    self?.metrics.followerDropped()
+                    self?.logger.warning("dropped a follower that fell behind", ["connection": String(id)])
                 })
             connections[connection.id] = connection
             metrics.connectionOpened()
@@ -121,13 +140,17 @@ public final class Server: @unchecked Sendable {
     }
 
     private func handle(_ ticket: Ticket, _ request: HTTPRequest) {
-        if ticket.connection.forbidden {
-            ticket.answer(HTTPResponse.error(403, code: "forbidden",
-                                             message: "this user may not use auditd; ask for --allow-uid or membership of the socket's group"))
-            metrics.requestFinished(route: "forbidden", status: 403)
-            return
-        }
         router.route(ticket, request)
+    }
+
+    /// Refuses a connection at accept: a complete answer the client can read (its socket
+    /// buffer holds it even if the client is still sending), then close. No source ever
+    /// watched `fd`, so it can be closed at once.
+    private func refuse(_ fd: Int32, _ response: HTTPResponse) {
+        let bytes = response.serialized(keepAlive: false)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(fd, Int32(SHUT_WR))
+        close(fd)
     }
 
     private var lastTrim: UInt64 = 0
@@ -145,6 +168,10 @@ public final class Server: @unchecked Sendable {
                 metrics.timedOut()
                 logger.info("cut off a slow client", ["connection": String(connection.id)])
                 connection.timeOut()
+            } else if let stalled = connection.writeStalledSince, Double(now - stalled) / 1e9 > configuration.writeTimeout {
+                metrics.timedOut()
+                logger.info("closed a client that stopped reading its answers", ["connection": String(connection.id)])
+                connection.close()
             } else if !connection.isBusy, !connection.isStreaming, connection.requestStarted == nil,
                       Double(now - connection.lastActivity) / 1e9 > configuration.idleTimeout {
                 connection.close()
@@ -157,11 +184,11 @@ public final class Server: @unchecked Sendable {
     /// Stops accepting, lets in-flight audits finish (bounded by the drain timeout), ends
     /// follow streams, flushes the journal and removes the socket; then calls `completion`.
     public func drain(completion: @escaping @Sendable () -> Void) {
-        queue.async { [self] in
+        loop.async { [self] in
             guard !isDraining else { return }
             isDraining = true
-            acceptSource?.cancel()
-            acceptSource = nil
+            if let acceptToken { loop.unregister(acceptToken, fd: listener.fd) }
+            acceptToken = nil
             close(listener.fd)
             if !listener.activated { unlink(listener.path) }
             let deadline = Timestamp.monotonic() + UInt64(configuration.drainTimeout * 1e9)
@@ -172,15 +199,15 @@ public final class Server: @unchecked Sendable {
     private func drainCheck(deadline: UInt64, completion: @escaping @Sendable () -> Void) {
         let busy = !pool.isIdle || connections.values.contains { $0.isBusy && !$0.isStreaming }
         if busy, Timestamp.monotonic() < deadline {
-            queue.asyncAfter(deadline: .now() + 0.02) { self.drainCheck(deadline: deadline, completion: completion) }
+            loop.after(seconds: 0.02) { self.drainCheck(deadline: deadline, completion: completion) }
             return
         }
         if busy { logger.warning("drain timeout reached; closing with work in flight") }
         for connection in connections.values {
             if connection.isStreaming { connection.endStream() } else if !connection.isBusy { connection.close() }
         }
-        sweepTimer?.cancel()
-        queue.asyncAfter(deadline: .now() + 0.05) {
+        sweeping = false
+        loop.after(seconds: 0.05) {
             for connection in self.connections.values { connection.close() }
             self.journal.drain()
             completion()

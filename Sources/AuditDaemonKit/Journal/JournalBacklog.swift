@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The journal's records after a seq, read from the files in pieces as they are sent
+/// (`GET /v1/findings`): memory stays at one piece and one line whatever the journal's
+/// size. The files were opened when the backlog was taken and are read up to the lengths
+/// they had then; a rotation meanwhile does not disturb them. Used by one thread at a time.
+public final class JournalBacklog: @unchecked Sendable {
+    struct Source {
+        let fd: Int32
+        let length: Int
+    }
+
+    private var sources: [Source]
+    private let since: UInt64
+    private var offset = 0
+    /// The start of a line whose end is not read yet.
+    private var carry: [UInt8] = []
+    private var block: [UInt8] = []
+
+    init(sources: [Source], since: UInt64) {
+        self.sources = sources
+        self.since = since
+    }
+
+    deinit { for source in sources { close(source.fd) } }
+
+    /// Appends the next lines with a seq greater than `since` to `out`, reading about
+    /// `limit` bytes of the files; false once every file is read.
+    public func fill(_ out: inout [UInt8], limit: Int) -> Bool {
+        guard let source = sources.first else { return false }
+        if block.count < limit { block = [UInt8](repeating: 0, count: max(limit, 4096)) }
+        let wanted = min(limit, source.length - offset)
+        let got = wanted > 0 ? block.withUnsafeMutableBytes { pread(source.fd, $0.baseAddress, wanted, off_t(offset)) } : 0
+        if got <= 0 {
+            // This file is done (a torn or shortened end is left out).
+            close(source.fd)
+            sources.removeFirst()
+            offset = 0
+            carry = []
+            return !sources.isEmpty
+        }
+        offset += got
+        var start = 0
+        for index in 0..<got where block[index] == 0x0A {
+            if carry.isEmpty {
+                if let seq = Journal.seq(of: block[start...index]), seq > since { out.append(contentsOf: block[start...index]) }
+            } else {
+                carry.append(contentsOf: block[start...index])
+                if let seq = Journal.seq(of: carry), seq > since { out.append(contentsOf: carry) }
+                carry = []
+            }
+            start = index + 1
+        }
+        if start < got { carry.append(contentsOf: block[start..<got]) }
+        return true
+    }
+}

@@ -1,0 +1,58 @@
+/// A chunked response body produced while it is sent: first a backlog pulled as the
+/// socket drains (journal files read in pieces, never whole into memory), then — for a
+/// follower — live chunks pushed as records become durable. Confined to the I/O thread.
+final class ResponseStream {
+    /// Fills the buffer with the next piece of the backlog (at most about `limit` bytes,
+    /// more only for one line longer than that); returns false once the backlog is done.
+    typealias Backlog = (_ into: inout [UInt8], _ limit: Int) -> Bool
+
+    let head: HTTPResponse
+    private(set) var backlog: Backlog?
+    /// Whether live chunks follow the backlog (the stream then ends only with the connection).
+    let follows: Bool
+    /// Live chunks that arrived while the backlog was still being sent.
+    private(set) var waiting: [[UInt8]] = []
+    private(set) var waitingBytes = 0
+    /// Called once when the stream ends (the client left, or the daemon shuts down).
+    var onEnd: (() -> Void)?
+
+    init(head: HTTPResponse, follows: Bool, backlog: Backlog?) {
+        self.head = head
+        self.follows = follows
+        self.backlog = backlog
+    }
+
+    /// The next backlog piece; nil once it is done (then ``backlog`` is nil too).
+    func pull(limit: Int) -> [UInt8]? {
+        guard let backlog else { return nil }
+        var piece: [UInt8] = []
+        while piece.isEmpty {
+            if !backlog(&piece, limit) {
+                self.backlog = nil
+                return piece.isEmpty ? nil : piece
+            }
+        }
+        return piece
+    }
+
+    /// Keeps a live chunk until the backlog is sent.
+    func hold(_ chunk: [UInt8]) {
+        waiting.append(chunk)
+        waitingBytes += chunk.count
+    }
+
+    /// The live chunks held back, handed over once.
+    func takeWaiting() -> [[UInt8]] {
+        defer {
+            waiting = []
+            waitingBytes = 0
+        }
+        return waiting
+    }
+
+    func end() {
+        let callback = onEnd
+        onEnd = nil
+        callback?()
+    }
+}
