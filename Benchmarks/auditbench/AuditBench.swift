@@ -8,6 +8,8 @@ import Foundation
 ///   auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]   parse vs rules, in process
 ///   auditbench load --socket S --clients N --requests M [--pid P] FILE…   keep-alive load over the socket;
 ///                                             with --pid, a soak: expected answers, fds and RSS watched
+///   auditbench adversarial [--sizes A,B,C] [--shape S] [--ruleset NAME]   rules vs parse on crowded geometry
+///   auditbench generate-adversarial SHAPE N   one adversarial snapshot on stdout
 ///   auditbench colors                         colour maths for pairs on stdin (scripts/check-colors.py)
 @main
 enum AuditBench {
@@ -42,6 +44,15 @@ enum AuditBench {
                 exit(LoadGenerator.soak(socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files) ? 0 : 1)
             }
             LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files)
+        case "adversarial":
+            let sizes = (option("--sizes", in: arguments) ?? "1000,10000,100000").split(separator: ",").compactMap { Int($0) }
+            let shapes = option("--shape", in: arguments).map { [$0] } ?? AdversarialGenerator.shapes
+            AdversarialBenchmark.run(sizes: sizes, shapes: shapes, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
+                                     iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 3)
+        case "generate-adversarial":
+            guard let shape = arguments.first, let count = arguments.dropFirst().first.flatMap(Int.init),
+                  let text = AdversarialGenerator.generate(shape, elements: count) else { return usage() }
+            FileHandle.standardOutput.write(Data(text.utf8))
         case "colors":
             ColorProbe.run()
         case "parse":

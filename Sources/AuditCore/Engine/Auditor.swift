@@ -20,13 +20,20 @@ public enum Auditor {
 
     /// Audits `snapshot` with `ruleSet`. `source` is the snapshot's XML, needed only when
     /// the set has XPath rules.
+    /// `budget` bounds the rules' time: a rule it stops, or never lets start, is reported
+    /// incomplete with the reason.
     public static func audit(_ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
-                             concurrent: Bool = true) -> AuditReport {
+                             concurrent: Bool = true, budget: AuditBudget = .unlimited,
+                             xpathLimits: XPathLimits = XPathLimits()) -> AuditReport {
         let started = DispatchTime.now().uptimeNanoseconds
         let entries = ruleSet.entries
         let jobs = entries.count + (ruleSet.customRules.isEmpty ? 0 : 1)
         let results = ResultSlots<JobResult>(count: jobs)
-        let xpathDocument: XPathDocument? = ruleSet.customRules.isEmpty ? nil : source.flatMap {
+        // The DOM costs about 20 times the document's bytes: above the limit, XPath rules
+        // are reported incomplete instead of built for.
+        let sourceBytes = source?.count ?? 0
+        let xpathTooLarge = !ruleSet.customRules.isEmpty && sourceBytes > xpathLimits.maxDocumentBytes
+        let xpathDocument: XPathDocument? = ruleSet.customRules.isEmpty || xpathTooLarge || budget.isExhausted ? nil : source.flatMap {
             XPathDocument(bytes: $0, dialect: snapshot.dialect)
         }
         let parallel = concurrent && snapshot.elements.count >= parallelThreshold
@@ -36,14 +43,28 @@ public enum Auditor {
             let job = startOrder[slot]
             if job < entries.count {
                 let entry = entries[job]
+                if budget.isExhausted {
+                    results.store(job, JobResult(incompletes: [Incomplete(ruleID: entry.id, reason: budget.reason(started: false), element: nil)]))
+                    return
+                }
                 let start = DispatchTime.now().uptimeNanoseconds
                 var context = RuleContext(snapshot: snapshot, description: entry.rule.description,
-                                          severity: entry.severity, parameters: entry.parameters)
+                                          severity: entry.severity, parameters: entry.parameters, budget: budget)
                 entry.rule.evaluate(&context)
-                results.store(job, JobResult(findings: context.findings, incompletes: context.incompletes))
+                var incompletes = context.incompletes
+                if context.stoppedEarly {
+                    incompletes.append(Incomplete(ruleID: entry.id, reason: budget.reason(started: true), element: nil))
+                }
+                results.store(job, JobResult(findings: context.findings, incompletes: incompletes))
                 if parallel { ruleCosts.record(entry.id, nanoseconds: DispatchTime.now().uptimeNanoseconds - start) }
             } else {
-                let (findings, incompletes) = evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot)
+                if xpathTooLarge {
+                    let reason = "the snapshot (\(sourceBytes) bytes) is larger than the \(xpathLimits.maxDocumentBytes) bytes XPath rules are evaluated on"
+                    results.store(job, JobResult(incompletes: ruleSet.customRules.map { Incomplete(ruleID: $0.id, reason: reason, element: nil) }))
+                    return
+                }
+                let (findings, incompletes) = evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot,
+                                                            budget: budget, limits: xpathLimits)
                 results.store(job, JobResult(findings: findings, incompletes: incompletes))
             }
         }
@@ -155,11 +176,26 @@ public enum Auditor {
         return ruleSet.suppressions.contains { $0.matches(ruleID: finding.ruleID, elementID: elementID, screen: snapshot.screen) }
     }
 
-    static func evaluateXPath(_ rules: [XPathRule], document: XPathDocument?, snapshot: Snapshot) -> ([Finding], [Incomplete]) {
+    static func evaluateXPath(_ rules: [XPathRule], document: XPathDocument?, snapshot: Snapshot, budget: AuditBudget,
+                              limits: XPathLimits) -> ([Finding], [Incomplete]) {
         var findings: [Finding] = []
         var incompletes: [Incomplete] = []
         for rule in rules {
-            guard let document, let selected = document.select(rule.expression) else {
+            if budget.isExhausted {
+                incompletes.append(Incomplete(ruleID: rule.id, reason: budget.reason(started: false), element: nil))
+                continue
+            }
+            guard let document else {
+                incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression could not be evaluated on this snapshot", element: nil))
+                continue
+            }
+            let selected: [Int]
+            switch document.select(rule.expression, operationLimit: limits.maxOperations) {
+            case .selected(let indexes): selected = indexes
+            case .operationLimit:
+                incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression took more than \(limits.maxOperations) evaluation steps on this snapshot (the limit); simplify it, e.g. avoid comparing every element with every other", element: nil))
+                continue
+            case .failed:
                 incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression could not be evaluated on this snapshot", element: nil))
                 continue
             }

@@ -54,6 +54,9 @@ public struct RuleSetLibrary: Sendable {
         return try resolve(documents)
     }
 
+    /// How many sets an `extends` chain may hold.
+    public static let maxExtendsDepth = 32
+
     /// Resolves parsed rule-set documents (name → file and JSON).
     public static func resolve(_ documents: [String: (file: String, json: JSON)]) throws(RuleSetError) -> RuleSetLibrary {
         var resolved: [String: RuleSet] = [:]
@@ -62,6 +65,11 @@ public struct RuleSetLibrary: Sendable {
             guard let (file, json) = documents[name] else {
                 throw RuleSetError(file: chain.last.flatMap { documents[$0]?.file } ?? name, key: "extends",
                                    reason: "unknown rule set \"\(name)\"")
+            }
+            // Resolution recurses once per level: a chain of 20,000 sets overflowed the stack.
+            if chain.count >= RuleSetLibrary.maxExtendsDepth {
+                throw RuleSetError(file: file, key: "extends",
+                                   reason: "the extends chain is deeper than \(RuleSetLibrary.maxExtendsDepth) sets (\(chain.prefix(3).joined(separator: " → ")) → …); flatten it")
             }
             if chain.contains(name) {
                 throw RuleSetError(file: file, key: "extends",

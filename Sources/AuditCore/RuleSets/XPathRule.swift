@@ -20,8 +20,43 @@ public struct XPathRule: Sendable {
         self.wcag = wcag
     }
 
-    /// `nil` when the expression compiles, else libxml2's complaint.
+    /// The longest expression a rule may have, and its deepest nesting of brackets and
+    /// parentheses: libxml2 compiles by recursion, and 50,000 nested parentheses overflow
+    /// the stack of the thread that compiles (the daemon's, at start and on SIGHUP).
+    public static let maxLength = 4096
+    public static let maxNesting = 64
+
+    /// Why `expression` is refused before libxml2 sees it, or `nil`.
+    public static func nestingProblem(_ expression: String) -> String? {
+        let bytes = expression.utf8
+        guard bytes.count <= maxLength else {
+            return "the XPath expression is \(bytes.count) bytes long; at most \(maxLength) are allowed"
+        }
+        var depth = 0, deepest = 0
+        var quote: UInt8?
+        for byte in bytes {
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
+            case UInt8(ascii: "("), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        guard deepest <= maxNesting else {
+            return "the XPath expression nests brackets and parentheses \(deepest) deep; at most \(maxNesting) are allowed"
+        }
+        return nil
+    }
+
+    /// `nil` when the expression compiles, else why not.
     public static func compileProblem(_ expression: String) -> String? {
+        if let problem = nestingProblem(expression) { return problem }
         LibXML2.initialize()
         var problem: String?
         withQuietErrors {
@@ -87,18 +122,29 @@ final class XPathDocument: @unchecked Sendable {
 
     deinit { xmlFreeDoc(document) }
 
-    /// Element indexes selected by `expression`, in document order, without repeats;
-    /// `nil` when evaluation fails.
-    func select(_ expression: String) -> [Int]? {
-        guard let context = xmlXPathNewContext(document) else { return nil }
+    enum Selection {
+        case selected([Int])
+        /// libxml2 stopped after `opLimit` steps.
+        case operationLimit
+        case failed
+    }
+
+    /// Element indexes selected by `expression`, in document order, without repeats,
+    /// evaluated in at most `operationLimit` libxml2 steps.
+    func select(_ expression: String, operationLimit: Int) -> Selection {
+        guard XPathRule.nestingProblem(expression) == nil, let context = xmlXPathNewContext(document) else { return .failed }
         defer { xmlXPathFreeContext(context) }
+        context.pointee.opLimit = UInt(max(1, operationLimit))
+        context.pointee.opCount = 0
         var result: xmlXPathObjectPtr?
         XPathRule.withQuietErrors {
             result = xmlXPathEvalExpression(expression, context)
         }
-        guard let result else { return nil }
+        guard let result else {
+            return context.pointee.opCount >= context.pointee.opLimit ? .operationLimit : .failed
+        }
         defer { xmlXPathFreeObject(result) }
-        guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval else { return [] }
+        guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval else { return .selected([]) }
         var found = Set<Int>()
         for offset in 0..<Int(set.pointee.nodeNr) {
             var node = set.pointee.nodeTab[offset]
@@ -108,6 +154,6 @@ final class XPathDocument: @unchecked Sendable {
             }
             if let node, let index = indexes[UnsafeMutableRawPointer(node)] { found.insert(index) }
         }
-        return found.sorted()
+        return .selected(found.sorted())
     }
 }

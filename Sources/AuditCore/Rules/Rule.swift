@@ -20,11 +20,33 @@ public struct RuleContext {
     /// so most findings skip the lookup by name.
     private var lastTemplate: (result: String, template: MessageTemplate)?
 
-    public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON]) {
+    /// When the audit must stop; rules with long loops ask ``outOfBudget()`` as they go.
+    public let budget: AuditBudget
+    /// Set once ``outOfBudget()`` said yes: the rule stopped early.
+    public private(set) var stoppedEarly = false
+    private var checksUntilClock = 0
+
+    public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON],
+                budget: AuditBudget = .unlimited) {
         self.snapshot = snapshot
         self.description = description
         self.severity = severity
         self.parameters = parameters
+        self.budget = budget
+    }
+
+    /// True when the audit's budget has run out (or its client left): the rule should
+    /// return now. Cheap enough for every iteration: the clock is read one call in 256.
+    public mutating func outOfBudget() -> Bool {
+        if stoppedEarly { return true }
+        guard budget.deadline != .max || budget.cancellation != nil else { return false }
+        if checksUntilClock > 0 {
+            checksUntilClock -= 1
+            return false
+        }
+        checksUntilClock = 255
+        if budget.isExhausted { stoppedEarly = true }
+        return stoppedEarly
     }
 
     // MARK: Parameters

@@ -40,9 +40,13 @@ public struct DaemonOptions: Sendable {
           --read-timeout SECONDS      time for a request to arrive once started; then 408 (default 10)
           --idle-timeout SECONDS      close idle keep-alive connections after this (default 60)
           --drain-timeout SECONDS     on SIGTERM, wait this long for audits in flight (default 30)
+          --write-timeout SECONDS     close a client that leaves its answers unread this long (default 30)
+          --audit-budget SECONDS      time one audit may take; rules left are reported incomplete (default 10)
+          --max-unsent-bytes N        stop reading a connection while N bytes of its answers are unread (default 4194304)
+          --follow-lag-bytes N        end a follow stream that falls N bytes behind (default 8388608)
           --allow-uid UID             let this user connect (repeatable; root and the daemon's user always may)
           --allow-gid GID             let this group connect (repeatable; the socket's group always may)
-          --android-density DPR       pixels per dp for Android dumps (default: estimated per snapshot)
+          --android-density DPR       pixels per dp for Android dumps, 0.1 to 16 (default: estimated per snapshot)
           --log-level LEVEL           error, warning, info or debug (default info)
           --version                   print the version
           -h, --help                  print this help
@@ -74,22 +78,30 @@ public struct DaemonOptions: Sendable {
             defer { index += 1 }
             return arguments[index]
         }
-        func number(_ name: String, _ text: String, minimum: Double = 0) throws(Failure) -> Double {
-            guard let parsed = Double(text), parsed.isFinite, parsed >= minimum else {
-                throw Failure(description: "option \(name) needs a number ≥ \(minimum.formattedForReport), not '\(text)'")
+        func number(_ name: String, _ text: String, minimum: Double = 0, maximum: Double) throws(Failure) -> Double {
+            guard let parsed = Double(text), parsed.isFinite, parsed >= minimum, parsed <= maximum else {
+                throw Failure(description: "option \(name) needs a number from \(minimum.formattedForReport) to \(maximum.formattedForReport), not '\(text)'")
             }
             return parsed
         }
-        func integer(_ name: String, _ text: String, minimum: Int = 0) throws(Failure) -> Int {
-            guard let parsed = Int(text), parsed >= minimum else {
-                throw Failure(description: "option \(name) needs a whole number ≥ \(minimum), not '\(text)'")
+        func integer(_ name: String, _ text: String, minimum: Int = 0, maximum: Int = 1 << 40) throws(Failure) -> Int {
+            guard let parsed = Int(text), parsed >= minimum, parsed <= maximum else {
+                throw Failure(description: "option \(name) needs a whole number from \(minimum) to \(maximum), not '\(text)'")
             }
             return parsed
         }
+        func identity(_ name: String, _ text: String) throws(Failure) -> UInt32 {
+            guard let parsed = UInt32(text) else {
+                throw Failure(description: "option \(name) needs a numeric id from 0 to \(UInt32.max), not '\(text)'")
+            }
+            return parsed
+        }
+        /// A day: longer timeouts are a typo, and seconds must stay convertible to nanoseconds.
+        let day = 86_400.0
         let known = ["--socket", "--socket-group", "--socket-mode", "--journal", "--journal-max-bytes", "--journal-keep",
                      "--journal-commit-delay-us",
                      "--rules", "--max-snapshot-bytes", "--max-connections", "--workers", "--queue-depth", "--read-timeout",
-                     "--idle-timeout", "--drain-timeout", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
+                     "--idle-timeout", "--drain-timeout", "--write-timeout", "--audit-budget", "--max-unsent-bytes", "--follow-lag-bytes", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
                      "--version", "--help"]
         while index < arguments.count {
             var argument = arguments[index]
@@ -114,7 +126,7 @@ public struct DaemonOptions: Sendable {
                 options.socketMode = mode
             case "--journal": explicitJournal = try next()
             case "--journal-max-bytes": options.journalMaxBytes = try integer(argument, try next(), minimum: 1024)
-            case "--journal-keep": options.journalKeep = try integer(argument, try next(), minimum: 1)
+            case "--journal-keep": options.journalKeep = try integer(argument, try next(), minimum: 1, maximum: 1000)
             case "--journal-commit-delay-us":
                 options.server.journalCommitDelayMicroseconds = try integer(argument, try next(), minimum: 0)
                 guard options.server.journalCommitDelayMicroseconds <= 100_000 else {
@@ -122,15 +134,19 @@ public struct DaemonOptions: Sendable {
                 }
             case "--rules": rules.append(try next())
             case "--max-snapshot-bytes": options.server.limits.bodyBytes = try integer(argument, try next(), minimum: 1)
-            case "--max-connections": options.server.maxConnections = try integer(argument, try next(), minimum: 1)
-            case "--workers": options.server.workers = try integer(argument, try next(), minimum: 1)
-            case "--queue-depth": options.server.queueLimit = try integer(argument, try next(), minimum: 0)
-            case "--read-timeout": options.server.readTimeout = try number(argument, try next(), minimum: 0.01)
-            case "--idle-timeout": options.server.idleTimeout = try number(argument, try next(), minimum: 0.01)
-            case "--drain-timeout": options.server.drainTimeout = try number(argument, try next(), minimum: 0)
-            case "--allow-uid": options.allowUIDs.append(UInt32(try integer(argument, try next())))
-            case "--allow-gid": options.allowGIDs.append(UInt32(try integer(argument, try next())))
-            case "--android-density": options.server.androidDensity = try number(argument, try next(), minimum: 0.1)
+            case "--max-connections": options.server.maxConnections = try integer(argument, try next(), minimum: 1, maximum: 100_000)
+            case "--workers": options.server.workers = try integer(argument, try next(), minimum: 1, maximum: 1024)
+            case "--queue-depth": options.server.queueLimit = try integer(argument, try next(), minimum: 0, maximum: 100_000)
+            case "--read-timeout": options.server.readTimeout = try number(argument, try next(), minimum: 0.01, maximum: day)
+            case "--idle-timeout": options.server.idleTimeout = try number(argument, try next(), minimum: 0.01, maximum: day)
+            case "--write-timeout": options.server.writeTimeout = try number(argument, try next(), minimum: 0.01, maximum: day)
+            case "--audit-budget": options.server.auditBudget = try number(argument, try next(), minimum: 0.01, maximum: day)
+            case "--max-unsent-bytes": options.server.maxUnsentBytes = try integer(argument, try next(), minimum: 4096)
+            case "--follow-lag-bytes": options.server.followLagBytes = try integer(argument, try next(), minimum: 4096)
+            case "--drain-timeout": options.server.drainTimeout = try number(argument, try next(), minimum: 0, maximum: day)
+            case "--allow-uid": options.allowUIDs.append(try identity(argument, try next()))
+            case "--allow-gid": options.allowGIDs.append(try identity(argument, try next()))
+            case "--android-density": options.server.androidDensity = try number(argument, try next(), minimum: 0.1, maximum: 16)
             case "--log-level":
                 let text = try next()
                 guard let level = LogLevel(rawValue: text) else { throw Failure(description: "--log-level needs error, warning, info or debug") }

@@ -13,8 +13,20 @@ enum AuditHandler {
         let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
         // Boxed so the snapshot's bytes can be let go as soon as it is parsed.
         let body = Box(request.body)
-        let options = SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes,
-                                             androidDensity: request.query["density"].flatMap(Double.init) ?? server.configuration.androidDensity)
+        var density = server.configuration.androidDensity
+        if let text = request.query["density"], !text.isEmpty {
+            // nan, inf, 0 or 1e-300 would turn every frame into 0 or infinity (and findings vanish).
+            guard let value = Double(text), value.isFinite, value >= 0.1, value <= 16 else {
+                finish(server, ticket, .error(400, code: "bad-density",
+                                              message: "density must be the device's pixels per dp, from 0.1 to 16, not \"\(text)\"",
+                                              hint: "e.g. ?density=2.625 for a 420 dpi phone"))
+                return
+            }
+            density = value
+        }
+        let options = SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density)
+        let budgetSeconds = server.configuration.auditBudget
+        let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library
         if let requested, library[requested] == nil {
             finish(server, ticket, .error(422, code: "unknown-ruleset",
@@ -24,6 +36,12 @@ enum AuditHandler {
         let (firstByteAt, lastByteAt) = (request.firstByteAt, request.lastByteAt)
         let accepted = server.pool.submit {
             let started = Timestamp.monotonic()
+            // The client left while this audit waited: nothing to answer, nothing to journal.
+            if cancellation.isCancelled {
+                server.metrics.auditAbandoned()
+                return
+            }
+            let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
             var timing = ServerTiming()
             if lastByteAt > 0 {
                 timing.add(ServerTiming.receive, from: firstByteAt, to: lastByteAt)
@@ -50,13 +68,20 @@ enum AuditHandler {
                                            message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
                                            hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
-                return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes))
+                return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes, budget: budget))
             }
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
             case .failure(let response):
                 server.loop.async { finish(server, ticket, response, seconds: seconds) }
+            case .report(let report) where budget.isCancelled:
+                // Stopped because the client went away: it reads no answer, so none is journalled.
+                _ = report
+                server.metrics.auditAbandoned()
             case .report(let report):
+                if report.incomplete.contains(where: { $0.incomplete.reason.hasPrefix("the audit's time budget") }) {
+                    server.metrics.budgetExceeded()
+                }
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
                 // The same bytes serve the answer and the journal's finding records.

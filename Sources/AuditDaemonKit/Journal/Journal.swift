@@ -359,10 +359,23 @@ public final class Journal: @unchecked Sendable {
     }
 
     private func open() throws(JournalError) {
-        fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o640)
-        guard fd >= 0 else { throw JournalError(errno: errno, operation: "open \(path)") }
+        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader forever.
+        let opened = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o640)
+        guard opened >= 0 else {
+            if errno == ENXIO { throw JournalError(errno: errno, operation: "open \(path) (a FIFO, not a file: give the journal a regular file)") }
+            throw JournalError(errno: errno, operation: "open \(path)")
+        }
         var info = stat()
-        fstat(fd, &info)
+        fstat(opened, &info)
+        // A FIFO would block the flusher on every write (no reader); a regular file is
+        // what the journal is. Character devices pass (/dev/full stands in for a full disk).
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFCHR else {
+            close(opened)
+            throw JournalError(errno: EINVAL, operation: "open \(path) (not a regular file: give the journal a file path)")
+        }
+        _ = fcntl(opened, F_SETFL, O_WRONLY | O_APPEND)
+        fd = opened
         size = Int(info.st_size)
     }
 

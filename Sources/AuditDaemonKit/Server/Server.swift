@@ -19,6 +19,9 @@ public final class Server: @unchecked Sendable {
         /// Seconds an idle keep-alive connection stays open.
         public var idleTimeout: Double = 60
         public var drainTimeout: Double = 30
+        /// Seconds one audit may take (parse and rules); rules it leaves out are reported
+        /// incomplete, with the reason.
+        public var auditBudget: Double = 10
         /// Seconds a connection may leave its answers unread before it is closed.
         public var writeTimeout: Double = 30
         /// Bytes of answers a client may leave unread before its connection stops reading.

@@ -20,6 +20,27 @@ public enum Targets {
         return snapshot.elements[Int(element.parent)].role == .text
     }
 
+    /// For each element, the end of its subtree in document order: `index..<end[index]`
+    /// are the element and its descendants (elements are stored in document order). So
+    /// `a` is an ancestor of `b` exactly when `a < b < end[a]`: an O(1) test, where walking
+    /// up the parents costs the depth (100,000 on a deeply nested screen).
+    public static func subtreeEnds(in snapshot: Snapshot) -> [Int] {
+        let elements = snapshot.elements
+        var ends = Array(1...max(1, elements.count))
+        if elements.isEmpty { return [] }
+        // Children follow their parent, so one backward pass sees every descendant first.
+        for index in elements.indices.reversed() {
+            let parent = Int(elements[index].parent)
+            if parent >= 0, ends[index] > ends[parent] { ends[parent] = ends[index] }
+        }
+        return ends
+    }
+
+    /// The index for the pairwise checks: every target with its subtree end.
+    public static func index(_ targets: [(index: Int, frame: Rect)], ends: [Int]) -> RectIndex {
+        RectIndex(targets.map { RectIndex.Item(index: $0.index, end: ends[$0.index], rect: $0.frame) })
+    }
+
     /// True when `ancestor` is an ancestor of `index`.
     public static func isAncestor(_ ancestor: Int, of index: Int, in snapshot: Snapshot) -> Bool {
         var current = snapshot.elements[index].parent

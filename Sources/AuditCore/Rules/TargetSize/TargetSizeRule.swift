@@ -46,11 +46,13 @@ public enum TargetSizeRule: Rule {
         let spacingException = context.flag("spacing-exception")
         let targets = Targets.all(in: snapshot)
         let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
-        // Grid of all targets, for the spacing exception; only needed when something is small.
-        let grid = SpatialGrid(undersized.isEmpty || !spacingException ? [] : targets.map { ($0.index, $0.frame) },
-                               cellSize: max(minimum, 24) * 2)
+        // Index of all targets, for the spacing exception; only needed when something is small.
+        let needsIndex = !undersized.isEmpty && spacingException
+        let ends = needsIndex ? Targets.subtreeEnds(in: snapshot) : []
+        let index = needsIndex ? Targets.index(targets, ends: ends) : RectIndex([])
 
         for target in targets {
+            if context.outOfBudget() { return }
             let frame = target.frame
             let undersizedTarget = frame.width < minimum || frame.height < minimum
             let belowPlatform = platformMinimum > 0 && (frame.width < platformMinimum || frame.height < platformMinimum)
@@ -61,7 +63,7 @@ public enum TargetSizeRule: Rule {
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(minimum)), ("source", .string(source)),
                 ]
-                let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, grid: grid,
+                let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, index: index, ends: ends,
                                                                 undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
                     context.report("too-small", element: target.index, evidence: evidence)
@@ -79,30 +81,27 @@ public enum TargetSizeRule: Rule {
 
     /// WCAG 2.5.8's exception: a circle of diameter `minimum` centred on the target's
     /// bounding box intersects no other target and no other undersized target's circle.
-    static func spacingIsClear(_ index: Int, _ frame: Rect, minimum: Double, grid: SpatialGrid, undersized: Set<Int>,
+    /// Nested targets (a control inside an interactive cell) are one target for this
+    /// purpose: only earlier non-ancestors and later non-descendants are searched.
+    static func spacingIsClear(_ position: Int, _ frame: Rect, minimum: Double, index: RectIndex, ends: [Int], undersized: Set<Int>,
                                snapshot: Snapshot, evidence: inout Evidence) -> Bool {
         let radius = minimum / 2
         let center = (x: frame.midX, y: frame.midY)
         let reach = Rect(x: center.x - minimum, y: center.y - minimum, width: minimum * 2, height: minimum * 2)
-        var candidates: [Int] = []
-        grid.candidates(near: reach, into: &candidates)
-        for other in candidates where other != index {
-            guard let otherFrame = grid.rect(of: other) else { continue }
-            // Nested targets (a control inside an interactive cell) are one target for this purpose.
-            if Targets.isAncestor(other, of: index, in: snapshot) || Targets.isAncestor(index, of: other, in: snapshot) { continue }
+        let end = ends[position]
+        let conflict = index.first(meeting: reach, branch: { summary in summary.minEnd <= position || summary.maxIndex >= end }) { other in
+            guard other.index != position, other.end <= position || other.index >= end else { return false }
+            let otherFrame = other.rect
             let nearestX = min(max(center.x, otherFrame.minX), otherFrame.maxX)
             let nearestY = min(max(center.y, otherFrame.minY), otherFrame.maxY)
             let distanceToRect = ((nearestX - center.x) * (nearestX - center.x) + (nearestY - center.y) * (nearestY - center.y)).squareRoot()
-            var conflict = distanceToRect < radius
-            if !conflict, undersized.contains(other) {
-                let dx = otherFrame.midX - center.x, dy = otherFrame.midY - center.y
-                conflict = (dx * dx + dy * dy).squareRoot() < minimum
-            }
-            if conflict {
-                evidence.append(("conflicts-with", .optional(snapshot.node(other).id ?? snapshot.path(of: other))))
-                return false
-            }
+            if distanceToRect < radius { return true }
+            guard undersized.contains(other.index) else { return false }
+            let dx = otherFrame.midX - center.x, dy = otherFrame.midY - center.y
+            return (dx * dx + dy * dy).squareRoot() < minimum
         }
-        return true
+        guard let conflict else { return true }
+        evidence.append(("conflicts-with", .optional(snapshot.node(conflict.index).id ?? snapshot.path(of: conflict.index))))
+        return false
     }
 }

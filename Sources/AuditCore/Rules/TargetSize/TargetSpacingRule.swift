@@ -28,27 +28,43 @@ public enum TargetSpacingRule: Rule {
         let snapshot = context.snapshot
         let minimumOverlap = context.number("minimum-overlap")
         let targets = Targets.all(in: snapshot)
-        let grid = SpatialGrid(targets.map { ($0.index, $0.frame) }, cellSize: 64)
-        var candidates: [Int] = []
+        guard targets.count > 1 else { return }
+        let ends = Targets.subtreeEnds(in: snapshot)
+        let index = Targets.index(targets, ends: ends)
+        // Identical bounds, whatever their area: per frame, the earlier target whose
+        // subtree ends first (an earlier target is not an ancestor when its subtree ended
+        // before this one starts). One pass in document order.
+        var sameFrame: [Rect: (end: Int, index: Int)] = [:]
         for target in targets {
-            let frame = target.frame
-            // Compare with earlier targets only: each pair once, reported on the later one.
-            grid.candidates(near: frame, into: &candidates)
-            for other in candidates where other < target.index {
-                guard let otherFrame = grid.rect(of: other), otherFrame == frame || frame.intersects(otherFrame) else { continue }
-                if Targets.isAncestor(other, of: target.index, in: snapshot) || Targets.isAncestor(target.index, of: other, in: snapshot) { continue }
-                let name = snapshot.node(other).id ?? snapshot.path(of: other)
-                if otherFrame == frame {
-                    context.report("identical", element: target.index, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
-                    break
-                }
-                let overlap = (min(frame.maxX, otherFrame.maxX) - max(frame.minX, otherFrame.minX))
-                    * (min(frame.maxY, otherFrame.maxY) - max(frame.minY, otherFrame.minY))
-                if overlap >= minimumOverlap {
-                    context.report("overlap", element: target.index, evidence: [("other", .string(name)), ("overlap", .number(overlap))])
-                    break
-                }
+            if context.outOfBudget() { return }
+            let frame = target.frame, position = target.index
+            let earlierSame = sameFrame[frame]
+            if earlierSame == nil || ends[position] < earlierSame!.end {
+                sameFrame[frame] = (ends[position], position)
             }
+            if let earlierSame, earlierSame.end <= position {
+                let name = snapshot.node(earlierSame.index).id ?? snapshot.path(of: earlierSame.index)
+                context.report("identical", element: position, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
+                continue
+            }
+            // Each pair once, reported on the later target: an earlier target that is not
+            // an ancestor and overlaps by the area that counts. Branches holding only
+            // ancestors and later targets, or only rectangles too thin to overlap by that
+            // much, are never opened.
+            let found = index.first(meeting: frame, branch: { summary in
+                summary.minEnd <= position
+                    && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
+            }) { other in
+                other.end <= position && overlap(frame, other.rect) >= minimumOverlap
+            }
+            guard let other = found else { continue }
+            let name = snapshot.node(other.index).id ?? snapshot.path(of: other.index)
+            context.report("overlap", element: position, evidence: [("other", .string(name)), ("overlap", .number(overlap(frame, other.rect)))])
         }
+    }
+
+    /// The area two rectangles share (negative or zero when they do not meet).
+    static func overlap(_ a: Rect, _ b: Rect) -> Double {
+        (min(a.maxX, b.maxX) - max(a.minX, b.minX)) * (min(a.maxY, b.maxY) - max(a.minY, b.minY))
     }
 }

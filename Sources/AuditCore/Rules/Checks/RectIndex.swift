@@ -1,0 +1,170 @@
+/// A static R-tree over rectangles (sort-tile-recursive packing), for the pairwise
+/// geometric checks: built in O(n log n), and a query that stops at the first match
+/// visits only the branches whose box meets the query and whose summary may hold an
+/// eligible item. Unlike a uniform grid, it does not degrade when many rectangles share
+/// a cell (600 buttons on one 4096-point frame, identical frames, stacked sections at one
+/// offset) or when frames are huge.
+///
+/// Each item carries its element index and the end of its subtree in document order
+/// (`index..<end` are its descendants and itself): nodes keep the least `end`, the
+/// greatest index and the largest width and height below them, so "an earlier element that is not an ancestor" (`end <=
+/// t`) and "a later element that is not a descendant" (`index >= end(t)`) prune whole
+/// branches, whatever the nesting; and a branch of thin rectangles that cannot overlap
+/// a query by the area that counts is never opened (bars crossing at tiny overlaps).
+public struct RectIndex {
+    public struct Item {
+        public let index: Int
+        public let end: Int
+        public let rect: Rect
+
+        public init(index: Int, end: Int, rect: Rect) {
+            self.index = index
+            self.end = end
+            self.rect = rect
+        }
+    }
+
+    /// One node: its box, the least subtree end and the greatest index below it, and
+    /// its children (nodes, or items for a leaf) as a range of `children`/`items`.
+    struct Node {
+        var minX, minY, maxX, maxY: Double
+        var summary: Summary
+        var first: Int32
+        var count: Int32
+        var isLeaf: Bool
+    }
+
+    /// What a branch holds, for pruning: the least subtree end, the greatest index, and
+    /// the widest and tallest rectangle below it.
+    public struct Summary: Sendable {
+        public var minEnd: Int
+        public var maxIndex: Int
+        public var maxWidth: Double
+        public var maxHeight: Double
+
+        static let empty = Summary(minEnd: .max, maxIndex: .min, maxWidth: 0, maxHeight: 0)
+
+        mutating func add(_ other: Summary) {
+            minEnd = min(minEnd, other.minEnd)
+            maxIndex = max(maxIndex, other.maxIndex)
+            maxWidth = max(maxWidth, other.maxWidth)
+            maxHeight = max(maxHeight, other.maxHeight)
+        }
+    }
+
+    static let fanout = 8
+
+    private(set) var items: [Item] = []
+    private var nodes: [Node] = []
+    /// Node ids of each internal node's children, contiguous.
+    private var children: [Int32] = []
+    private var root = -1
+
+    public init(_ input: [Item]) {
+        guard !input.isEmpty else { return }
+        items = RectIndex.tile(input) { $0.rect }
+        var level: [Int] = []
+        var start = 0
+        while start < items.count {
+            let end = min(start + RectIndex.fanout, items.count)
+            level.append(makeLeaf(start..<end))
+            start = end
+        }
+        while level.count > 1 {
+            let ordered = RectIndex.tile(level) { id in
+                let node = nodes[id]
+                return Rect(x: node.minX, y: node.minY, width: node.maxX - node.minX, height: node.maxY - node.minY)
+            }
+            var next: [Int] = []
+            var position = 0
+            while position < ordered.count {
+                let end = min(position + RectIndex.fanout, ordered.count)
+                next.append(makeInternal(Array(ordered[position..<end])))
+                position = end
+            }
+            level = next
+        }
+        root = level[0]
+    }
+
+    /// Sort-tile-recursive order: vertical slices by centre x, each sorted by centre y,
+    /// so that runs of `fanout` are compact tiles.
+    private static func tile<T>(_ values: [T], rect: (T) -> Rect) -> [T] {
+        let leaves = (values.count + fanout - 1) / fanout
+        let slices = max(1, Int(Double(leaves).squareRoot().rounded(.up)))
+        let perSlice = slices > 0 ? (values.count + slices - 1) / slices : values.count
+        let keyed = values.map { (value: $0, rect: rect($0)) }
+        // Stable orders with a total order on NaN-free centres (frames are finite).
+        let byX = keyed.indices.sorted { (keyed[$0].rect.midX, $0) < (keyed[$1].rect.midX, $1) }
+        var result: [T] = []
+        result.reserveCapacity(values.count)
+        var start = 0
+        while start < byX.count {
+            let end = min(start + max(perSlice, 1), byX.count)
+            let slice = byX[start..<end].sorted { (keyed[$0].rect.midY, $0) < (keyed[$1].rect.midY, $1) }
+            for position in slice { result.append(keyed[position].value) }
+            start = end
+        }
+        return result
+    }
+
+    private mutating func makeLeaf(_ range: Range<Int>) -> Int {
+        var node = Node(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
+                        first: Int32(range.lowerBound), count: Int32(range.count), isLeaf: true)
+        for item in items[range] {
+            node.minX = min(node.minX, item.rect.minX)
+            node.minY = min(node.minY, item.rect.minY)
+            node.maxX = max(node.maxX, item.rect.maxX)
+            node.maxY = max(node.maxY, item.rect.maxY)
+            node.summary.add(Summary(minEnd: item.end, maxIndex: item.index, maxWidth: item.rect.width, maxHeight: item.rect.height))
+        }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    private mutating func makeInternal(_ ids: [Int]) -> Int {
+        var node = Node(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
+                        first: Int32(children.count), count: Int32(ids.count), isLeaf: false)
+        for id in ids {
+            let child = nodes[id]
+            node.minX = min(node.minX, child.minX)
+            node.minY = min(node.minY, child.minY)
+            node.maxX = max(node.maxX, child.maxX)
+            node.maxY = max(node.maxY, child.maxY)
+            node.summary.add(child.summary)
+            children.append(Int32(id))
+        }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// The first item (in the tree's order) whose rectangle meets `query` — shares area
+    /// with it, or touches it when `touching` — and that `match` accepts, visiting only
+    /// branches whose ``Summary`` `branch` allows. `nil` when none.
+    public func first(meeting query: Rect, touching: Bool = false, branch: (Summary) -> Bool,
+                      match: (Item) -> Bool) -> Item? {
+        guard root >= 0 else { return nil }
+        var stack: [Int] = [root]
+        while let id = stack.popLast() {
+            let node = nodes[id]
+            let meets = touching
+                ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
+                : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
+            guard meets, branch(node.summary) else { continue }
+            let range = Int(node.first)..<Int(node.first + node.count)
+            if node.isLeaf {
+                for item in items[range] {
+                    let rect = item.rect
+                    let itemMeets = touching
+                        ? rect.minX <= query.maxX && query.minX <= rect.maxX && rect.minY <= query.maxY && query.minY <= rect.maxY
+                        : rect.minX < query.maxX && query.minX < rect.maxX && rect.minY < query.maxY && query.minY < rect.maxY
+                    if itemMeets, match(item) { return item }
+                }
+            } else {
+                // Pushed in reverse, so children are visited in their stored order.
+                for position in range.reversed() { stack.append(Int(children[position])) }
+            }
+        }
+        return nil
+    }
+}

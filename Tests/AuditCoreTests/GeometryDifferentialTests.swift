@@ -1,0 +1,110 @@
+import AuditCore
+import XCTest
+
+/// `target-spacing` and `target-size` answer from an R-tree that prunes by subtree,
+/// area and position; here they are checked against the plain definition — every pair
+/// compared — on seeded random screens with nesting, identical frames, thin bars and
+/// crowded cells.
+final class GeometryDifferentialTests: XCTestCase {
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    /// A screen of `count` targets: random nesting, some identical frames, some thin bars.
+    static func screen(seed: UInt64, count: Int) -> String {
+        var random = Random(state: seed)
+        var out = ""
+        var open = 0
+        var frames: [String] = []
+        for index in 0..<count {
+            let frame: String
+            switch random.below(6) {
+            case 0 where !frames.isEmpty: frame = frames[random.below(frames.count)]
+            case 1: frame = "\(random.below(300)),\(random.below(300)),\(random.below(200) + 1),0.5"
+            case 2: frame = "\(random.below(300)),\(random.below(300)),0.5,\(random.below(200) + 1)"
+            default: frame = "\(random.below(300)),\(random.below(300)),\(random.below(40) + 4),\(random.below(40) + 4)"
+            }
+            frames.append(frame)
+            out += #"<element id="e\#(index)" role="button" label="B\#(index)" frame="\#(frame)">"#
+            open += 1
+            // Close a few levels at random: depth varies from flat to a chain.
+            var closing = random.below(3)
+            while closing > 0, open > 0 {
+                out += "</element>"
+                open -= 1
+                closing -= 1
+            }
+        }
+        out += String(repeating: "</element>", count: open)
+        return TestSupport.native(out)
+    }
+
+    static func flagged(_ rule: any Rule.Type, _ snapshot: Snapshot, parameters: [String: JSON] = [:]) -> [Int: String] {
+        var context = RuleContext(snapshot: snapshot, description: rule.description, severity: rule.description.severity, parameters: parameters)
+        rule.evaluate(&context)
+        var result: [Int: String] = [:]
+        for finding in context.findings { if let element = finding.element { result[element] = finding.resultID } }
+        return result
+    }
+
+    static func isAncestor(_ a: Int, of b: Int, in snapshot: Snapshot) -> Bool { snapshot.ancestors(of: b).contains(a) }
+
+    func testTargetSpacingMatchesEveryPairCompared() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["GEOMETRY_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
+        print("GeometryDifferentialTests seed \(seed) (GEOMETRY_SEED=\(seed) repeats it)")
+        for round in 0..<40 {
+            let snapshot = try TestSupport.parse(Self.screen(seed: seed &+ UInt64(round), count: 60 + round * 5))
+            let targets = Targets.all(in: snapshot)
+            var expected: [Int: String] = [:]
+            for (position, target) in targets.enumerated() {
+                for other in targets[..<position] where !Self.isAncestor(other.index, of: target.index, in: snapshot) {
+                    if other.frame == target.frame {
+                        expected[target.index] = "identical"
+                        break
+                    }
+                    let overlap = (min(target.frame.maxX, other.frame.maxX) - max(target.frame.minX, other.frame.minX))
+                        * (min(target.frame.maxY, other.frame.maxY) - max(target.frame.minY, other.frame.minY))
+                    if target.frame.intersects(other.frame), overlap >= 1 { expected[target.index] = expected[target.index] ?? "overlap" }
+                }
+            }
+            // Identical bounds are reported as such whenever an earlier identical target exists.
+            let got = Self.flagged(TargetSpacingRule.self, snapshot)
+            XCTAssertEqual(Set(got.keys), Set(expected.keys), "seed \(seed) round \(round): flagged elements")
+            for (element, result) in expected where result == "identical" {
+                XCTAssertEqual(got[element], "identical", "seed \(seed) round \(round): element \(element)")
+            }
+        }
+    }
+
+    func testTargetSizeSpacingExceptionMatchesEveryPairCompared() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["GEOMETRY_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
+        print("GeometryDifferentialTests seed \(seed)")
+        for round in 0..<40 {
+            let snapshot = try TestSupport.parse(Self.screen(seed: seed &+ 1000 &+ UInt64(round), count: 60 + round * 5))
+            let targets = Targets.all(in: snapshot)
+            let minimum = 24.0
+            let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
+            var expected = Set<Int>()
+            for target in targets where undersized.contains(target.index) {
+                let center = (x: target.frame.midX, y: target.frame.midY)
+                for other in targets where other.index != target.index
+                    && !Self.isAncestor(other.index, of: target.index, in: snapshot) && !Self.isAncestor(target.index, of: other.index, in: snapshot) {
+                    let nx = min(max(center.x, other.frame.minX), other.frame.maxX), ny = min(max(center.y, other.frame.minY), other.frame.maxY)
+                    let toRect = ((nx - center.x) * (nx - center.x) + (ny - center.y) * (ny - center.y)).squareRoot()
+                    let dx = other.frame.midX - center.x, dy = other.frame.midY - center.y
+                    if toRect < minimum / 2 || (undersized.contains(other.index) && (dx * dx + dy * dy).squareRoot() < minimum) {
+                        expected.insert(target.index)
+                        break
+                    }
+                }
+            }
+            let got = Self.flagged(TargetSizeRule.self, snapshot).filter { $0.value == "too-small" }
+            XCTAssertEqual(Set(got.keys), expected, "seed \(seed) round \(round)")
+        }
+    }
+}
