@@ -1,13 +1,28 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Why talking to the daemon failed.
 public struct ClientError: Error, CustomStringConvertible {
     public var description: String
     /// True when the daemon could not be reached at all (auditctl exits 2 and says how to
     /// start it).
     public var unreachable = false
+    /// True when the daemon did not answer (or take the request) within the timeout.
+    public var timedOut = false
 
-    public init(description: String, unreachable: Bool = false) {
+    public init(description: String, unreachable: Bool = false, timedOut: Bool = false) {
         self.description = description
         self.unreachable = unreachable
+        self.timedOut = timedOut
+    }
+
+    /// The error for a read or write that failed with `code` (errno).
+    static func io(_ action: String, _ code: Int32) -> ClientError {
+        if code == EAGAIN || code == EWOULDBLOCK {
+            return ClientError(description: "auditd did not respond in time while \(action)", timedOut: true)
+        }
+        return ClientError(description: "\(action) failed: \(String(cString: strerror(code)))")
     }
 }
 

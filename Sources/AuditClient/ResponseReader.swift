@@ -66,7 +66,8 @@ public struct ResponseReader {
                 return
             }
             if count < 0, errno == EINTR { continue }
-            throw ClientError(description: count == 0 ? "auditd closed the connection" : "reading from auditd failed: \(String(cString: strerror(errno)))")
+            if count == 0 { throw ClientError(description: "auditd closed the connection") }
+            throw ClientError.io("reading from auditd", errno)
         }
     }
 
@@ -91,7 +92,7 @@ public struct ResponseReader {
             let body = FilledBytes(count: count, prefix: buffer) { to, wanted, _ in recv(socket, to, wanted, 0) }
             buffer = []
             if let failure = body.failure {
-                throw ClientError(description: "reading from auditd failed: \(String(cString: strerror(failure)))")
+                throw ClientError.io("reading from auditd", failure)
             }
             if body.endedEarly { throw ClientError(description: "auditd closed the connection") }
             return body.bytes

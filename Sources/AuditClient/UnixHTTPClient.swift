@@ -8,18 +8,33 @@ public final class UnixHTTPClient {
     public let socketPath: String
     /// Sent as `User-Agent`.
     public let userAgent: String
+    /// Seconds a request may wait without progress — the daemon taking no more of the
+    /// request, or sending nothing of its answer — before it fails as timed out; nil waits
+    /// forever. Follow streams (``stream(_:onChunk:)``) wait for records without limit.
+    public let timeout: Double?
     private var reader: ResponseReader?
+    private var streaming = false
 
-    public init(socketPath: String, userAgent: String = "auditctl") {
+    public init(socketPath: String, userAgent: String = "auditctl", timeout: Double? = nil) {
         self.socketPath = socketPath
         self.userAgent = userAgent
+        self.timeout = timeout
     }
 
     deinit { disconnect() }
 
     public func connectIfNeeded() throws(ClientError) {
         guard reader == nil else { return }
-        reader = ResponseReader(fd: try UnixSocket.connect(socketPath))
+        reader = ResponseReader(fd: try UnixSocket.connect(socketPath, timeout: streaming ? nil : timeout, sendTimeout: true))
+    }
+
+    /// A timeout said plainly: how long, where, and what to do.
+    private func explained(_ error: ClientError) -> ClientError {
+        guard error.timedOut, let timeout else { return error }
+        var explained = error
+        explained.description = "auditd at \(socketPath) did not answer within \(timeout.formattedTimeout) s: it may be stuck or overloaded "
+            + "(check `auditctl status` and the daemon's log), or the snapshot needs longer (raise --timeout)"
+        return explained
     }
 
     public func disconnect() {
@@ -47,18 +62,19 @@ public final class UnixHTTPClient {
                 } catch {
                     // The daemon may have answered before all was sent and closed (a body
                     // over its limit: 413): that answer says more than the broken pipe.
-                    if let early = try? readResponse(onChunk: nil) {
+                    if !error.timedOut, let early = try? readResponse(onChunk: nil) {
                         disconnect()
                         return early
                     }
-                    throw error
+                    throw explained(error)
                 }
                 let response = try readResponse(onChunk: nil)
                 if response.header("Connection")?.lowercased() == "close" { disconnect() }
                 return response
             } catch {
                 disconnect()
-                if !reused || attempt == 1 { throw error }
+                // A timeout is not retried: the daemon is there, and slow.
+                if !reused || attempt == 1 || error.timedOut { throw explained(error) }
             }
         }
         throw ClientError(description: "the daemon closed the connection")
@@ -68,6 +84,8 @@ public final class UnixHTTPClient {
     /// ends. `onChunk` returning false stops reading.
     public func stream(_ target: String, onChunk: ([UInt8]) -> Bool) throws(ClientError) -> Int {
         disconnect()
+        streaming = true
+        defer { streaming = false }
         try connectIfNeeded()
         try sendRequest("GET", target, body: nil, contentType: "")
         let response = try withoutActuallyEscaping(onChunk) { (escapable) throws(ClientError) -> ClientResponse in
@@ -96,5 +114,12 @@ public final class UnixHTTPClient {
         guard var current = reader else { throw ClientError(description: "not connected") }
         defer { if reader != nil { reader = current } }
         return try current.read(onChunk: onChunk)
+    }
+}
+
+extension Double {
+    /// `120`, `0.5`: seconds as a person wrote them.
+    var formattedTimeout: String {
+        self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self)
     }
 }

@@ -8,6 +8,12 @@ public enum UnixSocket {
     /// A connected stream socket, close-on-exec; with `receiveTimeout` (seconds), reads
     /// give up after that long.
     public static func connect(_ path: String, receiveTimeout: Int? = nil) throws(ClientError) -> Int32 {
+        try connect(path, timeout: receiveTimeout.map(Double.init), sendTimeout: false)
+    }
+
+    /// A connected stream socket whose reads — and writes, with `sendTimeout` — give up
+    /// after `timeout` seconds without progress (an `EAGAIN` the callers report as a timeout).
+    public static func connect(_ path: String, timeout: Double?, sendTimeout: Bool) throws(ClientError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket(): \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
@@ -28,9 +34,11 @@ public enum UnixSocket {
             close(fd)
             throw ClientError(description: "cannot reach auditd at \(path) (\(reason))", unreachable: true)
         }
-        if let receiveTimeout {
-            var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let timeout, timeout.isFinite, timeout > 0 {
+            let seconds = min(timeout, 1e6)
+            var value = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+            if sendTimeout { setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size)) }
         }
         return fd
     }
@@ -42,7 +50,7 @@ public enum UnixSocket {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw ClientError(description: "sending to auditd failed: \(String(cString: strerror(errno)))")
+                throw ClientError.io("sending to auditd", errno)
             }
             offset += sent
         }
@@ -60,7 +68,7 @@ public enum UnixSocket {
             let sent = sendfile(fd, file.fd, &offset, size - Int(offset))
             if sent < 0 {
                 if errno == EINTR { continue }
-                throw ClientError(description: "sending to auditd failed: \(String(cString: strerror(errno)))")
+                throw ClientError.io("sending to auditd", errno)
             }
             if sent == 0 {
                 throw ClientError(description: "the file shrank while it was being sent (\(offset) of \(size) bytes)")

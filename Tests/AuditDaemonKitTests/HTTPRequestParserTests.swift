@@ -121,4 +121,23 @@ final class HTTPRequestParserTests: XCTestCase {
         let events = feed("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
         XCTAssertTrue(events.contains { if case .continueExpected = $0 { true } else { false } })
     }
+
+    /// Issue 16's leftovers: each refused at once with 400, and escapes never swallow bytes.
+    func testFramingLeftoversAreRefusedAtOnce() {
+        let http10 = failure(feed("POST /a HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"))
+        XCTAssertEqual(http10?.status, 400)
+        XCTAssertEqual(http10?.code, "bad-transfer-encoding")
+        let twice = failure(feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n"))
+        XCTAssertEqual(twice?.status, 400)
+        let split = failure(feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"))
+        XCTAssertEqual(split?.status, 400)
+        // A bare LF in the trailer section: an answer now, not after the read timeout.
+        let trailer = failure(feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX: y\n", byteByByte: true))
+        XCTAssertEqual(trailer?.status, 400)
+        XCTAssertEqual(trailer?.code, "bad-chunk")
+        XCTAssertEqual(HTTPRequest.percentDecode("%zz1"), "%zz1")
+        XCTAssertEqual(HTTPRequest.percentDecode("a%2"), "a%2")
+        XCTAssertEqual(HTTPRequest.percentDecode("%%41"), "%A")
+        XCTAssertEqual(HTTPRequest.percentDecode("%e2%82%AC+x"), "€ x")
+    }
 }

@@ -63,3 +63,374 @@ final class Counter: @unchecked Sendable {
     func add(_ amount: Int = 1) { lock.lock(); count += amount; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+extension DaemonHarness {
+    /// Resident memory of the daemon in KiB.
+    var residentKiB: Int {
+        guard let pid = process?.processIdentifier,
+              let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// The value of one metric line, e.g. `auditd_followers_dropped_total`.
+    func metric(_ name: String) -> Double? {
+        guard let text = try? request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Polls `condition` every 20 ms for at most `seconds`.
+    func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// A rule-set directory holding the shipped sets and `extra` files.
+    func rulesDirectory(_ extra: [String: String]) throws -> URL {
+        let rules = directory.appendingPathComponent("rules-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: DaemonHarness.rules.path) {
+            try FileManager.default.copyItem(at: DaemonHarness.rules.appendingPathComponent(name), to: rules.appendingPathComponent(name))
+        }
+        for (name, text) in extra { try text.write(to: rules.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return rules
+    }
+}
+
+/// Costs a client can cause are bounded: unread answers, lagging followers, the journal read back.
+final class BoundedMemoryTests: XCTestCase {
+    /// Pipelined requests whose answers are never read: the daemon stops reading the
+    /// connection (the client's sends block) instead of keeping every answer.
+    func testUnreadPipelinedAnswersStopTheReading() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--max-unsent-bytes", "65536"])
+        let before = daemon.residentKiB
+        let fd = try daemon.connect()
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let body = DaemonHarness.example("checkout.xml")
+        let request = Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        var sent = 0, offset = 0
+        var blockedSince: Date?
+        while sent < 20_000 {
+            let count = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if count > 0 {
+                blockedSince = nil
+                offset += count
+                if offset == request.count { sent += 1; offset = 0 }
+            } else {
+                // Blocked for a whole second: the daemon has stopped reading.
+                if let since = blockedSince, Date().timeIntervalSince(since) > 1 { break }
+                if blockedSince == nil { blockedSince = Date() }
+                usleep(5_000)
+            }
+        }
+        XCTAssertLessThan(sent, 2_000, "the daemon kept reading requests whose answers were not read")
+        XCTAssertLessThan(daemon.residentKiB - before, 60_000, "memory grew by \(daemon.residentKiB - before) KiB")
+        // Every request taken is answered, in order, once the client reads.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if offset > 0 { try UnixSocket.sendAll(fd, Array(request[offset...])); sent += 1 }
+        var buffer: [UInt8] = []
+        var answered = 0
+        while answered < sent, let response = daemon.readResponse(fd, buffer: &buffer) {
+            XCTAssertEqual(response.status, 200)
+            answered += 1
+        }
+        XCTAssertEqual(answered, sent)
+    }
+
+    /// A follower that never reads is dropped once it lags past the limit; audits go on.
+    func testFollowerThatNeverReadsIsDropped() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--follow-lag-bytes", "65536"])
+        let follower = try daemon.connect()
+        defer { close(follower) }
+        var small: Int32 = 4096
+        setsockopt(follower, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        daemon.send(follower, "GET /v1/findings?follow=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        let before = daemon.residentKiB
+        let body = DaemonHarness.example("checkout.xml")
+        for _ in 0..<300 { XCTAssertEqual(try daemon.post(body).status, 200) }
+        XCTAssertTrue(daemon.waitUntil { (daemon.metric("auditd_followers_dropped_total") ?? 0) >= 1 }, daemon.log)
+        XCTAssertLessThan(daemon.residentKiB - before, 60_000)
+        XCTAssertTrue(daemon.log.contains("dropped a follower that fell behind"))
+    }
+
+    /// `GET /v1/findings` on a large journal is read from the files as the client takes
+    /// it: eight pipelined requests on 10 MB stay far below 8 × 10 MB, and each gets it all.
+    func testFindingsAreStreamedFromTheFiles() throws {
+        let daemon = try DaemonHarness()
+        try FileManager.default.createDirectory(atPath: (daemon.journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let padding = String(repeating: "x", count: 4000)
+        var journal = ""
+        let lines = 2_500
+        for seq in 1...lines { journal += #"{"seq":\#(seq),"time":"2026-01-01T00:00:00Z","type":"finding","pad":"\#(padding)"}"# + "\n" }
+        try journal.write(toFile: daemon.journal, atomically: false, encoding: .utf8)
+        try daemon.start()
+        let before = daemon.residentKiB
+        let fd = try daemon.connect()
+        defer { close(fd) }
+        daemon.send(fd, String(repeating: "GET /v1/findings?since=0 HTTP/1.1\r\nHost: x\r\n\r\n", count: 8))
+        usleep(200_000)
+        var peak = 0
+        var buffer: [UInt8] = []
+        for request in 0..<8 {
+            let response = try XCTUnwrap(daemon.readResponse(fd, buffer: &buffer), "response \(request)")
+            peak = max(peak, daemon.residentKiB)
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(response.headers["transfer-encoding"], "chunked")
+            XCTAssertEqual(response.body.filter { $0 == 0x0A }.count, lines)
+        }
+        XCTAssertLessThan(peak - before, 40_000, "the daemon held \(peak - before) KiB for 8 × 10 MB")
+        // since= still selects.
+        let tail = try daemon.request("GET /v1/findings?since=2490 HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(tail.body.filter { $0 == 0x0A }.count, 10)
+    }
+}
+
+/// Nothing acknowledged is lost, nothing corrupted: large records, kill -9, outside truncation.
+final class JournalDurabilityTests: XCTestCase {
+    func snapshot(app: String) -> [UInt8] {
+        Array(#"<snapshot version="1" platform="ios" app="\#(app)" width="390" height="844"><element id="b" role="button" label="Go" frame="0,0,10,10"/></snapshot>"#.utf8)
+    }
+
+    func testRecordsOverOneMiBSurviveRestartAndTornLines() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let big = String(repeating: "a", count: 1_500_000)
+        for _ in 0..<3 { XCTAssertEqual(try daemon.post(snapshot(app: big)).status, 200) }
+        XCTAssertEqual(daemon.stop(), 0)
+        // A torn last line over 1 MiB, as a crash mid-write leaves it.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: daemon.journal))
+        handle.seekToEndOfFile()
+        handle.write(Data(("{\"seq\":999,\"time\":\"x\",\"type\":\"audit\",\"app\":\"" + big).utf8))
+        try handle.close()
+        try daemon.start()
+        XCTAssertEqual(try daemon.post(snapshot(app: "after")).status, 200)
+        XCTAssertEqual(daemon.stop(), 0)
+        let seqs = daemon.journalRecords().compactMap { $0["seq"] as? Int }
+        XCTAssertEqual(seqs, Array(1...seqs.count), "seqs continue after restart, none repeated")
+        XCTAssertTrue(daemon.log.contains("truncated a torn last line"), daemon.log)
+    }
+
+    /// kill -9 while large records are written: every audit answered 200 is in the journal.
+    func testKillNineWithLargeRecordsLosesNothingAcknowledged() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let body = snapshot(app: String(repeating: "k", count: 1_200_000))
+        let acknowledged = IDs()
+        let stop = Flag()
+        let socket = daemon.socket
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                let client = UnixHTTPClient(socketPath: socket)
+                while !stop.isSet {
+                    guard let response = try? client.request("POST", "/v1/audits", body: body), response.status == 200,
+                          let report = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+                          let id = report["audit"] as? String else { continue }
+                    acknowledged.add(id)
+                }
+            }
+        }
+        XCTAssertTrue(daemon.waitUntil(seconds: 30) { acknowledged.all.count >= 20 })
+        _ = daemon.stop(signal: SIGKILL)
+        stop.set()
+        group.wait()
+        try daemon.start()
+        XCTAssertEqual(daemon.stop(), 0)
+        let journalled = Set(daemon.journalRecords().filter { $0["type"] as? String == "audit" }.compactMap { $0["audit"] as? String })
+        XCTAssertTrue(acknowledged.all.isSubset(of: journalled), "lost: \(acknowledged.all.subtracting(journalled).count) of \(acknowledged.all.count)")
+    }
+
+    /// `: > journal` (as logrotate copytruncate does): the next records start at the real
+    /// end, no NUL bytes, seqs keep increasing.
+    func testOutsideTruncationIsNoticed() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        for _ in 0..<5 { XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200) }
+        let lastBefore = daemon.journalRecords().compactMap { $0["seq"] as? Int }.max() ?? 0
+        truncate(daemon.journal, 0)
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: daemon.journal))
+        XCTAssertFalse(bytes.contains(0), "NUL bytes in the journal")
+        let seqs = daemon.journalRecords().compactMap { $0["seq"] as? Int }
+        XCTAssertEqual(seqs.first, lastBefore + 1)
+        XCTAssertTrue(daemon.log.contains("changed size outside auditd"), daemon.log)
+    }
+}
+
+/// Operator and client input that used to trap, hang or silently change results.
+final class HostileOptionsTests: XCTestCase {
+    func testOutOfRangeOptionsAreRefusedWithAMessage() throws {
+        let daemon = try DaemonHarness()
+        for (option, value) in [("--allow-uid", "4294967296"), ("--allow-gid", "99999999999999999999"), ("--drain-timeout", "1e300"),
+                                ("--read-timeout", "inf"), ("--android-density", "nan"), ("--audit-budget", "-1")] {
+            let run = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
+                                     ["--socket", daemon.socket, "--journal", daemon.journal, option, value])
+            XCTAssertEqual(run.status, 2, "\(option) \(value): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(option), run.stderr)
+        }
+    }
+
+    func testAFIFOAsTheJournalIsRefusedAtOnce() throws {
+        let daemon = try DaemonHarness()
+        try FileManager.default.createDirectory(atPath: (daemon.journal as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(daemon.journal, 0o600), 0)
+        let process = try daemon.start(expectFailure: true)
+        XCTAssertEqual(DaemonHarness.wait(process, seconds: 10), 1, "a FIFO journal must not hang the start")
+        XCTAssertTrue(daemon.log.contains("FIFO"), daemon.log)
+    }
+
+    func testDensityMustBeARealDensity() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let dump = DaemonHarness.example("android-login.xml")
+        for value in ["nan", "inf", "-1", "1e-300", "0", "abc"] {
+            let response = try daemon.post(dump, query: "?density=\(value)")
+            XCTAssertEqual(response.status, 400, value)
+            XCTAssertEqual(((response.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String, "bad-density")
+        }
+        XCTAssertEqual(try daemon.post(dump, query: "?density=2.625").status, 200)
+    }
+
+    /// Deep XPath nesting and endless extends chains are refused with the file and key;
+    /// a reload that meets them keeps the daemon and its old sets.
+    func testRuleSetsThatOverflowedTheStackAreRefused() throws {
+        let daemon = try DaemonHarness()
+        let nested = String(repeating: "(", count: 2_000) + "1" + String(repeating: ")", count: 2_000)
+        let bad = try daemon.rulesDirectory(["deep.json": #"{"name": "deep", "custom": [{"id": "custom.deep", "xpath": "\#(nested)"}]}"#])
+        let refused = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
+                                     ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", bad.path])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("nests brackets and parentheses"), refused.stderr)
+
+        let rules = try daemon.rulesDirectory([:])
+        try daemon.start(rules: [rules.path])
+        var chain: [String: String] = [:]
+        for index in 0..<20_000 { chain["c\(index).json"] = #"{"name": "c\#(index)", "extends": "\#(index == 0 ? "wcag22-aa" : "c\(index - 1)")"}"# }
+        for (name, text) in chain { try text.write(to: rules.appendingPathComponent(name), atomically: false, encoding: .utf8) }
+        let pid = try XCTUnwrap(daemon.process?.processIdentifier)
+        kill(pid, SIGHUP)
+        XCTAssertTrue(daemon.waitUntil(seconds: 30) { daemon.log.contains("rule-set reload failed") }, daemon.log)
+        XCTAssertTrue(daemon.log.contains("extends chain is deeper than"), daemon.log)
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200, "still serving the old sets")
+    }
+}
+
+/// Work is bounded in time: XPath steps, the audit's budget, clients that left.
+final class AuditBudgetTests: XCTestCase {
+    func bigScreen(_ elements: Int) throws -> [UInt8] {
+        let run = try DaemonHarness().run(DaemonHarness.binaries.appendingPathComponent("auditbench").path,
+                                          ["generate", String(elements), "--seed", "16"])
+        return Array(run.stdout.utf8)
+    }
+
+    func testQuadraticXPathIsStoppedWithAReason() throws {
+        let daemon = try DaemonHarness()
+        let rules = try daemon.rulesDirectory(["dup.json": #"{"name": "dup", "extends": "ios-default", "custom": [{"id": "custom.dup", "xpath": "//element[@label = preceding::element/@label]"}]}"#])
+        try daemon.start(rules: [rules.path])
+        let body = try bigScreen(8_000)
+        let started = Date()
+        let response = try daemon.post(body, query: "?ruleset=dup")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        let incomplete = ((response.json as? [String: Any])?["incomplete"] as? [[String: Any]]) ?? []
+        let reason = incomplete.first { $0["rule"] as? String == "custom.dup" }?["reason"] as? String
+        XCTAssertTrue(reason?.contains("evaluation steps") == true || reason?.contains("time budget") == true, "\(incomplete)")
+    }
+
+    func testBudgetReportsTheRulesItLeftOut() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--audit-budget", "0.01"])
+        let response = try daemon.post(try bigScreen(60_000))
+        XCTAssertEqual(response.status, 200)
+        let incomplete = ((response.json as? [String: Any])?["incomplete"] as? [[String: Any]]) ?? []
+        XCTAssertTrue(incomplete.contains { ($0["reason"] as? String)?.contains("time budget (0.01 s) ran out") == true }, "\(incomplete.prefix(3))")
+        XCTAssertGreaterThanOrEqual(daemon.metric("auditd_audit_budget_exceeded_total") ?? 0, 1)
+    }
+
+    /// A client that hangs up stops its audit: the others are served, nothing is journalled for it.
+    func testAuditsOfClientsThatLeftStop() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--workers", "1"])
+        let big = try bigScreen(60_000)
+        for _ in 0..<3 {
+            let fd = try daemon.connect()
+            daemon.send(fd, Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(big.count)\r\n\r\n".utf8) + big)
+            close(fd)
+        }
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200)
+        XCTAssertTrue(daemon.waitUntil { (daemon.metric("auditd_audits_abandoned_total") ?? 0) >= 1 }, "abandoned: \(daemon.metric("auditd_audits_abandoned_total") ?? -1)")
+        XCTAssertEqual(daemon.stop(), 0)
+        let audits = daemon.journalRecords().filter { $0["type"] as? String == "audit" }
+        XCTAssertLessThanOrEqual(audits.count, 2, "audits of clients that left are not journalled")
+    }
+}
+
+/// Human output quotes snapshots: nothing in them can forge a line or a workflow command.
+final class ForgedOutputTests: XCTestCase {
+    func testControlCharactersAreEscapedInEveryHumanOutput() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let forged = "x&#10;Examples/fake.xml:1:1: error: [forged.rule] fake&#13;&#10;::error file=a::b&#x202E;"
+        let xml = #"<snapshot version="1" platform="ios" app="shop&#10;::warning::x" width="390" height="844"><element id="\#(forged)" role="button" frame="0,0,10,10"/></snapshot>"#
+        let file = daemon.directory.appendingPathComponent("forged.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        for arguments in [["audit", file.path], ["inspect", file.path]] {
+            let run = try daemon.auditctl(arguments)
+            for line in (run.stdout + run.stderr).split(separator: "\n") {
+                XCTAssertFalse(line.hasPrefix("Examples/fake.xml"), "\(arguments[0]): \(line)")
+                XCTAssertFalse(line.hasPrefix("::"), "\(arguments[0]): \(line)")
+                XCTAssertFalse(line.contains("\r") || line.contains("\u{202E}"), "\(arguments[0]): \(line)")
+            }
+            XCTAssertTrue(run.stdout.contains(#"\nExamples/fake.xml"#), "\(arguments[0]): \(run.stdout)")
+        }
+    }
+
+    func testScriptEndingTextCannotBreakTheHTMLReport() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let xml = #"<snapshot version="1" platform="ios" width="390" height="844"><element id="&lt;!--&lt;script&gt;" role="button" frame="0,0,10,10"/><element id="&lt;/script&gt;&lt;b&gt;" role="button" frame="20,0,10,10"/></snapshot>"#
+        let file = daemon.directory.appendingPathComponent("script.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let run = try daemon.auditctl(["audit", "--format", "html", file.path])
+        let script = try XCTUnwrap(run.stdout.components(separatedBy: "<script>").last?.components(separatedBy: "</script>").first)
+        XCTAssertFalse(script.contains("<!--"), "raw <!-- inside the script")
+        XCTAssertFalse(script.contains("<script"), "raw <script inside the script")
+        XCTAssertTrue(script.contains(#"\u003C!--\u003Cscript>"#), script.prefix(300).description)
+    }
+}
+
+/// auditctl against a daemon that takes the connection and never answers.
+final class ClientTimeoutTests: XCTestCase {
+    func testAuditctlGivesUpOnAStuckDaemon() throws {
+        let daemon = try DaemonHarness()
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in daemon.socket.utf8.enumerated() { raw[index] = byte } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(listener, 16), 0)
+        let started = Date()
+        let run = try daemon.auditctl(["audit", "--timeout", "1", DaemonHarness.examples.appendingPathComponent("checkout.xml").path])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("did not answer within 1 s"), run.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+        let status = try daemon.auditctl(["status"], environment: ["AUDITD_TIMEOUT": "0.5"])
+        XCTAssertEqual(status.status, 2, status.stderr)
+        let bad = try daemon.auditctl(["status", "--timeout", "forever"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--timeout"), bad.stderr)
+    }
+}

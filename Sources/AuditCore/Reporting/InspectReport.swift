@@ -106,7 +106,8 @@ public enum InspectReport {
             parts.append("line \(element.line)")
             lines.append(parts.joined(separator: " "))
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Every line quotes the snapshot (names, ids, app): no control character passes raw.
+        return lines.map(TerminalText.escape).joined(separator: "\n") + "\n"
     }
 }
 

@@ -41,18 +41,34 @@ public struct HTTPRequest: Sendable {
         return !connection.contains("close")
     }
 
+    /// `%XX` decoded; a `%` not followed by two hex digits stays as it is, and the bytes
+    /// after it are read normally (as the WHATWG URL standard does), never swallowed.
     static func percentDecode(_ text: String) -> String {
+        let input = Array(text.utf8)
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
+        bytes.reserveCapacity(input.count)
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
+            } else if byte == UInt8(ascii: "%"), index + 2 < input.count,
+                      let high = hex(input[index + 1]), let low = hex(input[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+                continue
             } else {
                 bytes.append(byte)
             }
+            index += 1
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -153,7 +153,15 @@ public struct HTTPRequestParser: Sendable {
                     guard lengths.isEmpty else {
                         throw fail(400, "ambiguous-framing", "both Content-Length and Transfer-Encoding: send one")
                     }
+                    // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing.
+                    guard request.version == "HTTP/1.1" else {
+                        throw fail(400, "bad-transfer-encoding", "Transfer-Encoding is not allowed in an HTTP/1.0 request; send Content-Length")
+                    }
                     let codings = encodings.flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }
+                    // §7: chunked is applied once, last; twice is a framing error, not an unknown coding.
+                    guard codings.filter({ $0 == "chunked" }).count <= 1 else {
+                        throw fail(400, "bad-transfer-encoding", "chunked may be applied only once")
+                    }
                     guard codings == ["chunked"] else {
                         throw fail(codings.last == "chunked" ? 501 : 400, "unsupported-transfer-encoding",
                                    "only Transfer-Encoding: chunked is supported")
@@ -238,6 +246,8 @@ public struct HTTPRequestParser: Sendable {
             case .trailers(let request):
                 guard let end = lineEnd(from: offset) else {
                     if buffer.count - offset > limits.headerBytes { throw fail(431, "headers-too-large", "trailers too large") }
+                    // A bare LF ends no trailer line: refused now, not after the read timeout.
+                    if buffer[offset..<buffer.count].contains(0x0A) { throw fail(400, "bad-chunk", "trailer lines end with CRLF") }
                     return nil
                 }
                 let empty = end - offset == 2

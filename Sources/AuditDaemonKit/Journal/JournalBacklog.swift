@@ -42,18 +42,24 @@ public final class JournalBacklog: @unchecked Sendable {
             return !sources.isEmpty
         }
         offset += got
-        var start = 0
-        for index in 0..<got where block[index] == 0x0A {
-            if carry.isEmpty {
-                if let seq = Journal.seq(of: block[start...index]), seq > since { out.append(contentsOf: block[start...index]) }
-            } else {
-                carry.append(contentsOf: block[start...index])
-                if let seq = Journal.seq(of: carry), seq > since { out.append(contentsOf: carry) }
-                carry = []
+        block.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0
+            // Lines found with memchr: the journal is read at the speed of memory.
+            while start < got, let found = memchr(base + start, 0x0A, got - start) {
+                let end = base.distance(to: UnsafeRawPointer(found)) + 1
+                let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
+                if carry.isEmpty {
+                    if let seq = Journal.seq(of: line), seq > since { out.append(contentsOf: line) }
+                } else {
+                    carry.append(contentsOf: line)
+                    if let seq = Journal.seq(of: carry), seq > since { out.append(contentsOf: carry) }
+                    carry = []
+                }
+                start = end
             }
-            start = index + 1
+            if start < got { carry.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: got - start)) }
         }
-        if start < got { carry.append(contentsOf: block[start..<got]) }
         return true
     }
 }

@@ -9,6 +9,21 @@ enum DaemonConnection {
                                 uid: getuid())
     }
 
+    /// Seconds a request may wait for the daemon: `--timeout`, `$AUDITD_TIMEOUT`, else 120.
+    static func timeout(_ arguments: ParsedArguments) throws -> Double {
+        let text = arguments.value("--timeout") ?? ProcessInfo.processInfo.environment["AUDITD_TIMEOUT"]
+        guard let text else { return 120 }
+        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+            throw UsageError(message: "--timeout needs a number of seconds from 0 to 86400, not '\(text)'", command: "auditctl")
+        }
+        return value
+    }
+
+    /// A client of the daemon with the timeout the user asked for.
+    static func client(_ arguments: ParsedArguments) throws -> UnixHTTPClient {
+        UnixHTTPClient(socketPath: socketPath(arguments), timeout: try timeout(arguments))
+    }
+
     /// The message for an unreachable daemon: the socket tried and how to start `auditd`.
     static func unreachableMessage(_ error: ClientError, socket: String) -> String {
         """

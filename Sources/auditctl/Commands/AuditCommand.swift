@@ -37,6 +37,7 @@ enum AuditCommand: Command {
         }
         let baseline = try arguments.value("--baseline").map(Baseline.load)
         let socket = DaemonConnection.socketPath(arguments)
+        let timeout = try DaemonConnection.timeout(arguments)
         var target = "/v1/audits"
         if let ruleSet = arguments.value("--ruleset") {
             target += "?ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet)
@@ -58,7 +59,7 @@ enum AuditCommand: Command {
         let printsAsSent = format == .json && baseline == nil
         let allInputs = inputs
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let client = UnixHTTPClient(socketPath: socket)
+            let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
             while let index = submission.next() {
                 let input = allInputs[index]
                 do {
@@ -108,7 +109,7 @@ enum AuditCommand: Command {
         }
         var ruleSets: [String: JSON] = [:]
         if format == .sarif || format == .junit || format == .html {
-            let client = UnixHTTPClient(socketPath: socket)
+            let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
             for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }) {
                 if let response = try? client.request("GET", "/v1/rulesets/" + name), response.status == 200 {
                     ruleSets[name] = try? JSONParser.parse(response.body)

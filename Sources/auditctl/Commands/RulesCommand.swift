@@ -20,7 +20,8 @@ enum RulesCommand: Command {
         var ruleSetJSON: JSON?
         if let name = arguments.value("--ruleset") {
             let socket = DaemonConnection.socketPath(arguments)
-            let client = UnixHTTPClient(socketPath: socket)
+            let timeout = try DaemonConnection.timeout(arguments)
+            let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
             do {
                 let response = try client.request("GET", "/v1/rulesets/" + name)
                 guard response.status == 200, let json = try? JSONParser.parse(response.body) else {

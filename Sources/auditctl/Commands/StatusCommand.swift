@@ -11,7 +11,8 @@ enum StatusCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let socket = DaemonConnection.socketPath(arguments)
-        let client = UnixHTTPClient(socketPath: socket)
+        let timeout = try DaemonConnection.timeout(arguments)
+        let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
         let health: JSON
         let metrics: String
         do {

@@ -21,7 +21,7 @@ enum WatchCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let socket = DaemonConnection.socketPath(arguments)
-        let client = UnixHTTPClient(socketPath: socket)
+        let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
         var since: UInt64
         if let text = arguments.value("--since") {
             guard let value = UInt64(text) else { throw UsageError(message: "--since needs a seq number", command: "watch") }
@@ -60,8 +60,10 @@ enum WatchCommand: Command {
                         if jsonl {
                             Console.out(String(decoding: line, as: UTF8.self) + "\n")
                         } else {
-                            let where_ = [record["app"]?.stringValue, record["screen"]?.stringValue].compactMap { $0 }.joined(separator: "/")
-                            Console.out("\(record["seq"]?.intValue ?? 0) \(where_) \(record["severity"]?.stringValue ?? ""): [\(record["rule"]?.stringValue ?? "")] \(record["message"]?.stringValue ?? "")" + (record["element"]?.stringValue.map { " (\($0))" } ?? "") + "\n")
+                            // Every field is the daemon's or a snapshot's: escaped, so none can forge a line.
+                            func e(_ text: String?) -> String { TerminalText.escape(text ?? "") }
+                            let where_ = [record["app"]?.stringValue, record["screen"]?.stringValue].compactMap { $0 }.map(e).joined(separator: "/")
+                            Console.out("\(record["seq"]?.intValue ?? 0) \(where_) \(e(record["severity"]?.stringValue)): [\(e(record["rule"]?.stringValue))] \(e(record["message"]?.stringValue))" + (record["element"]?.stringValue.map { " (\(e($0)))" } ?? "") + "\n")
                         }
                         Console.flush()
                         printed += 1

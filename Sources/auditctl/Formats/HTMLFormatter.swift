@@ -72,7 +72,14 @@ enum HTMLFormatter {
 
                 """
         }
-        let data = JSON.array(findingData).rendered().replacingOccurrences(of: "</", with: "<\\/")
+        // Inside <script> the browser looks for `</script` and, after `<!--`, for `<script`
+        // (which swallows the rest of the page into the script): no `<` may appear raw.
+        // `\u003C` is the same character to JSON and JavaScript. U+2028/9 end a line in
+        // older JavaScript: escaped too.
+        let data = JSON.array(findingData).rendered()
+            .replacingOccurrences(of: "<", with: "\\u003C")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
