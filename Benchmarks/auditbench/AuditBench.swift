@@ -6,7 +6,8 @@ import Foundation
 ///   auditbench generate N [--seed S] [--problem-rate P]   a native snapshot of N elements on stdout
 ///   auditbench parse FILE [--iterations K]    parse time vs xmllint --stream/--noout, memory
 ///   auditbench audit FILE [--ruleset NAME] [--iterations K] [--print]   parse vs rules, in process
-///   auditbench load --socket S --clients N --requests M [--pid P] FILE…   keep-alive load over the socket;
+///   auditbench load --socket S --clients N --requests M [--pid P] [--churn] FILE…   keep-alive load over the socket;
+///                                             with --churn, also a connection per request and clients that vanish;
 ///                                             with --pid, a soak: expected answers, fds and RSS watched
 ///   auditbench adversarial [--sizes A,B,C] [--shape S] [--ruleset NAME]   rules vs parse on crowded geometry
 ///   auditbench generate-adversarial SHAPE N   one adversarial snapshot on stdout
@@ -33,6 +34,8 @@ enum AuditBench {
             let socket = option("--socket", in: arguments) ?? ProcessInfo.processInfo.environment["AUDITD_SOCKET"] ?? ""
             let clients = option("--clients", in: arguments).flatMap(Int.init) ?? 8
             let requests = option("--requests", in: arguments).flatMap(Int.init) ?? 1000
+            let churn = arguments.contains("--churn")
+            arguments.removeAll { $0 == "--churn" }
             var files: [String] = []
             var skip = false
             for argument in arguments {
@@ -41,9 +44,10 @@ enum AuditBench {
                 files.append(argument)
             }
             if let pid = option("--pid", in: arguments).flatMap(Int32.init) {
-                exit(LoadGenerator.soak(socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files) ? 0 : 1)
+                exit(LoadGenerator.soak(socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files,
+                                        churn: churn) ? 0 : 1)
             }
-            LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files)
+            LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files, churn: churn)
         case "adversarial":
             let sizes = (option("--sizes", in: arguments) ?? "1000,10000,100000").split(separator: ",").compactMap { Int($0) }
             let shapes = option("--shape", in: arguments).map { [$0] } ?? AdversarialGenerator.shapes

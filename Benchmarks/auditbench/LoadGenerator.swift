@@ -1,5 +1,8 @@
 import AuditClient
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `auditbench load`: keep-alive HTTP/1.1 clients over the Unix socket posting snapshots
 /// as fast as the daemon answers. Prints throughput, latency percentiles and statuses.
@@ -14,6 +17,18 @@ enum LoadGenerator {
         var statuses: [Int: Int] = [:]
         var failures = 0
         var unexpected = 0
+        var vanished = 0
+    }
+
+    /// One request on a fresh connection that closes after it (`Connection: close`); nil
+    /// when no answer came within 30 s.
+    static func oneShot(_ socket: String, _ body: [UInt8]) -> Int? {
+        guard let fd = try? UnixSocket.connect(socket, receiveTimeout: 30) else { return nil }
+        defer { close(fd) }
+        let head = "POST /v1/audits HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(body.count)\r\n\r\n"
+        guard (try? UnixSocket.sendAll(fd, Array(head.utf8) + body)) != nil else { return nil }
+        var reader = ResponseReader(fd: fd)
+        return try? reader.read().status
     }
 
     /// Resident memory of a process in KiB, from /proc.
@@ -32,7 +47,11 @@ enum LoadGenerator {
 
     /// `auditbench soak`: `run` with expectations per file (a name containing "bad" must be
     /// answered 400, others 200) and the daemon's memory and descriptors watched.
-    static func soak(socket: String, pid: Int32, clients: Int, requests: Int, files: [String]) -> Bool {
+    static func soak(socket: String, pid: Int32, clients: Int, requests: Int, files: [String], churn: Bool = false) -> Bool {
+        // A warm-up first: Dispatch creates its worker threads and a timerfd on first use,
+        // which is not a leak of the daemon's.
+        print("warm-up:", terminator: " ")
+        run(socket: socket, clients: clients, requests: clients * 4, files: files, churn: churn)
         let fdsBefore = openFiles(pid) ?? -1
         let samples = SampleBox()
         let stop = SampleBox()
@@ -43,10 +62,14 @@ enum LoadGenerator {
             }
         }
         let expected = files.map { ($0 as NSString).lastPathComponent.contains("bad") ? 400 : 200 }
-        let unexpected = run(socket: socket, clients: clients, requests: requests, files: files, expected: expected)
+        let unexpected = run(socket: socket, clients: clients, requests: requests, files: files, expected: expected, churn: churn)
         stop.add(1)
-        usleep(300_000)
-        let fdsAfter = openFiles(pid) ?? -1
+        // Clients' connections close as the daemon notices their hang-ups: poll, up to 5 s.
+        var fdsAfter = openFiles(pid) ?? -1
+        for _ in 0..<250 where fdsAfter > fdsBefore {
+            usleep(20_000)
+            fdsAfter = openFiles(pid) ?? -1
+        }
         let rss = samples.values
         let quarter = max(1, rss.count / 4)
         let first = rss.prefix(quarter).reduce(0, +) / max(1, min(quarter, rss.count))
@@ -58,7 +81,10 @@ enum LoadGenerator {
     }
 
     @discardableResult
-    static func run(socket: String, clients: Int, requests: Int, files: [String], expected: [Int]? = nil) -> Int {
+    /// With `churn`, clients also open a connection per request (`Connection: close`, as a
+    /// `curl` per screen does) and vanish halfway through a body; a request sent whole
+    /// and never answered counts as a failure ("unanswered").
+    static func run(socket: String, clients: Int, requests: Int, files: [String], expected: [Int]? = nil, churn: Bool = false) -> Int {
         let bodies = files.compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
         guard !bodies.isEmpty else {
             print("no readable snapshot files")
@@ -85,7 +111,18 @@ enum LoadGenerator {
                 let which = (client + sent) % bodies.count
                 let body = bodies[which]
                 let begin = DispatchTime.now().uptimeNanoseconds
-                if let status = try? connection.request("POST", "/v1/audits", body: body).status {
+                let mode = churn ? (client + sent) % 4 : 2
+                if mode == 3 {
+                    // Vanishes mid-request: nothing to answer.
+                    if let fd = try? UnixSocket.connect(socket, receiveTimeout: 30) {
+                        try? UnixSocket.sendAll(fd, Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body.prefix(body.count / 2))
+                        close(fd)
+                    }
+                    result.vanished += 1
+                    continue
+                }
+                let status: Int? = mode == 2 ? try? connection.request("POST", "/v1/audits", body: body).status : oneShot(socket, body)
+                if let status {
                     result.latencies.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
                     result.statuses[status, default: 0] += 1
                     if let expected, expected[which] != status { result.unexpected += 1 }
@@ -102,6 +139,7 @@ enum LoadGenerator {
         let merged = results.merged()
         let sorted = merged.latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+        if churn { print("churn: \(merged.vanished) requests abandoned mid-body by their clients (not counted); unanswered \(merged.failures)") }
         print(String(format: "clients %d, requests %d, %.2f s: %.0f audits/s; latency ms p50 %.2f p99 %.2f max %.2f; statuses %@; failures %d",
                      clients, sorted.count, seconds, Double(sorted.count) / seconds, percentile(0.5), percentile(0.99),
                      sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
@@ -127,6 +165,7 @@ final class ResultBox: @unchecked Sendable {
             merged.latencies += result.latencies
             merged.failures += result.failures
             merged.unexpected += result.unexpected
+            merged.vanished += result.vanished
             for (status, count) in result.statuses { merged.statuses[status, default: 0] += count }
         }
         return merged
