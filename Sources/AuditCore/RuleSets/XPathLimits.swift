@@ -1,4 +1,4 @@
-/// What XPath custom rules may cost one audit (docs/RULESETS.md, "Cost of XPath rules").
+/// What XPath custom rules may cost one audit (docs/API.md, "Cost of XPath rules").
 /// Evaluation runs on a libxml2 DOM of the snapshot, built once per audit for all XPath
 /// rules: about 20 bytes of memory per byte of XML. Each expression gets at most
 /// `maxOperations` of libxml2's evaluation steps — a linear path over a 100,000-element
