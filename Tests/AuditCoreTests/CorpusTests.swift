@@ -2,7 +2,7 @@ import AuditCore
 import Foundation
 import XCTest
 
-/// The 59 real dumps of ../shared/corpus parse with the SPEC's element count, and the 3
+/// The 59 real dumps of Tests/Fixtures/corpus parse with the SPEC's element count, and the 3
 /// malformed ones are refused with a line and column.
 final class CorpusTests: XCTestCase {
     struct Entry {

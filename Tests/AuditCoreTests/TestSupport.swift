@@ -6,9 +6,9 @@ import XCTest
 enum TestSupport {
     /// The package root (this file is Tests/AuditCoreTests/TestSupport.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared` beside the checkout (read-only test data).
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static let corpus = shared.appendingPathComponent("corpus")
+    /// Real dumps of other people's apps, with their provenance (Tests/Fixtures/README.md).
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+    static let corpus = fixtures.appendingPathComponent("corpus")
     static let examples = packageRoot.appendingPathComponent("Examples")
 
     static func parse(_ xml: String, density: Double? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Snapshot {

@@ -7,7 +7,7 @@ import Glibc
 /// `auditctl` as people and pipelines run it, against a real daemon: formats that validate,
 /// exit codes, baselines, errors that say what to do.
 final class AuditctlTests: XCTestCase {
-    static let schemas = DaemonHarness.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+    static let schemas = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/schemas")
 
     func testTextOutputAndExitCodes() throws {
         let daemon = try DaemonHarness()

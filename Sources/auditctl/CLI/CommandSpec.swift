@@ -25,7 +25,7 @@ struct CommandSpec: Sendable {
 /// Options every command accepts, before or after the command name (SPEC §5).
 enum CommonOptions {
     static let all: [CommandSpec.Option] = [
-        .init(name: "--socket", valueName: "PATH", help: "daemon socket (default: $AUDITD_SOCKET, then the SPEC's path for this user)"),
+        .init(name: "--socket", valueName: "PATH", help: "daemon socket (default: $AUDITD_SOCKET, then the per-user default of docs/CLI.md)"),
         .init(name: "--timeout", valueName: "SECONDS",
               help: "give up on a daemon that answers nothing for this long, exit 2 (default: $AUDITD_TIMEOUT, else 120)"),
         .init(name: "--color", valueName: "WHEN", help: "colour output: auto, always or never (NO_COLOR is honoured)", choices: ["auto", "always", "never"]),
