@@ -25,6 +25,30 @@ final class AuditorTests: XCTestCase {
         }
     }
 
+    /// Above the parallel threshold the rules and the rendering run concurrently: a screen
+    /// of 3,000 elements with problems of many kinds, audited 40 times concurrently, gives
+    /// the one-thread report each time.
+    func testConcurrentAuditsEqualTheOneThreadAudit() throws {
+        var body = ""
+        for index in 0..<3_000 {
+            let y = (index / 6) * 30, x = (index % 6) * 60
+            switch index % 5 {
+            case 0: body += ##"<element id="t\##(index)" role="text" text="Price \##(index)" frame="\##(x),\##(y),50,20" foreground="#999999" background="#FFFFFF" font-size="12"/>"##
+            case 1: body += ##"<element id="b\##(index)" role="button" image="icon_\##(index)" frame="\##(x),\##(y),20,20"/>"##
+            case 2: body += ##"<element id="d\##(index)" role="button" label="Details" frame="\##(x + 10),\##(y),44,44"/>"##
+            case 3: body += ##"<element id="s\##(index)" role="switch" label="On" frame="\##(x),\##(y),51,31" foreground="#34C759"/>"##
+            default: body += ##"<element id="l\##(index)" role="link" text="more" frame="\##(x),\##(y),30,14" foreground="#0000EE"/>"##
+            }
+        }
+        let snapshot = try TestSupport.parse(TestSupport.native(body))
+        XCTAssertGreaterThanOrEqual(snapshot.elements.count, Auditor.parallelThreshold, "the test must run the concurrent path")
+        let reference = signature(Auditor.audit(snapshot, ruleSet: .allBuiltIn, concurrent: false))
+        XCTAssertGreaterThan(reference.count, 1_000)
+        for _ in 0..<40 {
+            XCTAssertEqual(signature(Auditor.audit(snapshot, ruleSet: .allBuiltIn)), reference)
+        }
+    }
+
     func testOrderIsDocumentOrderThenRuleID() throws {
         let (snapshot, _) = try example("checkout.xml")
         let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)

@@ -17,7 +17,8 @@ final class DaemonLifecycleTests: XCTestCase {
                 statuses.add((try? daemon.post(body).status) ?? -1)
             }
         }
-        usleep(30_000)
+        // SIGTERM once audits are in flight or queued (polled, not slept).
+        _ = daemon.waitUntil { (daemon.metric("auditd_audits_in_flight") ?? 0) + (daemon.metric("auditd_queue_depth") ?? 0) >= 1 || !statuses.all.isEmpty }
         XCTAssertEqual(daemon.stop(), 0)
         group.wait()
         let answered = statuses.all.filter { $0 == 200 }.count
@@ -47,7 +48,7 @@ final class DaemonLifecycleTests: XCTestCase {
                     }
                 }
             }
-            usleep(400_000)
+            XCTAssertTrue(daemon.waitUntil(seconds: 30) { ids.all.count >= 10 }, "no audit acknowledged under load")
             _ = daemon.stop(signal: SIGKILL)
             stop.set()
             group.wait()
@@ -92,9 +93,15 @@ final class DaemonLifecycleTests: XCTestCase {
         let fd = try daemon.connect()
         defer { close(fd) }
         daemon.send(fd, "GET /v1/findings?since=\(firstCount)&follow=1 HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(100_000)
-        XCTAssertEqual(try daemon.post(DaemonHarness.example("mailbox.xml")).status, 200)
+        // The head is sent once the follower is registered: wait for it, not for a time.
         var received = ""
+        while !received.contains("\r\n\r\n") {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += String(decoding: chunk[0..<count], as: UTF8.self)
+        }
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("mailbox.xml")).status, 200)
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, !received.contains("\"type\":\"finding\"") || !received.contains("\"screen\":\"Inbox\"") {
             var chunk = [UInt8](repeating: 0, count: 65536)
@@ -134,12 +141,11 @@ final class DaemonLifecycleTests: XCTestCase {
         let pid = try XCTUnwrap(daemon.process?.processIdentifier)
         try #"{"name": "team", "extends": "wcag22-aa"}"#.write(to: rules.appendingPathComponent("team.json"), atomically: true, encoding: .utf8)
         kill(pid, SIGHUP)
-        usleep(300_000)
+        XCTAssertTrue(daemon.waitUntil { daemon.log.contains("rule sets reloaded") }, daemon.log)
         XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?ruleset=team").status, 200)
         try #"{"name": "broken", "rules": {"nope": true}}"#.write(to: rules.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         kill(pid, SIGHUP)
-        usleep(300_000)
-        XCTAssertTrue(daemon.log.contains("rule-set reload failed"), daemon.log)
+        XCTAssertTrue(daemon.waitUntil { daemon.log.contains("rule-set reload failed") }, daemon.log)
         XCTAssertTrue(daemon.log.contains("rules.nope"), daemon.log)
         XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?ruleset=team").status, 200, "old sets kept")
     }

@@ -440,3 +440,37 @@ final class ClientTimeoutTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--timeout"), bad.stderr)
     }
 }
+
+/// Peers that may not use the daemon cost it nothing: refused at accept, before their request.
+final class ForbiddenPeerTests: XCTestCase {
+    func testHeldConnectionsOfAnotherUserDoNotLockOthersOut() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw XCTSkip("needs root, setpriv and /usr/bin/python3")
+        }
+        let daemon = try DaemonHarness()
+        try daemon.start(["--socket-mode", "0666", "--max-connections", "10"])
+        // 30 connections of uid 65534, each sending half of a large head and holding on.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        holder.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", """
+            import socket, sys, time
+            held = []
+            for _ in range(30):
+                s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+                s.sendall(b"POST /v1/audits HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 30000000\\r\\n\\r\\n" + b"x" * 60000)
+                held.append(s)
+            print("held", flush=True)
+            time.sleep(5)
+            """, daemon.socket]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        let held = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        XCTAssertTrue(held.contains("held"), "the other user's client could not connect 30 times: \(held)")
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "root is not locked out")
+        XCTAssertGreaterThanOrEqual(daemon.metric("auditd_forbidden_total") ?? 0, 30)
+        XCTAssertLessThan(daemon.metric("auditd_open_connections") ?? 99, 5, "refused peers hold no connection slot")
+    }
+}

@@ -146,14 +146,44 @@ public final class Server: @unchecked Sendable {
         router.route(ticket, request)
     }
 
-    /// Refuses a connection at accept: a complete answer the client can read (its socket
-    /// buffer holds it even if the client is still sending), then close. No source ever
-    /// watched `fd`, so it can be closed at once.
+    /// Refused connections waiting for their client to finish sending, by token.
+    private var refused: [EventLoop.Token: (fd: Int32, until: UInt64)] = [:]
+    /// Refused connections that may linger at once; past that they are closed at once.
+    static let maxLingering = 64
+
+    /// Refuses a connection at accept: a complete answer, then the write side shut. The
+    /// request is never parsed nor kept; what the client still sends is read and thrown
+    /// away for at most a second, because closing a Unix socket with unread bytes makes
+    /// the client's next read fail (ECONNRESET) before it sees the answer.
     private func refuse(_ fd: Int32, _ response: HTTPResponse) {
         let bytes = response.serialized(keepAlive: false)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(fd, Int32(SHUT_WR))
-        close(fd)
+        guard refused.count < Server.maxLingering else {
+            close(fd)
+            return
+        }
+        let scratch = self.scratch
+        var token: EventLoop.Token?
+        token = loop.register(fd, interest: .init(read: true, write: false)) { [weak self] events in
+            var finished = events.hungUp
+            if !finished {
+                let count = scratch.bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                finished = count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+            }
+            if finished, let token { self?.endRefusal(token) }
+        }
+        guard let token else {
+            close(fd)
+            return
+        }
+        refused[token] = (fd, Timestamp.monotonic() + 1_000_000_000)
+    }
+
+    private func endRefusal(_ token: EventLoop.Token) {
+        guard let entry = refused.removeValue(forKey: token) else { return }
+        loop.unregister(token, fd: entry.fd)
+        close(entry.fd)
     }
 
     private var lastTrim: UInt64 = 0
@@ -166,6 +196,7 @@ public final class Server: @unchecked Sendable {
             lastTrim = now
             _ = auditd_malloc_trim()
         }
+        for (token, entry) in refused where entry.until < now { endRefusal(token) }
         for connection in connections.values {
             if let started = connection.requestStarted, Double(now - started) / 1e9 > configuration.readTimeout {
                 metrics.timedOut()
