@@ -4,6 +4,8 @@ public final class Snapshot: Sendable {
     /// The snapshot format version (`1`); dialects other than native report `1`.
     public let version: Int
     public let dialect: Dialect
+    /// What the snapshot knows (declared colours, fonts, …): rules ask this, not the dialect.
+    public let capabilities: SnapshotCapabilities
     public let platform: Platform
     public let app: String?
     public let build: String?
@@ -31,6 +33,7 @@ public final class Snapshot: Sendable {
          animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String]) {
         self.version = version
         self.dialect = dialect
+        self.capabilities = SnapshotCapabilities.of(dialect)
         self.platform = platform
         self.app = app
         self.build = build

@@ -28,12 +28,13 @@ public final class Journal: @unchecked Sendable {
     public let path: String
     public let maxBytes: Int
     public let keep: Int
-    private let logger: Logger
-    /// Every field below is touched only on this queue.
-    private let queue = DispatchQueue(label: "auditd.journal")
-    private var fd: Int32 = -1
-    private var size = 0
-    private var seq: UInt64 = 0
+    let logger: Logger
+    /// Every field below is touched only on this queue (also by the extensions in
+    /// Journal+Files.swift and Journal+Reading.swift).
+    let queue = DispatchQueue(label: "auditd.journal")
+    var fd: Int32 = -1
+    var size = 0
+    var seq: UInt64 = 0
     private typealias Pending = (entry: any JournalEntry, queue: (any CompletionExecutor)?, completion: Completion)
     /// Appends waiting for the flusher, and whether it is running; under `pendingLock`, the
     /// only state appenders touch.
@@ -44,8 +45,8 @@ public final class Journal: @unchecked Sendable {
     /// sync so that their records share it (as PostgreSQL's `commit_delay`).
     private var commitDelay: UInt32 = 0
     private var writersRunning: (@Sendable () -> Int)?
-    private var followers: [Int: Follower] = [:]
-    private var nextFollower = 0
+    var followers: [Int: Follower] = [:]
+    var nextFollower = 0
     /// Statistics for /metrics.
     private let statistics = Lock()
     private var _flushes = 0
@@ -279,201 +280,6 @@ public final class Journal: @unchecked Sendable {
 
     private func sync() -> JournalError? {
         fdatasync(fd) == 0 ? nil : JournalError(errno: errno, operation: "fdatasync \(path)")
-    }
-
-    // MARK: Reading and following
-
-    /// The durable records with a seq greater than `since`, as a ``JournalBacklog`` read
-    /// in pieces by its one consumer (the files are opened now, so rotation later does not
-    /// move them); with `follower`, also registers it for the records written from now on
-    /// — in one step on the journal's queue, so no record is missed or repeated between
-    /// the two. `done` gets the backlog and the follower's id.
-    public func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
-        queue.async {
-            var sources: [JournalBacklog.Source] = []
-            for file in self.files() {
-                let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-                guard input >= 0 else { continue }
-                var info = stat()
-                fstat(input, &info)
-                // The file being written: only what is durable (no flush runs now).
-                let length = file == self.path ? min(Int(info.st_size), self.size) : Int(info.st_size)
-                // Whole files of older records are skipped without being read.
-                if let last = Journal.lastSeq(in: input, length: length), last <= since {
-                    close(input)
-                    continue
-                }
-                sources.append(JournalBacklog.Source(fd: input, length: length))
-            }
-            var id: Int?
-            if let follower {
-                self.nextFollower += 1
-                self.followers[self.nextFollower] = follower
-                id = self.nextFollower
-            }
-            done(JournalBacklog(sources: sources, since: since), id)
-        }
-    }
-
-    /// Stops a follower (the client went away).
-    public func unfollow(_ id: Int) {
-        queue.async { self.followers[id] = nil }
-    }
-
-    /// The journal files, oldest first.
-    private func files() -> [String] {
-        var result: [String] = []
-        for index in stride(from: keep, through: 1, by: -1) where access("\(path).\(index)", F_OK) == 0 {
-            result.append("\(path).\(index)")
-        }
-        result.append(path)
-        return result
-    }
-
-    /// The seq of a journal line, read from its `{"seq":N,` prefix.
-    static func seq<Line: Collection>(of line: Line) -> UInt64? where Line.Element == UInt8 {
-        let prefix = Array("{\"seq\":".utf8)
-        guard line.starts(with: prefix) else { return nil }
-        var value: UInt64 = 0
-        var digits = 0
-        for byte in line.dropFirst(prefix.count) {
-            guard byte >= 0x30, byte <= 0x39 else { break }
-            value = value &* 10 &+ UInt64(byte - 0x30)
-            digits += 1
-        }
-        return digits > 0 ? value : nil
-    }
-
-    // MARK: Files
-
-    private static func makeDirectories(for path: String) throws(JournalError) {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        components.removeLast()
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in components where !component.isEmpty {
-            current += "/" + component
-            if mkdir(current, 0o750) != 0, errno != EEXIST {
-                throw JournalError(errno: errno, operation: "mkdir \(current)")
-            }
-        }
-    }
-
-    private func open() throws(JournalError) {
-        // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader forever.
-        let opened = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o640)
-        guard opened >= 0 else {
-            if errno == ENXIO { throw JournalError(errno: errno, operation: "open \(path) (a FIFO, not a file: give the journal a regular file)") }
-            throw JournalError(errno: errno, operation: "open \(path)")
-        }
-        var info = stat()
-        fstat(opened, &info)
-        // A FIFO would block the flusher on every write (no reader); a regular file is
-        // what the journal is. Character devices pass (/dev/full stands in for a full disk).
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFREG || type == S_IFCHR else {
-            close(opened)
-            throw JournalError(errno: EINVAL, operation: "open \(path) (not a regular file: give the journal a file path)")
-        }
-        _ = fcntl(opened, F_SETFL, O_WRONLY | O_APPEND)
-        fd = opened
-        size = Int(info.st_size)
-    }
-
-    /// Truncates a torn last line (a crash mid-write), of any length, and returns the last
-    /// seq, looking into rotated files when the current one holds none.
-    private func recover() throws(JournalError) -> UInt64 {
-        if size > 0 {
-            let input = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else { throw JournalError(errno: errno, operation: "open \(path)") }
-            defer { close(input) }
-            var last: UInt8 = 0
-            if pread(input, &last, 1, off_t(size - 1)) == 1, last != 0x0A {
-                let keepBytes = Journal.lastNewline(in: input, before: size).map { $0 + 1 } ?? 0
-                logger.warning("journal: truncated a torn last line", ["path": path, "bytes": String(size - keepBytes)])
-                if ftruncate(fd, off_t(keepBytes)) != 0 { throw JournalError(errno: errno, operation: "ftruncate \(path)") }
-                size = keepBytes
-                _ = fdatasync(fd)
-            }
-        }
-        for file in files().reversed() {
-            let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else { continue }
-            defer { close(input) }
-            var info = stat()
-            fstat(input, &info)
-            let length = file == path ? size : Int(info.st_size)
-            if let value = Journal.lastSeq(in: input, length: length) { return value }
-        }
-        return 0
-    }
-
-    /// The seq of the last line of the first `length` bytes of `input` that has one,
-    /// however long the lines are: lines are found from the end, and only the first bytes
-    /// of each are read.
-    static func lastSeq(in input: Int32, length: Int) -> UInt64? {
-        var end = length
-        // Skip the final newline: the last line ends there.
-        var byte: UInt8 = 0
-        if end > 0, pread(input, &byte, 1, off_t(end - 1)) == 1, byte == 0x0A { end -= 1 }
-        while end > 0 {
-            let start = lastNewline(in: input, before: end).map { $0 + 1 } ?? 0
-            var prefix = [UInt8](repeating: 0, count: min(32, end - start))
-            let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
-            if got > 0, let value = seq(of: prefix[0..<got]) { return value }
-            end = start - 1
-        }
-        return nil
-    }
-
-    /// The offset of the last newline before `end` in `input`, read backwards in 64 KiB blocks.
-    static func lastNewline(in input: Int32, before end: Int) -> Int? {
-        var block = [UInt8](repeating: 0, count: 64 << 10)
-        var upper = end
-        while upper > 0 {
-            let lower = max(0, upper - block.count)
-            let got = block.withUnsafeMutableBytes { pread(input, $0.baseAddress, upper - lower, off_t(lower)) }
-            guard got == upper - lower else { return nil }
-            if let index = block[0..<got].lastIndex(of: 0x0A) { return lower + index }
-            upper = lower
-        }
-        return nil
-    }
-
-    /// Someone truncated the file (`logrotate copytruncate`, `: > journal`): appends go to
-    /// its real end anyway (O_APPEND), but a failed write must roll back to that end, not
-    /// to the size known before — that would fill the file with NUL bytes — and rotation
-    /// must count from it.
-    private func noticeOutsideTruncation() {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return }
-        let actual = Int(info.st_size)
-        if actual != size {
-            logger.warning("journal file changed size outside auditd; continuing from its real end",
-                           ["path": path, "expected": String(size), "actual": String(actual)])
-            size = actual
-        }
-    }
-
-    /// The file was removed or replaced (an outside rotation): start a new one at `path`.
-    private func reopenIfMoved() {
-        var current = stat(), open = stat()
-        let exists = stat(path, &current) == 0
-        fstat(fd, &open)
-        if !exists || current.st_ino != open.st_ino || current.st_dev != open.st_dev {
-            logger.warning("journal file was moved or removed; starting a new one", ["path": path])
-            close(fd)
-            do { try self.open() } catch { logger.error("journal reopen failed", ["error": error.description]) }
-        }
-    }
-
-    private func rotate() {
-        close(fd)
-        for index in stride(from: keep - 1, through: 1, by: -1) {
-            rename("\(path).\(index)", "\(path).\(index + 1)")
-        }
-        rename(path, "\(path).1")
-        logger.info("journal rotated", ["path": path, "keep": String(keep)])
-        do { try open() } catch { logger.error("journal reopen after rotation failed", ["error": error.description]) }
     }
 
     /// Waits for every pending append to be flushed.

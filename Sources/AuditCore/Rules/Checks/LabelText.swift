@@ -12,7 +12,7 @@ public enum LabelText {
         if element.role == .textfield, !texts.isBlank(element.value) || !texts.isBlank(element.placeholder) { return true }
         let readsChildren = switch element.role {
         case .cell, .container, .other: true
-        default: snapshot.dialect == .uiautomator || element.firstChild >= 0
+        default: snapshot.capabilities.contains(.namesFromContent) || element.firstChild >= 0
         }
         guard readsChildren else { return false }
         var next = index + 1

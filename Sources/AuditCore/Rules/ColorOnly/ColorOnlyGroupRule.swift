@@ -32,7 +32,7 @@ public enum ColorOnlyGroupRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        guard snapshot.dialect == .native else {
+        guard snapshot.capabilities.contains(.declaredColors) else {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }

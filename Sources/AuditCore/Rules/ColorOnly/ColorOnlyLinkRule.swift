@@ -31,7 +31,7 @@ public enum ColorOnlyLinkRule: Rule {
             guard let surrounding = surroundingText(of: index, in: snapshot) else { continue }
             let text = snapshot.elements[surrounding]
             guard let linkColor = element.foreground, let textColor = text.foreground else {
-                if snapshot.dialect == .native { context.cannotJudge("no colours for the link or its text", element: index) }
+                if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the link or its text", element: index) }
                 continue
             }
             if element.underline == true { continue }

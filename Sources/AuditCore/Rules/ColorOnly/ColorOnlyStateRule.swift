@@ -31,7 +31,7 @@ public enum ColorOnlyStateRule: Rule {
             }
             guard let other = siblings.first else { continue }
             guard let selectedColor = ColorDifference.color(of: element), let otherColor = ColorDifference.color(of: snapshot.elements[other]) else {
-                if snapshot.dialect == .native { context.cannotJudge("no colours for the selected item", element: index) }
+                if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the selected item", element: index) }
                 continue
             }
             guard selectedColor != otherColor else { continue }

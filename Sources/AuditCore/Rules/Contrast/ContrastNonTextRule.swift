@@ -53,7 +53,7 @@ public enum ContrastNonTextRule: Rule {
                             ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
                         ])
                     }
-                } else if snapshot.dialect == .native {
+                } else if snapshot.capabilities.contains(.declaredColors) {
                     context.cannotJudge(element.foreground == nil ? "no icon tint (foreground) colour" : "no opaque background behind the icon",
                                         element: index)
                 } else {

@@ -52,7 +52,7 @@ public enum ContrastTextRule: Rule {
             guard element.isVisible, !element.isHidden, element.isEnabled else { continue }
             guard !snapshot.visibleTextRef(of: index).isAbsent, element.role != .window else { continue }
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
-                if snapshot.dialect == .native {
+                if snapshot.capabilities.contains(.declaredColors) {
                     context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
                                         element: index)
                 } else {

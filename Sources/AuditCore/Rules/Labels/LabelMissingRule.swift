@@ -40,7 +40,7 @@ public enum LabelMissingRule: Rule {
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [("role", .string(element.role.name))]
-            if let type = node.typeName, snapshot.dialect != .native { evidence.append(("type", .string(type))) }
+            if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append(("type", .string(type))) }
             if element.notAccessibilityFriendly == true { evidence.append(("uiautomator-naf", .bool(true))) }
             if let image = node.image, !LabelText.isBlank(image) {
                 evidence.append(("image", .string(image)))

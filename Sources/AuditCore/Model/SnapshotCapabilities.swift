@@ -1,0 +1,31 @@
+/// What a snapshot knows, which rules ask instead of asking where it came from. A rule
+/// that needs colours checks ``declaredColors`` (and, once screenshots are read, colours
+/// from pixels), never the dialect: a new input format states its capabilities here, in
+/// one place, and every rule follows.
+public struct SnapshotCapabilities: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Foreground, background and border colours are declared on elements (an element
+    /// without one has none known). Without it, colour rules report `incomplete`.
+    public static let declaredColors = SnapshotCapabilities(rawValue: 1 << 0)
+    /// Fonts (size, weight, text style) are declared.
+    public static let fonts = SnapshotCapabilities(rawValue: 1 << 1)
+    /// Animations are declared.
+    public static let animations = SnapshotCapabilities(rawValue: 1 << 2)
+    /// Element names are the platform's view classes (`XCUIElementTypeButton`,
+    /// `android.widget.ImageButton`): worth quoting in evidence.
+    public static let platformTypeNames = SnapshotCapabilities(rawValue: 1 << 3)
+    /// Every node's name comes from its content (Android announces a node's text and that
+    /// of its descendants), whatever its role.
+    public static let namesFromContent = SnapshotCapabilities(rawValue: 1 << 4)
+
+    /// What each dialect can carry.
+    public static func of(_ dialect: Dialect) -> SnapshotCapabilities {
+        switch dialect {
+        case .native: [.declaredColors, .fonts, .animations]
+        case .appiumXCUITest: [.platformTypeNames]
+        case .uiautomator: [.platformTypeNames, .namesFromContent]
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import AuditCore
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading the journal back: the records after a seq as a ``JournalBacklog`` read off the
+/// journal's queue (readers never hold up the writers' syncs), and followers that receive
+/// new records as they become durable.
+extension Journal {
+    /// The durable records with a seq greater than `since`, as a ``JournalBacklog`` read
+    /// in pieces by its one consumer (the files are opened now, so rotation later does not
+    /// move them); with `follower`, also registers it for the records written from now on
+    /// — in one step on the journal's queue, so no record is missed or repeated between
+    /// the two. `done` gets the backlog and the follower's id.
+    public func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
+        queue.async {
+            var sources: [JournalBacklog.Source] = []
+            for file in self.files() {
+                let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+                guard input >= 0 else { continue }
+                var info = stat()
+                fstat(input, &info)
+                // The file being written: only what is durable (no flush runs now).
+                let length = file == self.path ? min(Int(info.st_size), self.size) : Int(info.st_size)
+                // Whole files of older records are skipped without being read.
+                if let last = Journal.lastSeq(in: input, length: length), last <= since {
+                    close(input)
+                    continue
+                }
+                sources.append(JournalBacklog.Source(fd: input, length: length))
+            }
+            var id: Int?
+            if let follower {
+                self.nextFollower += 1
+                self.followers[self.nextFollower] = follower
+                id = self.nextFollower
+            }
+            done(JournalBacklog(sources: sources, since: since), id)
+        }
+    }
+
+    /// Stops a follower (the client went away).
+    public func unfollow(_ id: Int) {
+        queue.async { self.followers[id] = nil }
+    }
+
+    /// The seq of a journal line, read from its `{"seq":N,` prefix.
+    static func seq<Line: Collection>(of line: Line) -> UInt64? where Line.Element == UInt8 {
+        let prefix = Array("{\"seq\":".utf8)
+        guard line.starts(with: prefix) else { return nil }
+        var value: UInt64 = 0
+        var digits = 0
+        for byte in line.dropFirst(prefix.count) {
+            guard byte >= 0x30, byte <= 0x39 else { break }
+            value = value &* 10 &+ UInt64(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+}
