@@ -88,7 +88,7 @@ final class AuditctlTests: XCTestCase {
             rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
             assert all(r["ruleId"] in rules for r in run["results"] if r["ruleId"] != "snapshot.unreadable")
             assert any(r["kind"] == "review" and r["level"] == "none" for r in run["results"])
-            assert all("auditd/v1" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
+            assert all("auditd/v2" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
             assert any(r["locations"][0].get("logicalLocations") for r in run["results"])
             print("ok", len(run["results"]))
             """, schema, output])
@@ -149,6 +149,27 @@ final class AuditctlTests: XCTestCase {
         let lines = fromSARIF.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         XCTAssertEqual(lines.filter { $0["baselineState"] as? String == "new" }.count, 1, fromSARIF.stdout)
         XCTAssertTrue(lines.allSatisfy { $0["app"] as? String == "com.example.shop" && $0["screen"] as? String == "Checkout" })
+    }
+
+    /// A baseline saved before fingerprint version 2 (no `fingerprint_version`, other
+    /// fingerprints) still works: findings are matched by rule, element and message, and
+    /// auditctl says so.
+    func testBaselineOfAnOlderFingerprintSchemeIsMatchedByContent() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let file = DaemonHarness.examples.appendingPathComponent("checkout.xml").path
+        let saved = try daemon.auditctl(["audit", "--format", "json", file])
+        var old = saved.stdout.replacingOccurrences(of: #""fingerprint_version": 2,"#, with: "")
+        old = old.replacingOccurrences(of: #""fingerprint": ""#, with: #""fingerprint": "v1-"#)
+        XCTAssertFalse(old.contains("fingerprint_version"), "the test must remove the version")
+        let baseline = daemon.directory.appendingPathComponent("old.json")
+        try old.write(to: baseline, atomically: true, encoding: .utf8)
+        let compared = try daemon.auditctl(["audit", "--format", "jsonl", "--baseline", baseline.path, file])
+        XCTAssertTrue(compared.stderr.contains("older fingerprint scheme"), compared.stderr)
+        let states = compared.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["baselineState"] as? String }
+        XCTAssertFalse(states.isEmpty)
+        XCTAssertEqual(Set(states), ["unchanged"], compared.stdout)
+        XCTAssertEqual(compared.status, 0, "nothing new")
     }
 
     /// `--format json` re-indents the daemon's report byte by byte: strings with escaped

@@ -1,14 +1,23 @@
-/// Stable identities for findings (SPEC §3): the same app, screen, rule and element give
-/// the same fingerprint in every build, so baselines and dashboards can match findings.
+/// Stable identities for findings (docs/findings.md): the same app, screen, rule, result
+/// and element give the same fingerprint in every build, so baselines and dashboards can
+/// match findings.
 ///
-/// The fingerprint is the FNV-1a 64-bit hash of its parts joined by a separator (0x1F)
-/// that cannot occur in them, as 16 hex digits. The parts: app, screen, rule id, the
-/// element key (`id:ID`, else `role:R|label:L|path:P`, or `snapshot`), then
-/// `attribute=…`, `kind=…`, `other=…` from the evidence when present, so several findings
-/// of one rule on one element stay distinct. Hashed as a stream, with no strings built.
+/// Version 2 (``version``; reports and SARIF say which): the FNV-1a 64-bit hash of its
+/// parts joined by a separator (0x1F) that cannot occur in them, as 16 hex digits. The
+/// parts: `v2`, app, screen, rule id, result id (an icon's and a border's contrast on one
+/// button are two findings), the element key (`id:ID`, with `#N` when N earlier elements
+/// carry the same id — rows of a list repeat one resource-id —, else
+/// `role:R|label:L|path:P`, or `snapshot`), then `attribute=…`, `kind=…`, `other=…` from
+/// the evidence when present, so several findings of one rule on one element stay
+/// distinct. Hashed as a stream, with no strings built. Version 1 had neither the result
+/// id nor the ordinal.
 public struct Fingerprint {
     private var hash = FNV1a()
     private var parts = 0
+
+    /// The fingerprint scheme's version: baselines made with another are compared by rule,
+    /// element and message instead (auditctl says so).
+    public static let version = 2
 
     public init() {}
 
@@ -51,10 +60,11 @@ public struct Fingerprint {
     /// The evidence keys that tell several findings of one rule on one element apart.
     private static let distinguishingKeys = ["attribute", "kind", "other"]
 
-    /// The fingerprint's first three parts (app, screen, rule id): the same for every
+    /// The fingerprint's first parts (version, app, screen, rule id): the same for every
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
     static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
         var fingerprint = Fingerprint()
+        fingerprint.beginPart(); fingerprint.add("v2")
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
         fingerprint.beginPart(); fingerprint.add(ruleID)
@@ -66,6 +76,8 @@ public struct Fingerprint {
     /// element has no `id`.
     static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>, ruleStart: Fingerprint) -> UInt64 {
         var fingerprint = ruleStart
+        fingerprint.beginPart()
+        fingerprint.add(finding.resultID)
         fingerprint.beginPart()
         if let index = finding.element {
             fingerprint.addElementKey(index, in: snapshot, path: path)
@@ -92,6 +104,11 @@ public struct Fingerprint {
         if element.hasID {
             add("id:")
             texts.withBytes(element.id) { add($0) }
+            let ordinal = snapshot.idOccurrences.ordinal(of: index, in: snapshot)
+            if ordinal > 0 {
+                add(UInt8(ascii: "#"))
+                add(String(ordinal))
+            }
             return
         }
         add("role:")

@@ -27,6 +27,8 @@ public final class Snapshot: Sendable {
     public let roots: [Int]
     /// Notes about how the snapshot was read (density estimated, …), for `inspect`.
     public let notes: [String]
+    /// How often each element's id occurred before it (finding identity).
+    let idOccurrences = IDOccurrences()
 
     init(version: Int, dialect: Dialect, platform: Platform, app: String?, build: String?, screen: String?,
          width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],

@@ -40,6 +40,7 @@ public enum ReportWriter {
         out.raw("}")
         out.comma(); out.key("ruleset"); out.string(report.ruleSet)
         out.comma(); out.key("duration_ms"); out.number(report.roundedDuration)
+        out.comma(); out.key("fingerprint_version"); out.int(Fingerprint.version)
         out.comma(); out.key("summary")
         let summaryStart = out.bytes.count
         var counts = (error: 0, warning: 0, notice: 0)

@@ -36,6 +36,9 @@ enum AuditCommand: Command {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
         let baseline = try arguments.value("--baseline").map(Baseline.load)
+        if let baseline, !baseline.sameFingerprints {
+            Console.error("auditctl: note: the baseline was made with an older fingerprint scheme; its findings are matched by rule, element and message this once (save a new baseline)")
+        }
         let socket = DaemonConnection.socketPath(arguments)
         let timeout = try DaemonConnection.timeout(arguments)
         var target = "/v1/audits"

@@ -7,6 +7,15 @@ import Foundation
 struct Baseline {
     /// Fingerprint → the baseline's finding, per snapshot file.
     var findings: [String: [String: JSON]]
+    /// False for a baseline made with another fingerprint scheme: findings are then
+    /// matched by rule, element and message (``legacyKey(_:)``), and auditctl says so.
+    var sameFingerprints = true
+
+    /// The key old baselines are compared by.
+    static func legacyKey(_ finding: JSON) -> String {
+        [finding["rule"]?.stringValue, finding["element"]?.stringValue ?? finding["path"]?.stringValue, finding["message"]?.stringValue]
+            .map { $0 ?? "" }.joined(separator: "\u{1F}")
+    }
 
     static func load(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -19,12 +28,16 @@ struct Baseline {
             throw InputError(description: "\(path):\(error.line):\(error.column): the baseline is not JSON: \(error.message)")
         }
         var findings: [String: [String: JSON]] = [:]
+        var sameFingerprints = true
+        let currentKey = "auditd/v\(Fingerprint.version)"
         if json["version"]?.stringValue == "2.1.0", let runs = json["runs"]?.arrayValue {
             // SARIF: results with partialFingerprints.
             for run in runs {
                 let artifacts = run["artifacts"]?.arrayValue ?? []
                 for result in run["results"]?.arrayValue ?? [] where result["kind"]?.stringValue != "pass" && result["kind"]?.stringValue != "review" {
-                    guard let fingerprint = result["partialFingerprints"]?["auditd/v1"]?.stringValue else { continue }
+                    let prints = result["partialFingerprints"]
+                    if prints?[currentKey] == nil, prints?["auditd/v1"] != nil { sameFingerprints = false }
+                    guard let fingerprint = (prints?[currentKey] ?? prints?["auditd/v1"])?.stringValue else { continue }
                     let location = result["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
                     var file = location?["uri"]?.stringValue ?? ""
                     if let index = location?["index"]?.intValue, index < artifacts.count,
@@ -41,6 +54,9 @@ struct Baseline {
             }
         } else if let reports = json.arrayValue ?? (json["findings"] != nil ? [json] : nil) {
             for report in reports {
+                if report["fingerprint_version"]?.intValue != Fingerprint.version, report["findings"]?.arrayValue?.isEmpty == false {
+                    sameFingerprints = false
+                }
                 let file = report["file"]?.stringValue ?? ""
                 for finding in report["findings"]?.arrayValue ?? [] {
                     guard let fingerprint = finding["fingerprint"]?.stringValue else { continue }
@@ -50,7 +66,13 @@ struct Baseline {
         } else {
             throw InputError(description: "\(path): not an auditctl json or sarif report")
         }
-        return Baseline(findings: findings)
+        if !sameFingerprints {
+            // Re-key by rule, element and message: fingerprints of another scheme match nothing.
+            findings = findings.mapValues { byPrint in
+                Dictionary(byPrint.values.map { (legacyKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+            }
+        }
+        return Baseline(findings: findings, sameFingerprints: sameFingerprints)
     }
 
     /// Marks `result`'s findings and collects the baseline's fixed ones.
@@ -59,7 +81,7 @@ struct Baseline {
         let previous = findings[result.file] ?? findings[uri] ?? findings["./" + result.file] ?? [:]
         var seen = Set<String>()
         result.baselineStates = result.findings.map { finding in
-            guard let fingerprint = finding["fingerprint"]?.stringValue else { return "new" }
+            guard let fingerprint = sameFingerprints ? finding["fingerprint"]?.stringValue : Baseline.legacyKey(finding) else { return "new" }
             seen.insert(fingerprint)
             return previous[fingerprint] != nil ? "unchanged" : "new"
         }

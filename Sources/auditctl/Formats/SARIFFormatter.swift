@@ -99,7 +99,7 @@ enum SARIFFormatter {
                     ("level", .string(level(finding["severity"]?.stringValue ?? "error"))),
                     ("message", .object([("text", .string(finding["message"]?.stringValue ?? ""))])),
                     ("locations", .array([location(finding)])),
-                    ("partialFingerprints", .object([("auditd/v1", finding["fingerprint"] ?? .string(""))])),
+                    ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", finding["fingerprint"] ?? .string(""))])),
                     ("properties", .object([("evidence", finding["evidence"] ?? .object([])), ("wcag", finding["wcag"] ?? .array([]))])),
                 ]
                 if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
@@ -122,7 +122,7 @@ enum SARIFFormatter {
                         ("ruleId", .string(fixed["rule"]?.stringValue ?? "unknown")), ("kind", .string("pass")), ("level", .string("none")),
                         ("message", .object([("text", .string("Fixed: " + (fixed["message"]?.stringValue ?? "")))])),
                         ("locations", .array([location(fixed)])),
-                        ("partialFingerprints", .object([("auditd/v1", fixed["fingerprint"] ?? .string(""))])),
+                        ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", fixed["fingerprint"] ?? .string(""))])),
                         ("baselineState", .string("absent")),
                     ]))
                 }
