@@ -27,8 +27,19 @@ final class GoldenFormatTests: XCTestCase {
         let daemon = try DaemonHarness()
         try daemon.start()
         let update = ProcessInfo.processInfo.environment["AUDITD_UPDATE_GOLDEN"] == "1"
-        for (format, file) in [("text", "examples.txt"), ("json", "examples.json"), ("jsonl", "examples.jsonl"),
-                               ("sarif", "examples.sarif"), ("junit", "examples.junit.xml"), ("html", "examples.html")] {
+        // The formats auditctl registers (its help lists them): each needs a golden file.
+        let help = try daemon.auditctl(["audit", "--help"]).stdout
+        let formatLine = try XCTUnwrap(help.split(separator: "\n").first { $0.contains("--format") })
+        let listed = String(formatLine.split(separator: ">", maxSplits: 1).last ?? "")
+        let pattern = try NSRegularExpression(pattern: "([a-z]+) \\(")
+        let formats = pattern.matches(in: listed, range: NSRange(listed.startIndex..., in: listed)).compactMap { match in
+            Range(match.range(at: 1), in: listed).map { String(listed[$0]) }
+        }
+        let extensions = ["text": "txt", "junit": "junit.xml"]
+        XCTAssertEqual(formats.first, "text", formatLine.description)
+        XCTAssertGreaterThanOrEqual(formats.count, 6, formatLine.description)
+        for format in formats {
+            let file = "examples." + (extensions[format] ?? format)
             let run = try daemon.auditctl(["audit", "--format", format, "--jobs", "3", "Examples/"], directory: DaemonHarness.packageRoot)
             XCTAssertEqual(run.status, 1, "\(format): \(run.stderr)")
             let output = GoldenFormatTests.normalize(run.stdout)

@@ -11,8 +11,7 @@ enum AuditCommand: Command {
         abstract: "Submit snapshots to auditd and print the findings.",
         operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
         options: [
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text (default on a terminal), json, jsonl, sarif, junit or html",
-                  choices: OutputFormat.allCases.map(\.rawValue)),
+            .init(name: "--format", short: "-f", valueName: "FORMAT", help: ReportFormats.help, choices: ReportFormats.names),
             .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "rule set (default: picked by each snapshot's platform)"),
             .init(name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
                   choices: ["error", "warning", "notice", "never"]),
@@ -25,7 +24,7 @@ enum AuditCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let commandStarted = Timestamp.monotonic()
-        let format = arguments.value("--format").flatMap(OutputFormat.init) ?? .text
+        let format = arguments.value("--format").flatMap(ReportFormats.named) ?? ReportFormats.all[0]
         let failOn: Severity? = (arguments.value("--fail-on") ?? "error") == "never" ? nil : Severity(rawValue: arguments.value("--fail-on") ?? "error")
         let files = try InputFiles.expand(arguments.operands)
         let jobs: Int
@@ -59,7 +58,7 @@ enum AuditCommand: Command {
         let submission = Submission(count: inputs.count)
         let workers = min(jobs, max(1, inputs.count))
         let requestTarget = target
-        let printsAsSent = format == .json && baseline == nil
+        let printsAsSent = format.printsReportsAsSent && baseline == nil
         let allInputs = inputs
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
@@ -111,7 +110,7 @@ enum AuditCommand: Command {
             }
         }
         var ruleSets: [String: JSON] = [:]
-        if format == .sarif || format == .junit || format == .html {
+        if format.needsRuleSets {
             let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
             for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }) {
                 if let response = try? client.request("GET", "/v1/rulesets/" + name), response.status == 200 {
@@ -120,7 +119,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
-        if format == .html {
+        if format.needsSources {
             var sources: [String: [UInt8]] = [:]
             for input in inputs where sources[input.name] == nil {
                 sources[input.name] = try input.bytes ?? InputFiles.read(input.path)
@@ -129,14 +128,7 @@ enum AuditCommand: Command {
         }
         let printStarted = Timestamp.monotonic()
         var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
-        switch format {
-        case .text: output.write(utf8: TextFormatter.render(results, context: context))
-        case .json: JSONFormatters.writeJSON(results, context: context, to: &output)
-        case .jsonl: output.write(utf8: JSONFormatters.jsonl(results, context: context))
-        case .sarif: output.write(utf8: SARIFFormatter.render(results, context: context))
-        case .junit: output.write(utf8: JUnitFormatter.render(results, context: context))
-        case .html: output.write(utf8: HTMLFormatter.render(results, context: context))
-        }
+        format.write(results, context: context, to: &output)
         if let failure = output.finish(), let path = arguments.value("--output") {
             throw InputError(description: "\(path): cannot write the report (\(failure))")
         }

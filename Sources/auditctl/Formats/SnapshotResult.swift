@@ -51,11 +51,6 @@ struct SnapshotResult {
     }
 }
 
-/// Output formats of `auditctl audit` (`--format`).
-enum OutputFormat: String, CaseIterable {
-    case text, json, jsonl, sarif, junit, html
-}
-
 /// Everything a formatter needs beyond the results.
 struct FormatContext {
     var color: Bool
