@@ -25,6 +25,10 @@ public struct RuleContext {
     /// Set once ``outOfBudget()`` said yes: the rule stopped early.
     public private(set) var stoppedEarly = false
     private var checksUntilClock = 0
+    /// Parameter and result names the rule used that its description does not declare (a
+    /// typo reads a parameter as 0 and writes the title for a message): the rules' own
+    /// example tests require this to stay empty.
+    public private(set) var undeclaredNames: Set<String> = []
 
     public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON],
                 budget: AuditBudget = .unlimited) {
@@ -51,25 +55,29 @@ public struct RuleContext {
 
     // MARK: Parameters
 
-    public func number(_ name: String) -> Double {
-        switch parameters[name] ?? defaultValue(name) {
+    public mutating func number(_ name: String) -> Double {
+        check(parameter: name)
+        return switch parameters[name] ?? defaultValue(name) {
         case .int(let value)?: Double(value)
         case .number(let value)?: value
         default: 0
         }
     }
 
-    public func flag(_ name: String) -> Bool {
+    public mutating func flag(_ name: String) -> Bool {
+        check(parameter: name)
         if case .bool(let value)? = parameters[name] ?? defaultValue(name) { return value }
         return false
     }
 
-    public func strings(_ name: String) -> [String] {
+    public mutating func strings(_ name: String) -> [String] {
+        check(parameter: name)
         guard case .array(let items)? = parameters[name] ?? defaultValue(name) else { return [] }
         return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 
-    public func severityParameter(_ name: String) -> Severity {
+    public mutating func severityParameter(_ name: String) -> Severity {
+        check(parameter: name)
         if case .string(let text)? = parameters[name] ?? defaultValue(name), let severity = Severity(rawValue: text) {
             return severity
         }
@@ -78,6 +86,11 @@ public struct RuleContext {
 
     private func defaultValue(_ name: String) -> JSON? {
         description.parameters.first { $0.name == name }?.defaultValue
+    }
+
+    /// Records a parameter name the description does not declare.
+    private mutating func check(parameter name: String) {
+        if !description.parameters.contains(where: { $0.name == name }) { undeclaredNames.insert("parameter \(name)") }
     }
 
     // MARK: Results
@@ -89,6 +102,7 @@ public struct RuleContext {
         if let last = lastTemplate, last.result == result {
             template = last.template
         } else {
+            if description.templates[result] == nil { undeclaredNames.insert("result \(result)") }
             template = description.templates[result] ?? description.titleTemplate
             lastTemplate = (result, template)
         }

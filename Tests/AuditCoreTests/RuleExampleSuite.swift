@@ -1,0 +1,34 @@
+import AuditCore
+import Testing
+
+/// One test per rule (Swift Testing, parameterized by rule id: `swift test --filter
+/// "RuleExampleSuite"` runs them, and each can be run alone): the rule's examples, run
+/// against the rule directly, use only the parameters and results its description
+/// declares, and none is a duplicate of another.
+@Suite struct RuleExampleSuite {
+    static let ruleIDs = BuiltInRules.all.map { $0.description.id }
+
+    @Test(arguments: ruleIDs)
+    func examplesUseOnlyDeclaredNames(ruleID: String) throws {
+        let rule = try #require(BuiltInRules.rule(id: ruleID))
+        let description = rule.description
+        var seen = Set<String>()
+        for example in description.examples {
+            let key = example.xml + "\u{1F}" + example.parameters.keys.sorted().map { "\($0)=\(example.parameters[$0].map { "\($0)" } ?? "")" }.joined(separator: ",")
+            #expect(seen.insert(key).inserted, "\(ruleID): the example at line \(example.line) repeats an earlier one")
+            let snapshot = try SnapshotParser().parse(example.xml)
+            var context = RuleContext(snapshot: snapshot, description: description, severity: description.severity,
+                                      parameters: example.parameters)
+            rule.evaluate(&context)
+            #expect(context.undeclaredNames.isEmpty, "\(ruleID) example at line \(example.line) uses undeclared \(context.undeclaredNames.sorted())")
+            for finding in context.findings {
+                #expect(description.messages[finding.resultID] != nil, "\(ruleID): result \(finding.resultID) has no message")
+            }
+        }
+    }
+
+    @Test func everyRuleIDIsUniqueAndRegistered() {
+        #expect(Set(Self.ruleIDs).count == Self.ruleIDs.count)
+        for id in Self.ruleIDs { #expect(BuiltInRules.rule(id: id) != nil, "\(id)") }
+    }
+}
