@@ -5,7 +5,7 @@ import XCTest
 final class KeyPositionsTests: XCTestCase {
     func testPositionsAcrossTheLinearLimitAndAfterReuse() {
         var positions = KeyPositions<Int>()
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator()
         for round in 0..<3 {
             positions.removeAll()
             var reference: [UInt64: Int] = [:]

@@ -27,7 +27,7 @@ final class LabelDuplicateTests: XCTestCase {
     }
 
     func testShortAndLongSiblingRuns() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator()
         let words = ["Play", "play ", " PLAY", "Pause", "Café", "CAFÉ", "Next", "Back", "Share", "Buy"]
         for count in [3, 15, 16, 17, 18, 40, 120] {
             let labels = (0..<count).map { index in

@@ -44,3 +44,25 @@ enum TestSupport {
         snapshot.elements.indices.first { snapshot.text(snapshot.elements[$0].id) == id }
     }
 }
+
+/// SplitMix64: the tests' random numbers, from a seed that is printed, so a failure seen
+/// once can be repeated (`AUDITD_TEST_SEED=N swift test --filter …`).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// The seed from `$AUDITD_TEST_SEED`, else the clock; printed with `test`'s name.
+    init(test: String = #function) {
+        let seed = ProcessInfo.processInfo.environment["AUDITD_TEST_SEED"].flatMap(UInt64.init)
+            ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        print("\(test): seed \(seed) (AUDITD_TEST_SEED=\(seed) repeats it)")
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -157,10 +157,21 @@ final class DaemonHarness: @unchecked Sendable {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // Standard error is read on a thread of its own while standard output is read
+        // here: read one after the other, a program that fills the other pipe (64 KiB)
+        // would wait for us while we wait for it.
+        let errBox = DataBox()
+        let errDone = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        Thread.detachNewThread {
+            errBox.data = errHandle.readDataToEndOfFile()
+            errDone.signal()
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
@@ -181,4 +192,9 @@ final class DaemonHarness: @unchecked Sendable {
             return object
         }
     }
+}
+
+/// Bytes handed from a reader thread to the test.
+final class DataBox: @unchecked Sendable {
+    var data = Data()
 }
