@@ -9,17 +9,17 @@ final class SnapshotBuilder {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
     /// What each open XML element is.
-    private enum Open {
+    enum Open {
         case root, element, animation, settings, ignored
     }
 
     /// What an element name means in the detected dialect.
-    private enum NameKind {
+    enum NameKind {
         case element, settings, animation, ignored
     }
 
     let options: SnapshotParser.Options
-    private let source: UnsafeRawBufferPointer
+    let source: UnsafeRawBufferPointer
     /// Where libxml2 was when it reported the event being handled; set by the driver
     /// before each event (the builder may run on another thread than libxml2).
     var cursor = ParseCursor()
@@ -29,48 +29,48 @@ final class SnapshotBuilder {
     var context: xmlParserCtxtPtr?
     private(set) var error: SnapshotError?
 
-    private var dialect: Dialect?
-    private var open: [Open] = []
-    private var elementStack: [Int32] = []
+    var dialect: Dialect?
+    var open: [Open] = []
+    var elementStack: [Int32] = []
     /// The last child seen so far of each open element (parallel to `elementStack`).
-    private var lastChildStack: [Int32] = []
+    var lastChildStack: [Int32] = []
     /// Per open parent (index 0: the document level): element names seen and how often.
-    private var siblingNames: [[(name: UnsafeRawPointer, count: Int32)]] = [[]]
-    private var nameKinds: [UnsafeRawPointer: NameKind] = [:]
-    private var lastKindName: UnsafeRawPointer?
-    private var lastKind: NameKind = .ignored
-    private var lastTagName: UnsafeRawPointer?
-    private var lastTagRef: TextRef = .absent
-    private var tagRefs: [UnsafeRawPointer: TextRef] = [:]
-    private var attributeKeys = AttributeKeyCache()
-    private var scratch: [UInt8] = []
+    var siblingNames: [[(name: UnsafeRawPointer, count: Int32)]] = [[]]
+    var nameKinds: [UnsafeRawPointer: NameKind] = [:]
+    var lastKindName: UnsafeRawPointer?
+    var lastKind: NameKind = .ignored
+    var lastTagName: UnsafeRawPointer?
+    var lastTagRef: TextRef = .absent
+    var tagRefs: [UnsafeRawPointer: TextRef] = [:]
+    var attributeKeys = AttributeKeyCache()
+    var scratch: [UInt8] = []
 
-    private var elements: [Element] = []
-    private var roots: [Int] = []
-    private var texts = TextTable()
-    private var animations: [Animation] = []
-    private var invalid: [InvalidValue] = []
-    private var notes: [String] = []
+    var elements: [Element] = []
+    var roots: [Int] = []
+    var texts = TextTable()
+    var animations: [Animation] = []
+    var invalid: [InvalidValue] = []
+    var notes: [String] = []
 
-    private var version: Int?
-    private var sawVersion = false
-    private var platform: Platform?
-    private var app: String?
-    private var build: String?
-    private var screen: String?
-    private var width: Double?
-    private var height: Double?
-    private var scale: Double?
-    private var settings = Settings()
-    private var rootLine = 1
-    private var rootColumn = 1
+    var version: Int?
+    var sawVersion = false
+    var platform: Platform?
+    var app: String?
+    var build: String?
+    var screen: String?
+    var width: Double?
+    var height: Double?
+    var scale: Double?
+    var settings = Settings()
+    var rootLine = 1
+    var rootColumn = 1
 
     // Source position tracking (exact line and column of each start tag, UTF-8 input only).
     let tracksBytes: Bool
-    private var lastTagStart = -1
-    private var scanOffset = 0
-    private var scanLine = 1
-    private var lineStart = 0
+    var lastTagStart = -1
+    var scanOffset = 0
+    var scanLine = 1
+    var lineStart = 0
 
     init(options: SnapshotParser.Options, source: UnsafeRawBufferPointer) {
         self.options = options
@@ -138,7 +138,7 @@ final class SnapshotBuilder {
 
     // MARK: - Root and dialect
 
-    private func startRoot(name: UnsafePointer<xmlChar>, attributes: AttributeList) {
+    func startRoot(name: UnsafePointer<xmlChar>, attributes: AttributeList) {
         let rootName = String(cString: name)
         (rootLine, rootColumn) = tagPosition()
         switch rootName {
@@ -174,7 +174,7 @@ final class SnapshotBuilder {
         }
     }
 
-    private func readSnapshotAttributes(_ attributes: AttributeList) {
+    func readSnapshotAttributes(_ attributes: AttributeList) {
         for attribute in attributes {
             // fail() stops libxml2, which frees its input: no attribute may be read after it
             // (found by the parser fuzz target: a use-after-free on the next attribute).
@@ -216,7 +216,7 @@ final class SnapshotBuilder {
         }
     }
 
-    private func kind(of name: UnsafePointer<xmlChar>, dialect: Dialect) -> NameKind {
+    func kind(of name: UnsafePointer<xmlChar>, dialect: Dialect) -> NameKind {
         let key = UnsafeRawPointer(name)
         // Most elements share one name: remember the last answer before hashing.
         if key == lastKindName { return lastKind }
@@ -243,7 +243,7 @@ final class SnapshotBuilder {
 
     // MARK: - UI elements
 
-    private func startUIElement(name: UnsafePointer<xmlChar>, attributes: AttributeList, dialect: Dialect,
+    func startUIElement(name: UnsafePointer<xmlChar>, attributes: AttributeList, dialect: Dialect,
                                 position: (Int, Int)? = nil) {
         guard elements.count < options.maxElements else {
             fail(.tooManyElements, "the snapshot has more than \(options.maxElements) elements",
@@ -283,7 +283,7 @@ final class SnapshotBuilder {
         siblingNames.append([])
     }
 
-    private func nextPosition(for name: UnsafeRawPointer) -> Int32 {
+    func nextPosition(for name: UnsafeRawPointer) -> Int32 {
         let level = siblingNames.count - 1
         for slot in siblingNames[level].indices where siblingNames[level][slot].name == name {
             siblingNames[level][slot].count += 1
@@ -293,7 +293,7 @@ final class SnapshotBuilder {
         return 1
     }
 
-    private func tagRef(_ name: UnsafePointer<xmlChar>) -> TextRef {
+    func tagRef(_ name: UnsafePointer<xmlChar>) -> TextRef {
         let key = UnsafeRawPointer(name)
         if key == lastTagName { return lastTagRef }
         if let ref = tagRefs[key] {
@@ -306,7 +306,7 @@ final class SnapshotBuilder {
         return ref
     }
 
-    private func attributeKey(_ attribute: Attribute, dialect: Dialect) -> AttributeKey {
+    func attributeKey(_ attribute: Attribute, dialect: Dialect) -> AttributeKey {
         let pointer = UnsafeRawPointer(attribute.name)
         if let key = attributeKeys.lookup(pointer) { return key }
         let name = String(cString: attribute.name)
@@ -317,275 +317,6 @@ final class SnapshotBuilder {
         }
         attributeKeys.insert(pointer, key)
         return key
-    }
-
-    // MARK: Native
-
-    private func decodeNative(_ attributes: AttributeList, into element: inout Element, index: Int) {
-        for attribute in attributes {
-            let key = attributeKey(attribute, dialect: .native)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: index, owner: "element",
-                                       name: attribute.name, line: Int(element.line))
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                func colour() -> RGBA? { read.colour() }
-                func frame() -> Rect? { read.frame() }
-                switch key {
-                case .id: element.id = texts.append(value)
-                case .role:
-                    element.typeName = texts.append(value)
-                    element.role = ByteNames.role(value) ?? .other
-                case .label: element.label = texts.append(value)
-                case .value: element.value = texts.append(value)
-                case .hint: element.hint = texts.append(value)
-                case .text: element.text = texts.append(value)
-                case .placeholder: element.placeholder = texts.append(value)
-                case .image: element.image = texts.append(value)
-                case .a11yIgnore: element.ignoredRules = texts.append(value)
-                case .traits: element.traits = Traits.parse(ValueScanner.string(value))
-                case .accessible: element.accessible = flag()
-                case .hidden: element.hidden = flag()
-                case .visible: element.visible = flag()
-                case .enabled: element.enabled = flag()
-                case .interactive: element.interactive = flag()
-                case .scalesWithContentSize: element.scalesWithContentSize = flag()
-                case .truncated: element.truncated = flag()
-                case .underline: element.underline = flag()
-                case .largeContentViewer: element.largeContentViewer = flag()
-                case .drawsContent: element.drawsContent = flag()
-                case .modal: element.modal = flag()
-                case .supportsEscape: element.supportsEscape = flag()
-                case .mainAction: element.mainAction = flag()
-                case .magicTap: element.magicTap = flag()
-                case .frame: element.frame = frame()
-                case .hitFrame: element.hitFrame = frame()
-                case .foreground: element.foreground = colour()
-                case .background: element.background = colour()
-                case .border: element.border = colour()
-                case .opacity:
-                    if let number = ValueScanner.number(value), (0...1).contains(number) {
-                        element.opacity = number
-                    } else {
-                        invalid("a number from 0 to 1")
-                    }
-                case .fontSize:
-                    if let number = ValueScanner.number(value), number > 0, number < 10_000 {
-                        element.fontSize = number
-                    } else {
-                        invalid("a positive number of points")
-                    }
-                case .fontWeight:
-                    if let weight = ByteNames.fontWeight(value) ?? FontWeightName.weight(of: ValueScanner.string(value)) {
-                        element.fontWeight = Int16(weight)
-                    } else {
-                        invalid("100…900 or ultralight, thin, light, regular, medium, semibold, bold, heavy, black")
-                    }
-                case .textStyle:
-                    if let style = ByteNames.textStyle(value) {
-                        element.textStyle = style
-                    } else {
-                        invalid("one of " + TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                default: break
-                }
-            }
-        }
-    }
-
-    // MARK: Appium XCUITest
-
-    private func decodeAppium(_ attributes: AttributeList, into element: inout Element, index: Int) {
-        var x: Double?, y: Double?, width: Double?, height: Double?
-        var name: TextRef = .absent
-        var bundleId: String?
-        for attribute in attributes {
-            let key = attributeKey(attribute, dialect: .appiumXCUITest)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: index, owner: "element",
-                                       name: attribute.name, line: Int(element.line))
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                func coordinate() -> Double? {
-                    let result = ValueScanner.number(value)
-                    if result == nil { invalid("a number of points") }
-                    return result
-                }
-                switch key {
-                case .type:
-                    element.typeName = texts.append(value)
-                    element.role = DialectRoles.appiumRole(type: ValueScanner.string(value))
-                case .name: name = texts.append(value)
-                case .label: element.label = texts.append(value)
-                case .value: element.value = texts.append(value)
-                case .placeholderValue: element.placeholder = texts.append(value)
-                case .enabled: element.enabled = flag()
-                case .visible: element.visible = flag()
-                case .accessible: element.accessible = flag()
-                case .selected: if flag() == true { element.traits.insert(.selected) }
-                case .traits: element.traits.formUnion(Traits.parse(ValueScanner.string(value)))
-                case .x: x = coordinate()
-                case .y: y = coordinate()
-                case .width: width = coordinate()
-                case .height: height = coordinate()
-                case .bundleId: bundleId = ValueScanner.string(value)
-                default: break
-                }
-            }
-        }
-        if element.typeName.isAbsent {
-            element.typeName = element.tagName
-            element.role = DialectRoles.appiumRole(type: texts.string(element.tagName) ?? "")
-        }
-        // WebDriverAgent's `name` is the accessibilityIdentifier, or the label when there is none.
-        if !name.isAbsent, texts.string(name) != texts.string(element.label) {
-            element.id = name
-        }
-        if element.role == .text, texts.isBlank(element.text) {
-            element.text = texts.isBlank(element.value) ? element.label : element.value
-        }
-        if let x, let y, let width, let height {
-            // Off-screen and collapsed elements come with negative sizes: read them as empty.
-            element.frame = Rect(x: x, y: y, width: max(0, width), height: max(0, height))
-        }
-        if element.traits.contains(.notEnabled) { element.enabled = false }
-        if element.role == .window, texts.string(element.typeName) == "XCUIElementTypeApplication" {
-            if app == nil { app = bundleId ?? texts.string(element.label) }
-            if self.width == nil, let frame = element.frame, frame.width > 0 {
-                self.width = frame.width
-                self.height = frame.height
-            }
-        }
-    }
-
-    // MARK: Android uiautomator
-
-    private func decodeAndroid(_ attributes: AttributeList, into element: inout Element, index: Int,
-                               className tag: UnsafePointer<xmlChar>) {
-        var clickable = false, longClickable = false, checkable = false, focusable = false
-        var displayed: Bool?, visibleToUser: Bool?
-        var stated: Bool?
-        var className: TextRef = .absent
-        for attribute in attributes {
-            let key = attributeKey(attribute, dialect: .uiautomator)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: index, owner: "node",
-                                       name: attribute.name, line: Int(element.line))
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                switch key {
-                case .className: className = texts.append(value)
-                case .text: if !value.isEmpty { element.text = texts.append(value) }
-                case .contentDesc: if !value.isEmpty { element.label = texts.append(value) }
-                case .resourceId: if !value.isEmpty { element.id = texts.append(value) }
-                case .hint: if !value.isEmpty { element.placeholder = texts.append(value) }
-                case .tooltipText: if !value.isEmpty { element.hint = texts.append(value) }
-                case .clickable: clickable = flag() ?? false
-                case .longClickable: longClickable = flag() ?? false
-                case .checkable: checkable = flag() ?? false
-                case .focusable: focusable = flag() ?? false
-                case .checked: element.checked = flag()
-                case .enabled: element.enabled = flag()
-                case .selected: if flag() == true { element.traits.insert(.selected) }
-                case .heading: if flag() == true { element.traits.insert(.header) }
-                case .displayed: displayed = flag()
-                case .visibleToUser: visibleToUser = flag()
-                case .screenReaderFocusable: if flag() == true { stated = true }
-                case .importantForAccessibility:
-                    if let important = ValueScanner.boolean(value) { stated = important }
-                case .notAccessibilityFriendly: element.notAccessibilityFriendly = flag()
-                case .bounds:
-                    if let frame = ValueScanner.androidBounds(value) {
-                        element.frame = frame
-                    } else {
-                        invalid("[x1,y1][x2,y2] in pixels")
-                    }
-                case .packageName: if app == nil, !value.isEmpty { app = ValueScanner.string(value) }
-                default: break
-                }
-            }
-        }
-        if className.isAbsent { className = element.tagName }
-        element.typeName = className
-        element.role = DialectRoles.androidRole(className: texts.string(className) ?? "")
-        if element.role == .text, checkable { element.role = .checkbox }
-        let interactive = clickable || longClickable
-        element.interactive = interactive
-        if displayed == false || visibleToUser == false { element.visible = false }
-        // TalkBack focuses what is actionable or says something; the rest is decoration.
-        element.accessible = stated ?? (interactive || focusable || checkable
-                                        || !texts.isBlank(element.text) || !texts.isBlank(element.label))
-    }
-
-    // MARK: Settings and animations
-
-    private func readSettings(_ attributes: AttributeList) {
-        let line = tagPosition().line
-        for attribute in attributes {
-            let name = String(cString: attribute.name)
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: nil, owner: "settings", name: attribute.name, line: line)
-                func flag() -> Bool? { read.flag() }
-                switch name {
-                case "reduce-motion": settings.reduceMotion = flag()
-                case "differentiate-without-color": settings.differentiateWithoutColor = flag()
-                case "increase-contrast": settings.increaseContrast = flag()
-                case "reduce-transparency": settings.reduceTransparency = flag()
-                case "content-size":
-                    settings.contentSize = ContentSize(rawValue: ValueScanner.string(value).lowercased())
-                    if settings.contentSize == nil {
-                        recordInvalid(element: nil, owner: "settings", name, value,
-                                      expected: "one of " + ContentSize.allCases.map(\.rawValue).joined(separator: " "), line: line)
-                    }
-                case "color-scheme":
-                    settings.colorScheme = ColorScheme(rawValue: ValueScanner.string(value).lowercased())
-                    if settings.colorScheme == nil {
-                        recordInvalid(element: nil, owner: "settings", name, value, expected: "light or dark", line: line)
-                    }
-                default: break
-                }
-            }
-        }
-    }
-
-    private func readAnimation(_ attributes: AttributeList) {
-        guard let owner = elementStack.last else { return }
-        let line = tagPosition().line
-        var animation = Animation(kind: .other, kindName: "other", element: Int(owner), line: line)
-        for attribute in attributes {
-            let name = String(cString: attribute.name)
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: Int(owner), owner: "animation",
-                                       name: attribute.name, line: line)
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                switch name {
-                case "kind":
-                    animation.kindName = ValueScanner.string(value)
-                    animation.kind = Animation.Kind(rawValue: animation.kindName) ?? .other
-                case "duration":
-                    if let seconds = ValueScanner.number(value), seconds >= 0 { animation.duration = seconds } else { invalid("a duration in seconds, not negative") }
-                case "repeat":
-                    if ValueScanner.equals(value, "forever") || ValueScanner.equals(value, "infinite") {
-                        animation.repeatCount = .forever
-                    } else if let count = ValueScanner.number(value), count >= 0 {
-                        animation.repeatCount = .count(count)
-                    } else {
-                        invalid("a count or forever")
-                    }
-                case "autoplay": animation.autoplay = flag()
-                case "honors-reduce-motion": animation.honorsReduceMotion = flag()
-                case "pausable": animation.pausable = flag()
-                case "distance":
-                    if let points = ValueScanner.number(value) { animation.distance = points } else { invalid("a number of points") }
-                default: break
-                }
-            }
-        }
-        animations.append(animation)
     }
 
     // MARK: - Finishing
@@ -617,7 +348,7 @@ final class SnapshotBuilder {
 
     /// Android bounds are pixels; rules think in dp (points). Divide by the density given
     /// by the caller, else one estimated from the screen width (docs/dialects.md).
-    private func convertPixelsToPoints() {
+    func convertPixelsToPoints() {
         let rootWidth = width ?? roots.compactMap { elements[$0].frame?.width }.max()
         let rootHeight = height ?? roots.compactMap { elements[$0].frame?.height }.max()
         let density: Double
@@ -643,14 +374,14 @@ final class SnapshotBuilder {
 
     // MARK: - Helpers
 
-    fileprivate func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
+    func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
         invalid.append(InvalidValue(element: element, owner: owner, attribute: attribute,
                                     value: ValueScanner.string(value), expected: expected, line: line))
     }
 
     /// Hands the attribute's value to `body`, with `&#38;` (how libxml2 passes a literal
     /// `&` when entities are not substituted) turned back into `&`.
-    private func withValue(_ attribute: Attribute, _ body: (Bytes) -> Void) {
+    func withValue(_ attribute: Attribute, _ body: (Bytes) -> Void) {
         let value = attribute.value
         guard let start = value.baseAddress, memchr(start, Int32(UInt8(ascii: "&")), value.count) != nil else { return body(value) }
         scratch.removeAll(keepingCapacity: true)
@@ -673,7 +404,7 @@ final class SnapshotBuilder {
     /// Line and column of the start tag just reported by libxml2: the last '<' before the
     /// parser's position (attribute values cannot hold a raw '<'), with newlines counted
     /// incrementally by `memchr`.
-    private func tagPosition() -> (line: Int, column: Int) {
+    func tagPosition() -> (line: Int, column: Int) {
         guard tracksBytes, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             return currentPosition()
         }
@@ -693,13 +424,13 @@ final class SnapshotBuilder {
     }
 
     /// libxml2's own idea of the current position (end of the current token).
-    private func currentPosition() -> (line: Int, column: Int) {
+    func currentPosition() -> (line: Int, column: Int) {
         (cursor.line, cursor.column)
     }
 
     /// True when byte offsets are character offsets: UTF-8 (or ASCII) without a BOM
     /// other than UTF-8's.
-    private static func isUTF8(_ source: UnsafeRawBufferPointer) -> Bool {
+    static func isUTF8(_ source: UnsafeRawBufferPointer) -> Bool {
         if source.count >= 2 {
             let (first, second) = (source[0], source[1])
             if (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) || first == 0 || second == 0 { return false }
@@ -712,129 +443,5 @@ final class SnapshotBuilder {
         let rest = declaration[range.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" })
         let encoding = rest.prefix(while: { $0 != "\"" && $0 != "'" && $0 != " " })
         return ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding))
-    }
-}
-
-/// Where libxml2 stood when it reported an event: bytes of the document consumed (for
-/// the exact position of a start tag) and its own line and column (the fallback).
-struct ParseCursor {
-    var consumed = 0
-    var line = 0
-    var column = 0
-
-    /// The position of `context` now; `consumed` only when `withConsumed` (computing it
-    /// walks the input for encodings other than UTF-8, where it is not used).
-    init(_ context: xmlParserCtxtPtr, withConsumed: Bool) {
-        if withConsumed { consumed = Int(xmlByteConsumed(context)) }
-        if let input = context.pointee.input {
-            line = Int(input.pointee.line)
-            column = Int(input.pointee.col)
-        }
-    }
-
-    init(consumed: Int = 0, line: Int = 0, column: Int = 0) {
-        self.consumed = consumed
-        self.line = line
-        self.column = column
-    }
-}
-
-/// One attribute of a SAX2 start tag: its local name and its value bytes (not
-/// NUL-terminated).
-struct Attribute {
-    let name: UnsafePointer<xmlChar>
-    let value: UnsafeBufferPointer<UInt8>
-}
-
-/// The attribute array of a SAX2 start tag (five pointers per attribute: local name,
-/// prefix, namespace URI, value start, value end).
-struct AttributeList: Sequence {
-    let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    let count: Int
-
-    struct Iterator: IteratorProtocol {
-        let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-        let count: Int
-        var index = 0
-
-        mutating func next() -> Attribute? {
-            guard let pointer else { return nil }
-            while index < count {
-                let base = pointer + index * 5
-                index += 1
-                if let name = base[0], let start = base[3], let end = base[4], end >= start {
-                    return Attribute(name: name, value: UnsafeBufferPointer(start: start, count: end - start))
-                }
-            }
-            return nil
-        }
-    }
-
-    func makeIterator() -> Iterator { Iterator(pointer: pointer, count: count) }
-}
-
-/// Attribute-name pointer → key, for one document. libxml2 interns names in its
-/// dictionary, so each distinct name has one address; a small open-addressing table
-/// beats hashing with `Hasher` on this hot path.
-struct AttributeKeyCache {
-    private var slots = [(UnsafeRawPointer?, AttributeKey)](repeating: (nil, .unknown), count: 512)
-    private var count = 0
-
-    func lookup(_ pointer: UnsafeRawPointer) -> AttributeKey? {
-        var slot = Self.slot(pointer)
-        while let stored = slots[slot].0 {
-            if stored == pointer { return slots[slot].1 }
-            slot = (slot + 1) & 511
-        }
-        return nil
-    }
-
-    mutating func insert(_ pointer: UnsafeRawPointer, _ key: AttributeKey) {
-        // A document with hundreds of distinct attribute names is not worth caching further.
-        guard count < 384 else { return }
-        var slot = Self.slot(pointer)
-        while slots[slot].0 != nil { slot = (slot + 1) & 511 }
-        slots[slot] = (pointer, key)
-        count += 1
-    }
-
-    private static func slot(_ pointer: UnsafeRawPointer) -> Int {
-        let bits = UInt(bitPattern: pointer)
-        return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 12)) & 511
-    }
-}
-
-/// Reads one attribute value of one element; a value that cannot be read is recorded as an
-/// ``InvalidValue`` naming the attribute and what was expected, and `nil` is returned.
-private struct ValueReader {
-    /// Unowned: a reader lives only inside one `withValue` call of its builder, and a
-    /// retain per attribute would show in parse time.
-    unowned(unsafe) let builder: SnapshotBuilder
-    let value: UnsafeBufferPointer<UInt8>
-    let element: Int?
-    let owner: String
-    let name: UnsafePointer<xmlChar>
-    let line: Int
-
-    func invalid(_ expected: String) {
-        builder.recordInvalid(element: element, owner: owner, String(cString: name), value, expected: expected, line: line)
-    }
-
-    func flag() -> Bool? {
-        let result = ValueScanner.boolean(value)
-        if result == nil { invalid("true or false") }
-        return result
-    }
-
-    func colour() -> RGBA? {
-        let result = RGBA(hex: value)
-        if result == nil { invalid("a colour #RGB, #RRGGBB or #RRGGBBAA") }
-        return result
-    }
-
-    func frame() -> Rect? {
-        let result = ValueScanner.frame(value)
-        if result == nil { invalid("x,y,width,height in points (numbers; width and height not negative)") }
-        return result
     }
 }

@@ -1,0 +1,72 @@
+import CLibXML2
+import Foundation
+import Synchronization
+
+/// `<settings>` and `<animation>` of the native format.
+extension SnapshotBuilder {
+    func readSettings(_ attributes: AttributeList) {
+        let line = tagPosition().line
+        for attribute in attributes {
+            let name = String(cString: attribute.name)
+            withValue(attribute) { value in
+                let read = ValueReader(builder: self, value: value, element: nil, owner: "settings", name: attribute.name, line: line)
+                func flag() -> Bool? { read.flag() }
+                switch name {
+                case "reduce-motion": settings.reduceMotion = flag()
+                case "differentiate-without-color": settings.differentiateWithoutColor = flag()
+                case "increase-contrast": settings.increaseContrast = flag()
+                case "reduce-transparency": settings.reduceTransparency = flag()
+                case "content-size":
+                    settings.contentSize = ContentSize(rawValue: ValueScanner.string(value).lowercased())
+                    if settings.contentSize == nil {
+                        recordInvalid(element: nil, owner: "settings", name, value,
+                                      expected: "one of " + ContentSize.allCases.map(\.rawValue).joined(separator: " "), line: line)
+                    }
+                case "color-scheme":
+                    settings.colorScheme = ColorScheme(rawValue: ValueScanner.string(value).lowercased())
+                    if settings.colorScheme == nil {
+                        recordInvalid(element: nil, owner: "settings", name, value, expected: "light or dark", line: line)
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    func readAnimation(_ attributes: AttributeList) {
+        guard let owner = elementStack.last else { return }
+        let line = tagPosition().line
+        var animation = Animation(kind: .other, kindName: "other", element: Int(owner), line: line)
+        for attribute in attributes {
+            let name = String(cString: attribute.name)
+            withValue(attribute) { value in
+                let read = ValueReader(builder: self, value: value, element: Int(owner), owner: "animation",
+                                       name: attribute.name, line: line)
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
+                switch name {
+                case "kind":
+                    animation.kindName = ValueScanner.string(value)
+                    animation.kind = Animation.Kind(rawValue: animation.kindName) ?? .other
+                case "duration":
+                    if let seconds = ValueScanner.number(value), seconds >= 0 { animation.duration = seconds } else { invalid("a duration in seconds, not negative") }
+                case "repeat":
+                    if ValueScanner.equals(value, "forever") || ValueScanner.equals(value, "infinite") {
+                        animation.repeatCount = .forever
+                    } else if let count = ValueScanner.number(value), count >= 0 {
+                        animation.repeatCount = .count(count)
+                    } else {
+                        invalid("a count or forever")
+                    }
+                case "autoplay": animation.autoplay = flag()
+                case "honors-reduce-motion": animation.honorsReduceMotion = flag()
+                case "pausable": animation.pausable = flag()
+                case "distance":
+                    if let points = ValueScanner.number(value) { animation.distance = points } else { invalid("a number of points") }
+                default: break
+                }
+            }
+        }
+        animations.append(animation)
+    }
+}
