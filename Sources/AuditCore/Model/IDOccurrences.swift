@@ -1,16 +1,17 @@
-import Synchronization
-
 /// For each element with an `id`, how many earlier elements carry the same id (0 for the
 /// first). Real dumps repeat ids — every row of a list shares its resource-id — so a
 /// finding's identity adds this ordinal to the id when it is not 0 (docs/findings.md).
-/// Computed once per snapshot, on first use, by whichever thread asks first.
-final class IDOccurrences: Sendable {
-    private let ordinals = Mutex<[UInt32]?>(nil)
+/// Computed once per snapshot, on first use, by whichever thread asks first; a pthread
+/// lock (``Lock``), which ThreadSanitizer sees, guards it.
+final class IDOccurrences: @unchecked Sendable {
+    private let lock = Lock()
+    private var ordinals: [UInt32]?
 
     func ordinal(of index: Int, in snapshot: Snapshot) -> UInt32 {
-        ordinals.withLock { table in
-            if table == nil { table = IDOccurrences.count(snapshot) }
-            return table.map { index < $0.count ? $0[index] : 0 } ?? 0
+        lock.withLock {
+            if ordinals == nil { ordinals = IDOccurrences.count(snapshot) }
+            guard let ordinals, index < ordinals.count else { return 0 }
+            return ordinals[index]
         }
     }
 
