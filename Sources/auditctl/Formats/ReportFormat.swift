@@ -13,6 +13,8 @@ protocol ReportFormat: Sendable {
     static var needsSources: Bool { get }
     /// Keeps the daemon's report bytes as they came (no parsed tree for large reports).
     static var printsReportsAsSent: Bool { get }
+    /// The whole output as text; formats that stream write ``write(_:context:to:)`` instead.
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String
     static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput)
 }
 
@@ -20,6 +22,10 @@ extension ReportFormat {
     static var needsRuleSets: Bool { false }
     static var needsSources: Bool { false }
     static var printsReportsAsSent: Bool { false }
+
+    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
+        out.write(utf8: render(results, context: context))
+    }
 }
 
 /// The formats, in the order help lists them; the first is the default.
@@ -40,8 +46,8 @@ enum ReportFormats {
 enum TextFormat: ReportFormat {
     static let name = "text"
     static let summary = "compiler-style lines, the default"
-    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
-        out.write(utf8: TextFormatter.render(results, context: context))
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        TextFormatter.render(results, context: context)
     }
 }
 
@@ -49,6 +55,12 @@ enum JSONFormat: ReportFormat {
     static let name = "json"
     static let summary = "the daemon's reports"
     static let printsReportsAsSent = true
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        var bytes: [UInt8] = []
+        JSONFormatters.writeJSON(results, context: context, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    /// Streamed in pieces: a report of megabytes is not held whole a second time.
     static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
         JSONFormatters.writeJSON(results, context: context, to: &out)
     }
@@ -57,8 +69,8 @@ enum JSONFormat: ReportFormat {
 enum JSONLinesFormat: ReportFormat {
     static let name = "jsonl"
     static let summary = "one finding a line"
-    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
-        out.write(utf8: JSONFormatters.jsonl(results, context: context))
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        JSONFormatters.jsonl(results, context: context)
     }
 }
 
@@ -66,8 +78,8 @@ enum SARIFFormat: ReportFormat {
     static let name = "sarif"
     static let summary = "SARIF 2.1.0 for code scanning"
     static let needsRuleSets = true
-    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
-        out.write(utf8: SARIFFormatter.render(results, context: context))
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        SARIFFormatter.render(results, context: context)
     }
 }
 
@@ -75,8 +87,8 @@ enum JUnitFormat: ReportFormat {
     static let name = "junit"
     static let summary = "JUnit XML for CI test views"
     static let needsRuleSets = true
-    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
-        out.write(utf8: JUnitFormatter.render(results, context: context))
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        JUnitFormatter.render(results, context: context)
     }
 }
 
@@ -85,7 +97,7 @@ enum HTMLFormat: ReportFormat {
     static let summary = "a self-contained page"
     static let needsRuleSets = true
     static let needsSources = true
-    static func write(_ results: [SnapshotResult], context: FormatContext, to out: inout FileOutput) {
-        out.write(utf8: HTMLFormatter.render(results, context: context))
+    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        HTMLFormatter.render(results, context: context)
     }
 }
