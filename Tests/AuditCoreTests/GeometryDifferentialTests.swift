@@ -6,18 +6,8 @@ import XCTest
 /// compared — on seeded random screens with nesting, identical frames, thin bars and
 /// crowded cells.
 final class GeometryDifferentialTests: XCTestCase {
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// A screen of `count` targets: random nesting, some identical frames, some thin bars.
-    static func screen(seed: UInt64, count: Int) -> String {
-        var random = Random(state: seed)
+    static func screen(_ random: inout SeededGenerator, count: Int) -> String {
         var out = ""
         var open = 0
         var frames: [String] = []
@@ -55,10 +45,10 @@ final class GeometryDifferentialTests: XCTestCase {
     static func isAncestor(_ a: Int, of b: Int, in snapshot: Snapshot) -> Bool { snapshot.ancestors(of: b).contains(a) }
 
     func testTargetSpacingMatchesEveryPairCompared() throws {
-        let seed = UInt64(ProcessInfo.processInfo.environment["GEOMETRY_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
-        print("GeometryDifferentialTests seed \(seed) (GEOMETRY_SEED=\(seed) repeats it)")
+        var random = SeededGenerator()
+        let seed = random.seed
         for round in 0..<40 {
-            let snapshot = try TestSupport.parse(Self.screen(seed: seed &+ UInt64(round), count: 60 + round * 5))
+            let snapshot = try TestSupport.parse(Self.screen(&random, count: 60 + round * 5))
             let targets = Targets.all(in: snapshot)
             var expected: [Int: String] = [:]
             for (position, target) in targets.enumerated() {
@@ -82,10 +72,10 @@ final class GeometryDifferentialTests: XCTestCase {
     }
 
     func testTargetSizeSpacingExceptionMatchesEveryPairCompared() throws {
-        let seed = UInt64(ProcessInfo.processInfo.environment["GEOMETRY_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
-        print("GeometryDifferentialTests seed \(seed)")
+        var random = SeededGenerator()
+        let seed = random.seed
         for round in 0..<40 {
-            let snapshot = try TestSupport.parse(Self.screen(seed: seed &+ 1000 &+ UInt64(round), count: 60 + round * 5))
+            let snapshot = try TestSupport.parse(Self.screen(&random, count: 60 + round * 5))
             let targets = Targets.all(in: snapshot)
             let minimum = 24.0
             let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))

@@ -48,6 +48,8 @@ enum TestSupport {
 /// SplitMix64: the tests' random numbers, from a seed that is printed, so a failure seen
 /// once can be repeated (`AUDITD_TEST_SEED=N swift test --filter …`).
 struct SeededGenerator: RandomNumberGenerator {
+    /// The seed it started from, for failure messages.
+    let seed: UInt64
     private var state: UInt64
 
     /// The seed from `$AUDITD_TEST_SEED`, else the clock; printed with `test`'s name.
@@ -55,8 +57,12 @@ struct SeededGenerator: RandomNumberGenerator {
         let seed = ProcessInfo.processInfo.environment["AUDITD_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
         print("\(test): seed \(seed) (AUDITD_TEST_SEED=\(seed) repeats it)")
+        self.seed = seed
         state = seed
     }
+
+    /// A number from 0 to `bound - 1`.
+    mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<max(1, bound), using: &self) }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

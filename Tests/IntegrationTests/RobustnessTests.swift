@@ -420,9 +420,7 @@ final class ClientTimeoutTests: XCTestCase {
         let daemon = try DaemonHarness()
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in daemon.socket.utf8.enumerated() { raw[index] = byte } }
+        var address = try UnixSocket.address(daemon.socket)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }

@@ -28,12 +28,20 @@ public struct AuditBudget: Sendable {
 
     public var isExhausted: Bool { isCancelled || (deadline != .max && Timestamp.monotonic() > deadline) }
 
+    /// How every reason of a budget that ran out starts (``ranOut(in:)`` looks for it).
+    static let ranOutPrefix = "the audit's time budget"
+
     /// Why a rule did not finish, for its `incomplete` entry.
     func reason(started: Bool) -> String {
         if isCancelled { return "the client went away; the audit stopped" }
         let budget = seconds.map { "\($0.formattedForReport) s" } ?? "its"
         return started
-            ? "the audit's time budget (\(budget)) ran out while this rule ran; its findings may be partial"
-            : "the audit's time budget (\(budget)) ran out before this rule ran"
+            ? "\(AuditBudget.ranOutPrefix) (\(budget)) ran out while this rule ran; its findings may be partial"
+            : "\(AuditBudget.ranOutPrefix) (\(budget)) ran out before this rule ran"
+    }
+
+    /// True when the budget left rules of `report` unfinished or unstarted.
+    public static func ranOut(in report: AuditReport) -> Bool {
+        report.incomplete.contains { $0.incomplete.reason.hasPrefix(ranOutPrefix) }
     }
 }

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// Appium XCUITest page sources (docs/dialects.md): `type`, `name`, `label`, `value`,
 /// `x`/`y`/`width`/`height`, `enabled`, `visible`, `accessible`, `traits` onto the model.

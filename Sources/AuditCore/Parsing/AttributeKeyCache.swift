@@ -1,7 +1,3 @@
-import CLibXML2
-import Foundation
-import Synchronization
-
 /// Attribute-name pointer → key, for one document. libxml2 interns names in its
 /// dictionary, so each distinct name has one address; a small open-addressing table
 /// beats hashing with `Hasher` on this hot path.

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// One attribute of a SAX2 start tag: its local name and its value bytes (not
 /// NUL-terminated).

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// The native dialect (docs/snapshot-format.md): every attribute of `<element>` onto the model.
 extension SnapshotBuilder {

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// Where libxml2 stood when it reported an event: bytes of the document consumed (for
 /// the exact position of a start tag) and its own line and column (the fallback).

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// `<settings>` and `<animation>` of the native format.
 extension SnapshotBuilder {

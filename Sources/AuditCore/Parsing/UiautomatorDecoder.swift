@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// Android `uiautomator` dumps and Appium UiAutomator2 sources (docs/dialects.md): `class`,
 /// `text`, `content-desc`, `resource-id`, `bounds` in pixels, the booleans, onto the model.

@@ -1,6 +1,4 @@
 import CLibXML2
-import Foundation
-import Synchronization
 
 /// Reads one attribute value of one element; a value that cannot be read is recorded as an
 /// ``InvalidValue`` naming the attribute and what was expected, and `nil` is returned.

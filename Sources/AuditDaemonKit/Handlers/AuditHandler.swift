@@ -74,14 +74,11 @@ enum AuditHandler {
             switch outcome {
             case .failure(let response):
                 server.loop.async { finish(server, ticket, response, seconds: seconds) }
-            case .report(let report) where budget.isCancelled:
+            case .report where budget.isCancelled:
                 // Stopped because the client went away: it reads no answer, so none is journalled.
-                _ = report
                 server.metrics.auditAbandoned()
             case .report(let report):
-                if report.incomplete.contains(where: { $0.incomplete.reason.hasPrefix("the audit's time budget") }) {
-                    server.metrics.budgetExceeded()
-                }
+                if AuditBudget.ranOut(in: report) { server.metrics.budgetExceeded() }
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
                 // The same bytes serve the answer and the journal's finding records.

@@ -103,30 +103,26 @@ extension Journal {
         return nil
     }
 
-    /// Someone truncated the file (`logrotate copytruncate`, `: > journal`): appends go to
-    /// its real end anyway (O_APPEND), but a failed write must roll back to that end, not
-    /// to the size known before — that would fill the file with NUL bytes — and rotation
-    /// must count from it.
-    func noticeOutsideTruncation() {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return }
-        let actual = Int(info.st_size)
-        if actual != size {
-            logger.warning("journal file changed size outside auditd; continuing from its real end",
-                           ["path": path, "expected": String(size), "actual": String(actual)])
-            size = actual
-        }
-    }
-
-    /// The file was removed or replaced (an outside rotation): start a new one at `path`.
-    func reopenIfMoved() {
+    /// Before each flush, one `stat` of the path and one `fstat` of the open file: the file
+    /// removed or replaced (an outside rotation) — a new one is started at `path`; or
+    /// truncated (`logrotate copytruncate`, `: > journal`) — appends go to its real end
+    /// anyway (O_APPEND), but a failed write must roll back to that end, not to the size
+    /// known before (that filled the file with NUL bytes), and rotation must count from it.
+    func checkFileBeforeFlush() {
         var current = stat(), open = stat()
         let exists = stat(path, &current) == 0
-        fstat(fd, &open)
+        guard fstat(fd, &open) == 0 else { return }
         if !exists || current.st_ino != open.st_ino || current.st_dev != open.st_dev {
             logger.warning("journal file was moved or removed; starting a new one", ["path": path])
             close(fd)
             do { try self.open() } catch { logger.error("journal reopen failed", ["error": error.description]) }
+            return
+        }
+        let actual = Int(open.st_size)
+        if actual != size {
+            logger.warning("journal file changed size outside auditd; continuing from its real end",
+                           ["path": path, "expected": String(size), "actual": String(actual)])
+            size = actual
         }
     }
 

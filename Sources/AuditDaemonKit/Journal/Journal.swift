@@ -132,8 +132,7 @@ public final class Journal: @unchecked Sendable {
     }
 
     private func flush(_ batch: [Pending]) {
-        reopenIfMoved()
-        noticeOutsideTruncation()
+        checkFileBeforeFlush()
         let startSeq = seq
         var time: [UInt8] = Array(#","time":"#.utf8)
         JSON.string(Timestamp.iso8601(Timestamp.now())).write(to: &time)

@@ -8,10 +8,11 @@ import AuditCore
 /// the server's event loop; handlers that finish elsewhere hop back to it.
 ///
 /// Every cost a client can cause here is bounded: at most ``maxPipelined`` requests
-/// parsed ahead of their answers, and reading stops while more than ``maxUnsentBytes``
-/// of answers wait for the client to read them (backpressure); a follower that lags
-/// more than ``Limits/followLagBytes`` behind is dropped; a client that reads nothing for
-/// ``Limits/writeTimeout`` seconds is closed by the server's sweep.
+/// parsed ahead of their answers, and reading stops while more than
+/// ``Limits/maxUnsentBytes`` of answers wait for the client to read them (backpressure);
+/// a follower that lags more than ``Limits/followLagBytes`` behind is dropped; a client
+/// whose answers make no progress for the server's write timeout is closed by its sweep
+/// (``writeStalledSince``).
 final class Connection: @unchecked Sendable {
     struct Limits: Sendable {
         /// Bytes of answers waiting to be read past which the connection stops reading.
@@ -230,7 +231,7 @@ final class Connection: @unchecked Sendable {
 
     /// A live chunk of the follow stream; a follower lagging past the limit is dropped.
     func send(chunk: [UInt8]) {
-        guard !isClosed, !chunk.isEmpty, let stream = streamWaitingFor(chunk) else { return }
+        guard !isClosed, !chunk.isEmpty, let stream = followStream else { return }
         if stream.backlog != nil {
             stream.hold(chunk)
         } else {
@@ -244,9 +245,9 @@ final class Connection: @unchecked Sendable {
         flushOutput()
     }
 
-    /// The follow stream a live chunk belongs to: the one being sent, or one still queued
+    /// The follow stream live chunks belong to: the one being sent, or one still queued
     /// behind earlier answers.
-    private func streamWaitingFor(_ chunk: [UInt8]) -> ResponseStream? {
+    private var followStream: ResponseStream? {
         if let stream, stream.follows { return stream }
         for slot in slots {
             if case .stream(let queued)? = slot.body, queued.follows { return queued }
