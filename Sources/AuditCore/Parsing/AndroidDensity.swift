@@ -8,6 +8,11 @@ public enum AndroidDensity {
     /// Standard densities: ldpi … xxxhdpi and the common in-between values.
     public static let buckets: [Double] = [0.75, 1, 1.5, 2, 2.625, 2.75, 3, 3.5, 4]
 
+    /// The densities a caller may give (`--android-density`, `?density=`): a real device's
+    /// pixels per dp. Outside it, `nan`, `inf` or `1e-300` would turn every frame into 0
+    /// or infinity and make findings vanish.
+    public static let acceptedRange: ClosedRange<Double> = 0.1...16
+
     /// The typical phone width, in dp, the estimate aims at.
     public static let typicalWidth: Double = 411
 

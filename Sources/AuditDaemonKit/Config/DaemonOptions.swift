@@ -146,7 +146,9 @@ public struct DaemonOptions: Sendable {
             case "--drain-timeout": options.server.drainTimeout = try number(argument, try next(), minimum: 0, maximum: day)
             case "--allow-uid": options.allowUIDs.append(try identity(argument, try next()))
             case "--allow-gid": options.allowGIDs.append(try identity(argument, try next()))
-            case "--android-density": options.server.androidDensity = try number(argument, try next(), minimum: 0.1, maximum: 16)
+            case "--android-density":
+                options.server.androidDensity = try number(argument, try next(), minimum: AndroidDensity.acceptedRange.lowerBound,
+                                                           maximum: AndroidDensity.acceptedRange.upperBound)
             case "--log-level":
                 let text = try next()
                 guard let level = LogLevel(rawValue: text) else { throw Failure(description: "--log-level needs error, warning, info or debug") }

@@ -15,10 +15,10 @@ enum AuditHandler {
         let body = Box(request.body)
         var density = server.configuration.androidDensity
         if let text = request.query["density"], !text.isEmpty {
-            // nan, inf, 0 or 1e-300 would turn every frame into 0 or infinity (and findings vanish).
-            guard let value = Double(text), value.isFinite, value >= 0.1, value <= 16 else {
+            let range = AndroidDensity.acceptedRange
+            guard let value = Double(text), range.contains(value) else {
                 finish(server, ticket, .error(400, code: "bad-density",
-                                              message: "density must be the device's pixels per dp, from 0.1 to 16, not \"\(text)\"",
+                                              message: "density must be the device's pixels per dp, from \(range.lowerBound.formattedForReport) to \(range.upperBound.formattedForReport), not \"\(text)\"",
                                               hint: "e.g. ?density=2.625 for a 420 dpi phone"))
                 return
             }
