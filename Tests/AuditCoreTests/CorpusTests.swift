@@ -2,7 +2,7 @@ import AuditCore
 import Foundation
 import XCTest
 
-/// The 59 real dumps of Tests/Fixtures/corpus parse with the SPEC's element count, and the 3
+/// The 61 real dumps of Tests/Fixtures/corpus parse with the SPEC's element count, and the 3
 /// malformed ones are refused with a line and column.
 final class CorpusTests: XCTestCase {
     struct Entry {
@@ -23,7 +23,7 @@ final class CorpusTests: XCTestCase {
 
     func testEveryWellFormedDumpParsesWithTheSpecElementCount() throws {
         let wellFormed = try entries().filter { !$0.file.hasPrefix("malformed/") }
-        XCTAssertEqual(wellFormed.count, 59)
+        XCTAssertEqual(wellFormed.count, 61)
         var dialects: [Dialect: Int] = [:]
         for entry in wellFormed {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: TestSupport.corpus.appendingPathComponent(entry.file).path))
@@ -43,7 +43,7 @@ final class CorpusTests: XCTestCase {
             }
         }
         XCTAssertEqual(dialects[.appiumXCUITest], 25)
-        XCTAssertEqual(dialects[.uiautomator], 34)
+        XCTAssertEqual(dialects[.uiautomator], 36)
     }
 
     func testMalformedDumpsAreRefusedWithLineAndColumn() throws {
@@ -80,5 +80,18 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(snapshot.app, "com.apple.springboard")
         XCTAssertGreaterThan(snapshot.roots.count, 0)
         XCTAssertTrue(snapshot.elements.contains { snapshot.text($0.typeName) == "XCUIElementTypeAlert" })
+    }
+
+    /// `uiautomator dump /dev/tty` writes its status line after the document: cut off,
+    /// with a note; any other text after the document is still malformed.
+    func testUiautomatorStatusLineAfterTheDocumentIsIgnored() throws {
+        let file = TestSupport.corpus.appendingPathComponent("android/userVre__Darkor.ai__darkor_settings.xml")
+        let bytes = [UInt8](try Data(contentsOf: file))
+        XCTAssertTrue(String(decoding: bytes.suffix(40), as: UTF8.self).contains("UI hierchary dumped to: /dev/tty"))
+        let snapshot = try SnapshotParser().parse(bytes)
+        XCTAssertEqual(snapshot.elements.count, 112)
+        XCTAssertTrue(snapshot.notes.contains { $0.contains("UI hierchary dumped to") }, "\(snapshot.notes)")
+        let junk = Array("<hierarchy rotation=\"0\"><node bounds=\"[0,0][10,10]\"/></hierarchy>Something else".utf8)
+        XCTAssertEqual(TestSupport.parseError(bytes: junk)?.code, .malformed)
     }
 }

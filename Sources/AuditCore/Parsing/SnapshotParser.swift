@@ -49,6 +49,13 @@ public struct SnapshotParser: Sendable {
             throw SnapshotError(code: .empty, message: "the snapshot is empty", line: 1, column: 1,
                                 hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
         }
+        if let length = UiautomatorTrailer.documentLength(bytes) {
+            let document = UnsafeRawBufferPointer(rebasing: bytes[0..<length])
+            let builder = SnapshotBuilder(options: options, source: document)
+            builder.notes.append("ignored the status line uiautomator writes after the document (\(bytes.count - length) bytes: \"UI hierchary dumped to: …\")")
+            try SAXDriver.run(bytes: document, builder: builder)
+            return try builder.finish()
+        }
         let builder = SnapshotBuilder(options: options, source: bytes)
         try SAXDriver.run(bytes: bytes, builder: builder)
         return try builder.finish()
