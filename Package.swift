@@ -19,8 +19,17 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(
+            name: "AuditSupport",
+            path: "Sources/AuditSupport",
+            swiftSettings: [
+                // Byte sinks and JSON writers are generic and on every report's hot path: let
+                // AuditCore specialise and inline them across the module boundary.
+                .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+            ]
+        ),
+        .target(
             name: "AuditCore",
-            dependencies: ["CLibXML2"],
+            dependencies: ["AuditSupport", "CLibXML2"],
             path: "Sources/AuditCore",
             swiftSettings: [
                 // The parser and rules are single-owner, hot code; dynamic exclusivity
@@ -44,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "AuditClient",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditSupport"],
             path: "Sources/AuditClient"
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -30,14 +30,14 @@ public struct ResponseReader {
             let line = try readLine()
             if line.isEmpty { break }
             if let colon = line.firstIndex(of: ":") {
-                headers.append((String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingWhitespace()))
+                headers.append((String(line[..<colon]), String(line[line.index(after: colon)...]).trimming()))
             }
         }
         var response = ClientResponse(status: status, headers: headers, body: [])
         if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
             while true {
                 let sizeLine = try readLine()
-                guard let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimmingWhitespace() ?? "", radix: 16) else {
+                guard let size = Int(sizeLine.split(separator: ";").first.map(String.init)?.trimming() ?? "", radix: 16) else {
                     throw ClientError(description: "bad chunk from auditd")
                 }
                 if size == 0 {

@@ -1,3 +1,4 @@
+import AuditSupport
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -14,12 +15,10 @@ public enum UnixSocket {
     /// A connected stream socket whose reads — and writes, with `sendTimeout` — give up
     /// after `timeout` seconds without progress (an `EAGAIN` the callers report as a timeout).
     public static func connect(_ path: String, timeout: Double?, sendTimeout: Bool) throws(ClientError) -> Int32 {
-        var address = try UnixSocket.address(path)
+        let address = try UnixSocket.address(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket(): \(String(cString: strerror(errno)))") }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
@@ -34,16 +33,10 @@ public enum UnixSocket {
         return fd
     }
 
-    /// The `sockaddr_un` of `path`; a path too long for one is an error.
-    public static func address(_ path: String) throws(ClientError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw ClientError(description: "socket path too long: \(path)", unreachable: true)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+    /// The address of `path`; a path too long for one is an error.
+    public static func address(_ path: String) throws(ClientError) -> UnixSocketAddress {
+        guard let address = UnixSocketAddress(path: path) else {
+            throw ClientError(description: "socket path is empty or too long (\(path.utf8.count) bytes; at most \(UnixSocketAddress.maximumPathBytes)): \(path)", unreachable: true)
         }
         return address
     }

@@ -38,7 +38,7 @@ public enum AuditDaemon {
         // Signals first: a SIGTERM that arrives while the daemon is still starting must not be
         // lost between the default disposition and the dispatch sources.
         let signals = SignalHandlers()
-        let running = MutexBox<Server?>(nil)
+        let running = Locked<Server?>(nil)
         let notifyEarly = SystemdNotify(environment: environment)
         let stopLogger = Logger(level: options.logLevel)
         for number in [SIGTERM, SIGINT] {

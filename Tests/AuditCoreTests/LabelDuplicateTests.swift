@@ -19,7 +19,7 @@ final class LabelDuplicateTests: XCTestCase {
         var seen: Set<String> = []
         var result: [String] = []
         for (index, label) in labels.enumerated() {
-            let key = label.trimmingWhitespace().lowercased()
+            let key = label.trimming().lowercased()
             guard !key.isEmpty else { continue }
             if !seen.insert(key).inserted { result.append("t\(index)") }
         }

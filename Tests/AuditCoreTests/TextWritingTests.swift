@@ -106,15 +106,19 @@ final class TextWritingTests: XCTestCase {
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed]) as? String, expected)
     }
 
-    /// `label.redundant-trait` trims its evidence label as Foundation's
-    /// `trimmingCharacters(in: .whitespaces)` would, without Foundation.
-    func testLabelTrimmingMatchesFoundationWhitespaces() {
+    /// The one trimming helper removes what Foundation's `trimmingCharacters(in:)` would
+    /// with `.whitespaces` (labels in evidence) and `.whitespacesAndNewlines`, without Foundation.
+    func testTrimmingMatchesFoundation() {
         let pieces = ["Play", "button", " ", "\t", "\n", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{2028}", "播放", "é", "\r", "", "x"]
         var generator = SeededGenerator()
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...6, using: &generator)
             let label = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-            XCTAssertEqual(LabelRedundantTraitRule.trimmingSpaces(label), label.trimmingCharacters(in: .whitespaces),
+            XCTAssertEqual(label.trimming(.spaceSeparators), label.trimmingCharacters(in: .whitespaces),
+                           "\(Array(label.unicodeScalars))")
+            XCTAssertEqual(label.trimming(), label.trimmingCharacters(in: .whitespacesAndNewlines),
+                           "\(Array(label.unicodeScalars))")
+            XCTAssertEqual(label.trimming(.spacesAndTabs), String(label.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()),
                            "\(Array(label.unicodeScalars))")
         }
     }

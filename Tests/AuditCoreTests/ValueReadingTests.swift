@@ -17,7 +17,7 @@ final class ValueReadingTests: XCTestCase {
             XCTAssertEqual(number(text), Double(text), text)
         }
         for text in ["0", "-0", "+5", "0.1", "390", "1e3", "2.5E-2", " 12 ", "123456789012345678", "0.00000000001"] {
-            XCTAssertEqual(number(text), Double(text.trimmingWhitespace()), text)
+            XCTAssertEqual(number(text), Double(text.trimming()), text)
         }
         for text in ["", "-", ".", "1.2.3", "NaN", "nan", "Infinity", "inf", "1e309", "0x10", "1e", "12px", "1,5"] {
             XCTAssertNil(number(text), text)
@@ -41,7 +41,7 @@ final class ValueReadingTests: XCTestCase {
             return forms[Int.random(in: 0..<forms.count, using: &generator)]
         }
         func reference(_ text: String) -> Rect? {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmingWhitespace()) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimming()) }
             guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
                   width >= 0, height >= 0 else { return nil }
             return Rect(x: x, y: y, width: width, height: height)

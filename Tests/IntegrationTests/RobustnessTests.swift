@@ -420,10 +420,7 @@ final class ClientTimeoutTests: XCTestCase {
         let daemon = try DaemonHarness()
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
-        var address = try UnixSocket.address(daemon.socket)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = try UnixSocket.address(daemon.socket).withSockaddr { bind(listener, $0, $1) }
         XCTAssertEqual(bound, 0)
         XCTAssertEqual(listen(listener, 16), 0)
         let started = Date()

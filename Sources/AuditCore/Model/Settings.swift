@@ -67,12 +67,3 @@ public enum Platform: String, Sendable, CaseIterable {
     case ios, android, web, other
 }
 
-/// The XML vocabulary a snapshot was written in, detected from its root element.
-public enum Dialect: String, Sendable, CaseIterable {
-    /// `<snapshot version="1">` (SPEC §2).
-    case native
-    /// Appium XCUITest page source (`<AppiumAUT>` with `XCUIElementType…` elements).
-    case appiumXCUITest = "appium-xcuitest"
-    /// Android `uiautomator dump` and Appium UiAutomator2 page source (`<hierarchy>`).
-    case uiautomator
-}

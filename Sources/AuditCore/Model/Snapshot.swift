@@ -30,12 +30,16 @@ public final class Snapshot: Sendable {
     /// How often each element's id occurred before it (finding identity).
     let idOccurrences = IDOccurrences()
 
-    init(version: Int, dialect: Dialect, platform: Platform, app: String?, build: String?, screen: String?,
+    /// The root of element paths (`/hierarchy`).
+    let pathRoot: StaticString
+
+    init(version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
          width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
          animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String]) {
         self.version = version
         self.dialect = dialect
-        self.capabilities = SnapshotCapabilities.of(dialect)
+        self.capabilities = capabilities
+        self.pathRoot = pathRoot
         self.platform = platform
         self.app = app
         self.build = build
@@ -140,11 +144,7 @@ public final class Snapshot: Sendable {
     /// deep. The path needs no JSON escaping: XML names hold no quotes, backslashes or
     /// control characters.
     func appendPath<Sink: ByteSink>(of index: Int, to out: inout Sink, ancestors: inout [Int32]) {
-        switch dialect {
-        case .native: out.write("/snapshot")
-        case .appiumXCUITest: out.write("/AppiumAUT")
-        case .uiautomator: out.write("/hierarchy")
-        }
+        out.write(pathRoot)
         ancestors.removeAll(keepingCapacity: true)
         var current = Int32(truncatingIfNeeded: index)
         while current >= 0 {

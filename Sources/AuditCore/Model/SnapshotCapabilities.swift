@@ -1,7 +1,7 @@
 /// What a snapshot knows, which rules ask instead of asking where it came from. A rule
 /// that needs colours checks ``declaredColors`` (and, once screenshots are read, colours
-/// from pixels), never the dialect: a new input format states its capabilities here, in
-/// one place, and every rule follows.
+/// from pixels), never the dialect: each dialect states what it carries
+/// (``SnapshotDialect/capabilities``), and every rule follows.
 public struct SnapshotCapabilities: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -19,13 +19,4 @@ public struct SnapshotCapabilities: OptionSet, Sendable {
     /// Every node's name comes from its content (Android announces a node's text and that
     /// of its descendants), whatever its role.
     public static let namesFromContent = SnapshotCapabilities(rawValue: 1 << 4)
-
-    /// What each dialect can carry.
-    public static func of(_ dialect: Dialect) -> SnapshotCapabilities {
-        switch dialect {
-        case .native: [.declaredColors, .fonts, .animations]
-        case .appiumXCUITest: [.platformTypeNames]
-        case .uiautomator: [.platformTypeNames, .namesFromContent]
-        }
-    }
 }

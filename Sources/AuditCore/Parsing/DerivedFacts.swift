@@ -2,11 +2,8 @@
 /// effective hidden/visible/enabled/accessible/interactive, opacity, and the colour
 /// behind each element.
 enum DerivedFacts {
-    static func compute(_ elements: inout [Element], dialect: Dialect) {
-        // Appium and uiautomator compute `visible`/`displayed` per element, ancestors
-        // included; a container they mark invisible may hold visible children. Only
-        // native snapshots inherit visibility.
-        let inheritsVisibility = dialect == .native
+    /// `inheritsVisibility`: the dialect's (``SnapshotDialect/inheritsVisibility``).
+    static func compute(_ elements: inout [Element], inheritsVisibility: Bool) {
         // In place: elements are large, and copying each in and out would cost a tenth of
         // the pass. Parents come before their children, so their facts are final.
         elements.withUnsafeMutableBufferPointer { all in

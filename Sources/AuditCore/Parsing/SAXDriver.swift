@@ -128,7 +128,7 @@ enum SAXDriver {
     static func libxmlError(_ context: xmlParserCtxtPtr) -> SnapshotError {
         let last = context.pointee.lastError
         var message = last.message.map { String(cString: $0) } ?? "the XML is not well-formed"
-        message = message.trimmingWhitespace().split(whereSeparator: \.isNewline).joined(separator: "; ")
+        message = message.trimming().split(whereSeparator: \.isNewline).joined(separator: "; ")
         let code = Int(last.code)
         if code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue) {
             // libxml2 says "Document is empty" for any document that does not start with markup.
@@ -152,27 +152,5 @@ enum SAXDriver {
                                  hint: "keep each attribute value under 10 MB")
         }
         return SnapshotError(code: .malformed, message: message, line: Int(last.line), column: Int(last.int2), hint: hint)
-    }
-}
-
-extension String {
-    /// The string without leading and trailing white space (no Foundation needed).
-    public func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-
-    /// Every occurrence of `target` replaced (no Foundation needed).
-    public func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }

@@ -35,7 +35,7 @@ final class SAXEventPipe: @unchecked Sendable {
     /// of a fast tokenizer are not all held at once.
     static let blocksInFlight = 8
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var queued: [Block?] = []
     private var spare: [Block] = []
     private let ready = DispatchSemaphore(value: 0)
@@ -48,36 +48,31 @@ final class SAXEventPipe: @unchecked Sendable {
     /// A block with room for at least `bytes` (waits while too many are in flight).
     func takeBlock(minimum bytes: Int) -> Block {
         slots.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        if bytes <= blockSize, let block = spare.popLast() {
-            block.used = 0
-            return block
+        let reused = lock.withLock { bytes <= blockSize ? spare.popLast() : nil }
+        if let reused {
+            reused.used = 0
+            return reused
         }
         return Block(capacity: max(bytes, blockSize))
     }
 
     /// Hands a filled block to the replaying side; `nil` says no more will come.
     func send(_ block: Block?) {
-        lock.lock()
-        queued.append(block)
-        lock.unlock()
+        lock.withLock { queued.append(block) }
         ready.signal()
     }
 
     /// The next block in order, waiting for it; `nil` at the end.
     func receive() -> Block? {
         ready.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return queued.removeFirst()
+        return lock.withLock { queued.removeFirst() }
     }
 
     /// Gives a replayed block back for reuse.
     func recycle(_ block: Block) {
-        lock.lock()
-        if block.capacity == blockSize, spare.count < SAXEventPipe.blocksInFlight { spare.append(block) }
-        lock.unlock()
+        lock.withLock {
+            if block.capacity == blockSize, spare.count < SAXEventPipe.blocksInFlight { spare.append(block) }
+        }
         slots.signal()
     }
 }

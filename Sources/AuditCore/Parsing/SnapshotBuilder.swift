@@ -29,7 +29,8 @@ final class SnapshotBuilder {
     var context: xmlParserCtxtPtr?
     private(set) var error: SnapshotError?
 
-    var dialect: Dialect?
+    /// The dialect of the document, known once its root element is read.
+    var decoder: (any SnapshotDialect.Type)?
     var open: [Open] = []
     var elementStack: [Int32] = []
     /// The last child seen so far of each open element (parallel to `elementStack`).
@@ -92,13 +93,13 @@ final class SnapshotBuilder {
             return
         }
         let attributes = AttributeList(pointer: attributes, count: attributeCount)
-        guard let dialect else {
+        guard let decoder else {
             startRoot(name: name, attributes: attributes)
             return
         }
-        switch kind(of: name, dialect: dialect) {
+        switch kind(of: name, decoder: decoder) {
         case .element:
-            startUIElement(name: name, attributes: attributes, dialect: dialect)
+            startUIElement(name: name, attributes: attributes, decoder: decoder)
             open.append(.element)
         case .settings where open.last == .root:
             readSettings(attributes)
@@ -141,82 +142,27 @@ final class SnapshotBuilder {
     func startRoot(name: UnsafePointer<xmlChar>, attributes: AttributeList) {
         let rootName = String(cString: name)
         (rootLine, rootColumn) = tagPosition()
-        switch rootName {
-        case "snapshot":
-            dialect = .native
-            readSnapshotAttributes(attributes)
+        guard let (decoder, root) = SnapshotDialects.recognising(root: rootName) else {
+            let expected = SnapshotDialects.all.map { "\($0.rootExample) (\($0.title))" }
+            fail(.unsupportedRoot, "unsupported root element <\(rootName)>",
+                 hint: "expected " + expected.dropLast().joined(separator: ", ") + (expected.count > 1 ? " or " : "") + (expected.last ?? ""),
+                 at: (rootLine, rootColumn))
+            return
+        }
+        self.decoder = decoder
+        switch root {
+        case .container(let implied):
+            if let implied { platform = implied }
+            decoder.readRoot(attributes, builder: self)
             open.append(.root)
-        case "AppiumAUT":
-            dialect = .appiumXCUITest
-            platform = .ios
-            open.append(.root)
-        case "hierarchy":
-            dialect = .uiautomator
-            platform = .android
-            for attribute in attributes {
-                let attributeName = String(cString: attribute.name)
-                if attributeName == "width" { width = ValueScanner.number(attribute.value) }
-                if attributeName == "height" { height = ValueScanner.number(attribute.value) }
-            }
-            open.append(.root)
-        default:
-            if rootName.hasPrefix("XCUIElementType") {
-                // An Appium source cut below <AppiumAUT>: the application itself is the root.
-                dialect = .appiumXCUITest
-                platform = .ios
-                startUIElement(name: name, attributes: attributes, dialect: .appiumXCUITest, position: (rootLine, rootColumn))
-                open.append(.element)
-            } else {
-                fail(.unsupportedRoot, "unsupported root element <\(rootName)>",
-                     hint: "expected <snapshot version=\"1\"> (native), <AppiumAUT> (Appium XCUITest) or <hierarchy> (Android uiautomator)",
-                     at: (rootLine, rootColumn))
-            }
+        case .element(let implied):
+            if let implied { platform = implied }
+            startUIElement(name: name, attributes: attributes, decoder: decoder, position: (rootLine, rootColumn))
+            open.append(.element)
         }
     }
 
-    func readSnapshotAttributes(_ attributes: AttributeList) {
-        for attribute in attributes {
-            // fail() stops libxml2, which frees its input: no attribute may be read after it
-            // (found by the parser fuzz target: a use-after-free on the next attribute).
-            guard error == nil else { return }
-            let name = String(cString: attribute.name)
-            let value = attribute.value
-            switch name {
-            case "version":
-                sawVersion = true
-                version = ValueScanner.number(value).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
-                if version != 1 {
-                    fail(.unsupportedVersion, "snapshot version \"\(ValueScanner.string(value))\" is not supported",
-                         hint: "this auditd reads version=\"1\"", at: (rootLine, rootColumn))
-                    return
-                }
-            case "platform":
-                let text = ValueScanner.string(value)
-                if let known = Platform(rawValue: text.lowercased()) {
-                    platform = known
-                } else {
-                    platform = .other
-                    recordInvalid(element: nil, owner: "snapshot", name, value, expected: "ios, android, web or other", line: rootLine)
-                }
-            case "app": app = ValueScanner.string(value)
-            case "build": build = ValueScanner.string(value)
-            case "screen": screen = ValueScanner.string(value)
-            case "width", "height", "scale":
-                guard let number = ValueScanner.number(value), number > 0 else {
-                    recordInvalid(element: nil, owner: "snapshot", name, value, expected: "a positive number", line: rootLine)
-                    continue
-                }
-                if name == "width" { width = number } else if name == "height" { height = number } else { scale = number }
-            default: break
-            }
-        }
-        if !sawVersion, error == nil {
-            fail(.missingVersion, "<snapshot> has no version attribute",
-                 hint: "add version=\"1\" to the <snapshot> element", at: (rootLine, rootColumn))
-        }
-    }
-
-    func kind(of name: UnsafePointer<xmlChar>, dialect: Dialect) -> NameKind {
+    func kind(of name: UnsafePointer<xmlChar>, decoder: any SnapshotDialect.Type) -> NameKind {
         let key = UnsafeRawPointer(name)
         // Most elements share one name: remember the last answer before hashing.
         if key == lastKindName { return lastKind }
@@ -226,24 +172,14 @@ final class SnapshotBuilder {
             return known
         }
         let text = String(cString: name)
-        let kind: NameKind = switch dialect {
-        case .native:
-            switch text {
-            case "element": .element
-            case "settings": .settings
-            case "animation": .animation
-            default: .ignored
-            }
-        case .appiumXCUITest: text.hasPrefix("XCUIElementType") ? .element : .ignored
-        case .uiautomator: .element
-        }
+        let kind = decoder.kind(ofElementNamed: text)
         nameKinds[key] = kind
         return kind
     }
 
     // MARK: - UI elements
 
-    func startUIElement(name: UnsafePointer<xmlChar>, attributes: AttributeList, dialect: Dialect,
+    func startUIElement(name: UnsafePointer<xmlChar>, attributes: AttributeList, decoder: any SnapshotDialect.Type,
                                 position: (Int, Int)? = nil) {
         guard elements.count < options.maxElements else {
             fail(.tooManyElements, "the snapshot has more than \(options.maxElements) elements",
@@ -273,11 +209,7 @@ final class SnapshotBuilder {
             roots.append(Int(index))
         }
 
-        switch dialect {
-        case .native: decodeNative(attributes, into: &elements[Int(index)], index: Int(index))
-        case .appiumXCUITest: decodeAppium(attributes, into: &elements[Int(index)], index: Int(index))
-        case .uiautomator: decodeAndroid(attributes, into: &elements[Int(index)], index: Int(index), className: name)
-        }
+        decoder.decode(attributes, into: &elements[Int(index)], index: Int(index), tag: name, builder: self)
         elementStack.append(index)
         lastChildStack.append(-1)
         siblingNames.append([])
@@ -306,15 +238,12 @@ final class SnapshotBuilder {
         return ref
     }
 
-    func attributeKey(_ attribute: Attribute, dialect: Dialect) -> AttributeKey {
+    /// The model's key for an attribute of the document's dialect (`D`, known to the
+    /// caller: the dialect's own decoder).
+    func attributeKey<D: SnapshotDialect>(_ attribute: Attribute, of dialect: D.Type) -> AttributeKey {
         let pointer = UnsafeRawPointer(attribute.name)
         if let key = attributeKeys.lookup(pointer) { return key }
-        let name = String(cString: attribute.name)
-        let key: AttributeKey = switch dialect {
-        case .native: .native(name)
-        case .appiumXCUITest: .appium(name)
-        case .uiautomator: .android(name)
-        }
+        let key = D.attributeKey(named: String(cString: attribute.name))
         attributeKeys.insert(pointer, key)
         return key
     }
@@ -323,11 +252,11 @@ final class SnapshotBuilder {
 
     func finish() throws(SnapshotError) -> Snapshot {
         if let error { throw error }
-        guard let dialect else {
+        guard let decoder else {
             throw SnapshotError(code: .empty, message: "the snapshot has no root element", line: 1, column: 1,
                                 hint: "send an XML document whose root is <snapshot version=\"1\">")
         }
-        if dialect == .uiautomator { convertPixelsToPoints() }
+        decoder.finish(self)
         // Animations appear in document order of their tags; group them by owner.
         animations.sort { ($0.element, $0.line) < ($1.element, $1.line) }
         var start = 0
@@ -339,37 +268,12 @@ final class SnapshotBuilder {
             elements[owner].animationCount = Int32(end - start)
             start = end
         }
-        DerivedFacts.compute(&elements, dialect: dialect)
-        return Snapshot(version: version ?? 1, dialect: dialect, platform: platform ?? .other, app: app, build: build,
+        DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility)
+        return Snapshot(version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
+                        pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
                         screen: screen, width: width, height: height, scale: scale, settings: settings,
                         elements: elements, animations: animations, invalidValues: invalid, texts: texts,
                         roots: roots, notes: notes)
-    }
-
-    /// Android bounds are pixels; rules think in dp (points). Divide by the density given
-    /// by the caller, else one estimated from the screen width (docs/dialects.md).
-    func convertPixelsToPoints() {
-        let rootWidth = width ?? roots.compactMap { elements[$0].frame?.width }.max()
-        let rootHeight = height ?? roots.compactMap { elements[$0].frame?.height }.max()
-        let density: Double
-        if let given = options.androidDensity, given > 0 {
-            density = given
-            notes.append("Android density \(given.formattedForReport) given by the caller")
-        } else if let rootWidth, rootWidth > 0 {
-            density = AndroidDensity.estimate(widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth)
-            notes.append("Android density \(density.formattedForReport) estimated from the screen's \(rootWidth.formattedForReport) px width")
-        } else {
-            density = 1
-            notes.append("Android density unknown; pixels read as dp")
-        }
-        for index in elements.indices {
-            guard let frame = elements[index].frame else { continue }
-            elements[index].frame = Rect(x: frame.x / density, y: frame.y / density,
-                                         width: frame.width / density, height: frame.height / density)
-        }
-        scale = density
-        width = rootWidth.map { $0 / density }
-        height = rootHeight.map { $0 / density }
     }
 
     // MARK: - Helpers

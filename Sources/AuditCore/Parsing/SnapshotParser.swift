@@ -49,16 +49,22 @@ public struct SnapshotParser: Sendable {
             throw SnapshotError(code: .empty, message: "the snapshot is empty", line: 1, column: 1,
                                 hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
         }
-        if let length = UiautomatorTrailer.documentLength(bytes) {
-            let document = UnsafeRawBufferPointer(rebasing: bytes[0..<length])
-            let builder = SnapshotBuilder(options: options, source: document)
-            builder.notes.append("ignored the status line uiautomator writes after the document (\(bytes.count - length) bytes: \"UI hierchary dumped to: …\")")
-            try SAXDriver.run(bytes: document, builder: builder)
-            return try builder.finish()
-        }
-        let builder = SnapshotBuilder(options: options, source: bytes)
-        try SAXDriver.run(bytes: bytes, builder: builder)
+        let (document, note) = Self.document(in: bytes)
+        let builder = SnapshotBuilder(options: options, source: document)
+        if let note { builder.notes.append(note) }
+        try SAXDriver.run(bytes: document, builder: builder)
         return try builder.finish()
+    }
+
+    /// The XML document in `bytes`: all of them, or less when a dialect's tool writes text
+    /// after its document (``SnapshotDialect/documentLength(_:)``), with the note saying so.
+    static func document(in bytes: UnsafeRawBufferPointer) -> (UnsafeRawBufferPointer, note: String?) {
+        for dialect in SnapshotDialects.all {
+            if let (length, note) = dialect.documentLength(bytes) {
+                return (UnsafeRawBufferPointer(rebasing: bytes[0..<length]), note)
+            }
+        }
+        return (bytes, nil)
     }
 
     /// Parses a document held in a byte array.

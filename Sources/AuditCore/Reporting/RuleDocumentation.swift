@@ -60,7 +60,7 @@ public enum RuleDocumentation {
             notes.append("parameters: " + example.parameters.keys.sorted().map { "`\($0)` = `\(example.parameters[$0]?.rendered() ?? "")`" }.joined(separator: ", "))
         }
         if !notes.isEmpty { out += "- " + notes.joined(separator: "; ") + "\n" }
-        out += "\n```xml\n" + example.markup.trimmingWhitespace() + "\n```\n\n"
+        out += "\n```xml\n" + example.markup.trimming() + "\n```\n\n"
         return out
     }
 

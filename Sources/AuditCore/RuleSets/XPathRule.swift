@@ -88,7 +88,10 @@ final class XPathDocument: @unchecked Sendable {
     /// `nil` when the bytes do not parse as a DOM (the SAX parse already accepted them,
     /// so this means a DOM limit was reached).
     init?(bytes: UnsafeRawBufferPointer, dialect: Dialect) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+        // The same document the snapshot was read from (without a tool's trailing status line).
+        let (bytes, _) = SnapshotParser.document(in: bytes)
+        guard let decoder = SnapshotDialects.named(dialect),
+              let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
         // The SAX pass refused any DOCTYPE, so no entity can load here; keep NONET anyway.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         var parsed: xmlDocPtr?
@@ -103,10 +106,11 @@ final class XPathDocument: @unchecked Sendable {
             while let node = current {
                 if node.pointee.type == XML_ELEMENT_NODE {
                     let name = node.pointee.name.map { String(cString: $0) } ?? ""
-                    let counts: Bool = switch dialect {
-                    case .native: name == "element"
-                    case .appiumXCUITest: name.hasPrefix("XCUIElementType")
-                    case .uiautomator: depth > 0
+                    // The elements the snapshot counts: the SAX pass asks the dialect the same.
+                    let counts: Bool = if depth == 0 {
+                        if case .element? = decoder.root(named: name) { true } else { false }
+                    } else {
+                        decoder.kind(ofElementNamed: name) == .element
                     }
                     if counts {
                         indexes[UnsafeMutableRawPointer(node)] = next

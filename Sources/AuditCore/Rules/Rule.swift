@@ -1,6 +1,8 @@
 /// One accessibility check: a small type that carries its own metadata (``description``)
 /// and evaluates one snapshot. Rules are stateless; the same type serves every audit.
 public protocol Rule: Sendable {
+    /// The results the rule reports, each with its message.
+    associatedtype ResultID: RuleResults
     static var description: RuleDescription { get }
     /// Appends the rule's findings and incompletes for `context.snapshot` to `context`.
     static func evaluate(_ context: inout RuleContext)
@@ -25,9 +27,9 @@ public struct RuleContext {
     /// Set once ``outOfBudget()`` said yes: the rule stopped early.
     public private(set) var stoppedEarly = false
     private var checksUntilClock = 0
-    /// Parameter and result names the rule used that its description does not declare (a
-    /// typo reads a parameter as 0 and writes the title for a message): the rules' own
-    /// example tests require this to stay empty.
+    /// Parameters and results the rule used that its description does not list (another
+    /// rule's, or one left out of `parameters:`): the rules' own example tests require
+    /// this to stay empty.
     public private(set) var undeclaredNames: Set<String> = []
 
     public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON],
@@ -55,49 +57,22 @@ public struct RuleContext {
 
     // MARK: Parameters
 
-    public mutating func number(_ name: String) -> Double {
-        check(parameter: name)
-        return switch parameters[name] ?? defaultValue(name) {
-        case .int(let value)?: Double(value)
-        case .number(let value)?: value
-        default: 0
+    /// The value of one of the rule's parameters: the rule set's, else the default.
+    public subscript<Value>(_ parameter: RuleParameter<Value>) -> Value {
+        mutating get {
+            if !description.parameters.contains(where: { $0.name == parameter.name }) {
+                undeclaredNames.insert("parameter \(parameter.name)")
+            }
+            return parameter.value(in: parameters)
         }
-    }
-
-    public mutating func flag(_ name: String) -> Bool {
-        check(parameter: name)
-        if case .bool(let value)? = parameters[name] ?? defaultValue(name) { return value }
-        return false
-    }
-
-    public mutating func strings(_ name: String) -> [String] {
-        check(parameter: name)
-        guard case .array(let items)? = parameters[name] ?? defaultValue(name) else { return [] }
-        return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
-    }
-
-    public mutating func severityParameter(_ name: String) -> Severity {
-        check(parameter: name)
-        if case .string(let text)? = parameters[name] ?? defaultValue(name), let severity = Severity(rawValue: text) {
-            return severity
-        }
-        return severity
-    }
-
-    private func defaultValue(_ name: String) -> JSON? {
-        description.parameters.first { $0.name == name }?.defaultValue
-    }
-
-    /// Records a parameter name the description does not declare.
-    private mutating func check(parameter name: String) {
-        if !description.parameters.contains(where: { $0.name == name }) { undeclaredNames.insert("parameter \(name)") }
     }
 
     // MARK: Results
 
     /// Reports a finding; the message comes from the template of `result`.
-    public mutating func report(_ result: String, element: Int?, evidence: Evidence,
-                                severity: Severity? = nil, wcag: [String]? = nil) {
+    public mutating func report<Results: RuleResults>(_ resultID: Results, element: Int?, evidence: Evidence,
+                                                      severity: Severity? = nil, wcag: [String]? = nil) {
+        let result = resultID.rawValue
         let template: MessageTemplate
         if let last = lastTemplate, last.result == result {
             template = last.template

@@ -23,15 +23,18 @@ public struct RuleDescription: Sendable {
     /// Snapshots that must trigger the rule (on the elements named) and must not.
     public var examples: [RuleExample]
 
-    public init(id: String, title: String, wcag: [String], severity: Severity, help: String,
-                parameters: [ParameterDescription] = [], messages: [String: String], examples: [RuleExample]) {
+    /// A rule's description; its messages are those of its `results`, its parameters the
+    /// typed ones it reads.
+    public init<Results: RuleResults>(id: String, title: String, wcag: [String], severity: Severity, help: String,
+                                      parameters: [any DeclaredParameter] = [], results: Results.Type, examples: [RuleExample]) {
+        let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
         self.id = id
         self.title = title
         self.titleTemplate = MessageTemplate(title)
         self.wcag = wcag
         self.severity = severity
         self.help = help
-        self.parameters = parameters
+        self.parameters = parameters.map(\.parameterDescription)
         self.messages = messages
         self.templates = messages.mapValues(MessageTemplate.init)
         self.examples = examples

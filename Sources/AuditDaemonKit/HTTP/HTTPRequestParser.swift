@@ -157,7 +157,7 @@ public struct HTTPRequestParser: Sendable {
                     guard request.version == "HTTP/1.1" else {
                         throw fail(400, "bad-transfer-encoding", "Transfer-Encoding is not allowed in an HTTP/1.0 request; send Content-Length")
                     }
-                    let codings = encodings.flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }
+                    let codings = encodings.flatMap { $0.split(separator: ",").map { $0.trimming(.spacesAndTabs) } }
                     // §7: chunked is applied once, last; twice is a framing error, not an unknown coding.
                     guard codings.filter({ $0 == "chunked" }).count <= 1 else {
                         throw fail(400, "bad-transfer-encoding", "chunked may be applied only once")
@@ -170,7 +170,7 @@ public struct HTTPRequestParser: Sendable {
                     continue
                 }
                 if !lengths.isEmpty {
-                    let values = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } })
+                    let values = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimming(.spacesAndTabs) } })
                     guard values.count == 1, let text = values.first, !text.isEmpty, text.allSatisfy(\.isASCIIDigit),
                           text.count <= 18, let length = Int(text) else {
                         throw fail(400, "bad-content-length", "Content-Length must be one decimal number")
@@ -337,7 +337,7 @@ public struct HTTPRequestParser: Sendable {
             guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
                 throw fail(400, "bad-header", "control characters in a header value")
             }
-            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self).trimmingSpaces()))
+            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self).trimming(.spacesAndTabs)))
         }
         if version == "HTTP/1.1", !headers.contains(where: { $0.name.lowercased() == "host" }) {
             throw fail(400, "missing-host", "HTTP/1.1 requests need a Host header")
@@ -355,15 +355,6 @@ public struct HTTPRequestParser: Sendable {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
         default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
     }
 }
 

@@ -20,7 +20,7 @@ enum FindingsHandler {
         let head = HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson")])
         server.metrics.requestFinished(route: "findings", status: 200)
         let connection = ticket.connection
-        let open = MutexBox(true)
+        let open = Locked(true)
         let loop = server.loop
         let live: Journal.Follower = { (chunk: [UInt8]) -> Bool in
             guard open.get() else { return false }

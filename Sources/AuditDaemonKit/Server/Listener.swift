@@ -1,3 +1,4 @@
+import AuditSupport
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -30,8 +31,8 @@ public enum Listener {
             logger.info("using the socket passed by systemd", ["fds": String(count)])
             return Socket(fd: fd, activated: true, path: path)
         }
-        guard path.utf8.count < 104 else {
-            throw ListenerError(description: "socket path is too long (\(path.utf8.count) bytes; Unix sockets allow 107): \(path)")
+        guard let address = UnixSocketAddress(path: path) else {
+            throw ListenerError(description: "socket path is empty or too long (\(path.utf8.count) bytes; Unix sockets allow \(UnixSocketAddress.maximumPathBytes)): \(path)")
         }
         makeParentDirectory(of: path)
         var info = stat()
@@ -47,11 +48,8 @@ public enum Listener {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ListenerError(description: "socket(): \(String(cString: strerror(errno)))") }
-        var address = makeAddress(path)
         let previousMask = umask(0o117)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         umask(previousMask)
         guard bound == 0 else {
             let reason = String(cString: strerror(errno))
@@ -75,22 +73,8 @@ public enum Listener {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = makeAddress(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        return result == 0
-    }
-
-    public static func makeAddress(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8.prefix(107))
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-            raw[bytes.count] = 0
-        }
-        return address
+        guard let address = UnixSocketAddress(path: path) else { return false }
+        return address.withSockaddr { connect(fd, $0, $1) } == 0
     }
 
     static func setNonBlocking(_ fd: Int32) {

@@ -4,7 +4,7 @@ import AuditCore
 /// old sets and says why.
 public final class RuleSetStore: Sendable {
     public let directories: [String]
-    private let state = MutexBox<RuleSetLibrary>(RuleSetLibrary(sets: []))
+    private let state = Locked<RuleSetLibrary>(RuleSetLibrary(sets: []))
 
     public init(directories: [String]) throws(RuleSetError) {
         self.directories = directories
@@ -22,15 +22,4 @@ public final class RuleSetStore: Sendable {
             return error
         }
     }
-}
-
-/// A value behind a mutex.
-final class MutexBox<Value: Sendable>: @unchecked Sendable {
-    private let mutex = Lock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { mutex.withLock { value } }
-    func set(_ newValue: Value) { mutex.withLock { value = newValue } }
 }

@@ -149,32 +149,28 @@ enum AuditCommand: Command {
 
 /// Hands out work indexes to the submitting threads and keeps results in input order.
 final class Submission: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var nextIndex = 0
     private var results: [Result<SnapshotResult, ClientError>?]
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
     func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        // Stop handing out work once the daemon is known to be unreachable.
-        if results.contains(where: { if case .failure(let error)? = $0 { error.unreachable } else { false } }) { return nil }
-        guard nextIndex < results.count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
+        lock.withLock {
+            // Stop handing out work once the daemon is known to be unreachable.
+            if results.contains(where: { if case .failure(let error)? = $0 { error.unreachable } else { false } }) { return nil }
+            guard nextIndex < results.count else { return nil }
+            nextIndex += 1
+            return nextIndex - 1
+        }
     }
 
     func store(_ index: Int, _ result: Result<SnapshotResult, ClientError>) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
+        lock.withLock { results[index] = result }
     }
 
     func outcomes() -> [Result<SnapshotResult, ClientError>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results.compactMap { $0 }
+        lock.withLock { results.compactMap { $0 } }
     }
 }
 
@@ -182,7 +178,7 @@ final class Submission: @unchecked Sendable {
 final class Progress: @unchecked Sendable {
     let total: Int
     let enabled: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = 0
 
     init(total: Int, enabled: Bool) {
@@ -192,13 +188,13 @@ final class Progress: @unchecked Sendable {
 
     func advance() {
         guard enabled else { return }
-        lock.lock()
+        lock.withLock {
         done += 1
         let width = 30
         let filled = total > 0 ? done * width / total : width
         let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
         FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) snapshots".utf8))
-        lock.unlock()
+        }
     }
 
     func finish() {

@@ -14,10 +14,10 @@ enum TimingReport {
     /// comma-separated); entries without a readable `dur` are skipped.
     static func phases(_ header: String) -> [Phase] {
         header.split(separator: ",").compactMap { entry in
-            let parameters = entry.split(separator: ";").map { String($0).trimmingWhitespace() }
+            let parameters = entry.split(separator: ";").map { String($0).trimming() }
             guard let name = parameters.first, !name.isEmpty else { return nil }
             for parameter in parameters.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimming() }
                 if pair.count == 2, pair[0].lowercased() == "dur", let value = Double(pair[1]), value.isFinite {
                     return Phase(name: name, milliseconds: value)
                 }

@@ -30,9 +30,9 @@ public enum LabelText {
     public static func comparisonKey(_ ref: TextRef, of snapshot: Snapshot) -> [UInt8] {
         snapshot.texts.withBytes(ref) { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else {
-                return Array(String(decoding: bytes, as: UTF8.self).trimmingWhitespace().lowercased().utf8)
+                return Array(String(decoding: bytes, as: UTF8.self).trimming().lowercased().utf8)
             }
-            return trimmedASCII(bytes).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+            return bytes.trimmingASCIIWhitespace().map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
         }
     }
 
@@ -47,20 +47,11 @@ public enum LabelText {
                 key.withUnsafeBufferPointer { hash.add($0) }
                 return hash.value
             }
-            let trimmed = trimmedASCII(bytes)
+            let trimmed = bytes.trimmingASCIIWhitespace()
             guard !trimmed.isEmpty else { return nil }
             for byte in trimmed { hash.add(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) }
             return hash.value
         }
-    }
-
-    /// ASCII bytes without leading and trailing white space.
-    private static func trimmedASCII(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        var first = bytes.startIndex, end = bytes.endIndex
-        while first < end, isSpace(bytes[first]) { first += 1 }
-        while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-        return bytes[first..<end]
     }
 
     /// Lowercased words of a label, split on anything that is not a letter or digit.

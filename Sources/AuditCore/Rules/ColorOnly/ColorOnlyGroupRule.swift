@@ -13,7 +13,7 @@ public enum ColorOnlyGroupRule: Rule {
             CIEDE2000 difference for normal vision and simulated protanopia, deuteranopia and tritanopia \
             (Machado 2009). Fix: add a shape, icon, text or pattern that differs too.
             """,
-        messages: ["color-only": "Differs from ${other} only by colour (${colors})"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"""
                 <element id="c1" role="cell" frame="0,0,390,60"><element id="d1" role="image" label="Unread" frame="6,20,10,10" foreground="#007AFF"/></element>
@@ -29,6 +29,15 @@ public enum ColorOnlyGroupRule: Rule {
             RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Online" frame="20,0,8,8" background="#34C759"/>"##),
             RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case colorOnly = "color-only"
+
+        public var message: String {
+            "Differs from ${other} only by colour (${colors})"
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -155,7 +164,7 @@ private struct LookAlikeGroups {
                       VisualSignature(member, in: snapshot, includeText: true)
                         == VisualSignature(first, in: snapshot, includeText: true) else { continue }
                 reported[member] = true
-                context.report("color-only", element: member, evidence: [
+                context.report(ColorOnlyGroupRule.ResultID.colorOnly, element: member, evidence: [
                     ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
                 ] + difference(reference, color))
             }

@@ -12,8 +12,8 @@ public enum ColorOnlyLinkRule: Rule {
             links whose parent is a text element, or that sit between text siblings. Fix: underline links in \
             body text.
             """,
-        parameters: [ParameterDescription("ratio", .number, default: .number(3), help: "minimum ratio between link and text colours")],
-        messages: ["color-only-link": "Link differs from the surrounding text only by colour (${ratio}:1, below ${required}:1; ${link} vs ${text})"],
+        parameters: [Parameter.ratio],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" font-size="15"/></element>"##, triggers: ["l"]),
             RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" underline="true" font-size="15"/></element>"##),
@@ -22,9 +22,23 @@ public enum ColorOnlyLinkRule: Rule {
             RuleExample(##"<element id="l" role="link" text="Privacy" foreground="#007AFF" frame="0,0,80,44"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case colorOnlyLink = "color-only-link"
+
+        public var message: String {
+            "Link differs from the surrounding text only by colour (${ratio}:1, below ${required}:1; ${link} vs ${text})"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio between link and text colours")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let required = context.number("ratio")
+        let required = context[Parameter.ratio]
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.role == .link || element.traits.contains(.link), element.isVisible, !element.isHidden else { continue }
@@ -40,7 +54,7 @@ public enum ColorOnlyLinkRule: Rule {
             let background = element.effectiveBackground ?? .white
             let ratio = ColorMath.contrastRatio(linkColor.composited(over: background), textColor.composited(over: background))
             guard ratio < required else { continue }
-            context.report("color-only-link", element: index, evidence: [
+            context.report(ResultID.colorOnlyLink, element: index, evidence: [
                 ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                 ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
             ] + ColorDifference.evidence(textColor, linkColor).dropFirst())

@@ -12,7 +12,7 @@ public enum ColorOnlyStateRule: Rule {
             its unselected siblings of the same role, ignoring their text. Fix: use a filled icon or bold \
             label for the selected item, or add an indicator.
             """,
-        messages: ["color-only-state": "Selected ${role} differs from unselected ${other} only by colour (${colors})"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##, triggers: ["a"]),
             RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" image="tray.fill" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" image="paperplane" frame="130,0,130,50" foreground="#8E8E93"/>"##),
@@ -20,6 +20,15 @@ public enum ColorOnlyStateRule: Rule {
             RuleExample(##"<element id="a" role="button" label="Page 1" traits="selected" frame="0,0,20,10" background="#FFFFFF"/><element id="b" role="button" label="Page 2" frame="30,0,10,10" background="#3A4F70"/>"##),
             RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF" font-weight="bold"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case colorOnlyState = "color-only-state"
+
+        public var message: String {
+            "Selected ${role} differs from unselected ${other} only by colour (${colors})"
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -38,7 +47,7 @@ public enum ColorOnlyStateRule: Rule {
             let selectedLook = VisualSignature(index, in: snapshot, includeText: false)
             let otherLook = VisualSignature(other, in: snapshot, includeText: false)
             guard selectedLook == otherLook else { continue }
-            context.report("color-only-state", element: index, evidence: [
+            context.report(ResultID.colorOnlyState, element: index, evidence: [
                 ("role", .string(element.role.name)), ("other", .string(snapshot.node(other).id ?? snapshot.path(of: other))),
             ] + ColorDifference.evidence(otherColor, selectedColor))
         }

@@ -13,12 +13,8 @@ public enum ContrastNonTextRule: Rule {
             against the colour outside them. Disabled and hidden elements are exempt. Fix: darken or lighten \
             the icon, border or track.
             """,
-        parameters: [ParameterDescription("ratio", .number, default: .number(3), help: "minimum ratio")],
-        messages: [
-            "icon": "Icon contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})",
-            "border": "Control border contrast ${ratio}:1 is below ${required}:1 (${border} against ${background})",
-            "control": "Control contrast ${ratio}:1 is below ${required}:1 (${fill} against ${background})",
-        ],
+        parameters: [Parameter.ratio],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#C7C7CC"/>"##, triggers: ["i"]),
             RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#8E8E93"/>"##),
@@ -30,9 +26,29 @@ public enum ContrastNonTextRule: Rule {
             RuleExample(##"<element id="i" role="image" image="chart" label="Sales" frame="0,0,100,100"/>"##, incomplete: ["i"]),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case icon
+        case border
+        case control
+
+        public var message: String {
+            switch self {
+            case .icon: "Icon contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})"
+            case .border: "Control border contrast ${ratio}:1 is below ${required}:1 (${border} against ${background})"
+            case .control: "Control contrast ${ratio}:1 is below ${required}:1 (${fill} against ${background})"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let required = context.number("ratio")
+        let required = context[Parameter.ratio]
         var unknown = 0
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
@@ -48,7 +64,7 @@ public enum ContrastNonTextRule: Rule {
                     let drawn = foreground.fading(by: element.effectiveOpacity).composited(over: background)
                     let ratio = ColorMath.contrastRatio(drawn, background)
                     if ratio < required {
-                        context.report("icon", element: index, evidence: [
+                        context.report(ResultID.icon, element: index, evidence: [
                             ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                             ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
                         ])
@@ -67,7 +83,7 @@ public enum ContrastNonTextRule: Rule {
                     // A filled control whose fill already stands out needs no border.
                     let fillStandsOut = element.effectiveBackground.map { ColorMath.contrastRatio($0, backdrop) >= required } ?? false
                     if ratio < required, !fillStandsOut {
-                        context.report("border", element: index, evidence: [
+                        context.report(ResultID.border, element: index, evidence: [
                             ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                             ("border", .string(drawn.hex)), ("background", .string(backdrop.hex)),
                         ])
@@ -81,7 +97,7 @@ public enum ContrastNonTextRule: Rule {
                     let drawn = fill.fading(by: element.effectiveOpacity).composited(over: backdrop)
                     let ratio = ColorMath.contrastRatio(drawn, backdrop)
                     if ratio < required {
-                        context.report("control", element: index, evidence: [
+                        context.report(ResultID.control, element: index, evidence: [
                             ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                             ("fill", .string(drawn.hex)), ("background", .string(backdrop.hex)),
                         ])

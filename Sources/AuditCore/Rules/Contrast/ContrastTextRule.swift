@@ -12,16 +12,8 @@ public enum ContrastTextRule: Rule {
             unrounded, so 4.499:1 fails 4.5:1. Disabled and hidden text is exempt. The APCA Lc value is \
             reported beside the ratio. Fix: darken the text or lighten the background (or the reverse).
             """,
-        parameters: [
-            ParameterDescription("normal-ratio", .number, default: .number(4.5), help: "minimum ratio for normal text"),
-            ParameterDescription("large-ratio", .number, default: .number(3), help: "minimum ratio for large text"),
-            ParameterDescription("large-size", .number, default: .number(18), help: "points at which text is large"),
-            ParameterDescription("large-bold-size", .number, default: .number(14), help: "points at which bold text is large"),
-            ParameterDescription("bold-weight", .number, default: .number(700), help: "font weight that counts as bold"),
-        ],
-        messages: [
-            "low-contrast": "Text contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})",
-        ],
+        parameters: [Parameter.normalRatio, Parameter.largeRatio, Parameter.largeSize, Parameter.largeBoldSize, Parameter.boldWeight],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#C7C7CC" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#777777" font-size="17"/>"##, triggers: ["t"]),
@@ -41,11 +33,29 @@ public enum ContrastTextRule: Rule {
                         parameters: ["normal-ratio": .number(7), "large-ratio": .number(4.5)]),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case lowContrast = "low-contrast"
+
+        public var message: String {
+            "Text contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let normalRatio = RuleParameter<Double>("normal-ratio", default: 4.5, help: "minimum ratio for normal text")
+        public static let largeRatio = RuleParameter<Double>("large-ratio", default: 3, help: "minimum ratio for large text")
+        public static let largeSize = RuleParameter<Double>("large-size", default: 18, help: "points at which text is large")
+        public static let largeBoldSize = RuleParameter<Double>("large-bold-size", default: 14, help: "points at which bold text is large")
+        public static let boldWeight = RuleParameter<Double>("bold-weight", default: 700, help: "font weight that counts as bold")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let normalRatio = context.number("normal-ratio"), largeRatio = context.number("large-ratio")
-        let largeSize = context.number("large-size"), largeBoldSize = context.number("large-bold-size")
-        let boldWeight = context.number("bold-weight")
+        let normalRatio = context[Parameter.normalRatio], largeRatio = context[Parameter.largeRatio]
+        let largeSize = context[Parameter.largeSize], largeBoldSize = context[Parameter.largeBoldSize]
+        let boldWeight = context[Parameter.boldWeight]
         var unknownColours = 0
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
@@ -76,7 +86,7 @@ public enum ContrastTextRule: Rule {
             evidence.append(("font-weight", .int(Int(weight))))
             evidence.append(("large-text", .bool(large)))
             evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: drawn, background: background) * 10).rounded() / 10)))
-            context.report("low-contrast", element: index, evidence: evidence)
+            context.report(ResultID.lowContrast, element: index, evidence: evidence)
         }
         if unknownColours > 0 {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknownColours) text elements not judged")

@@ -13,8 +13,8 @@ public enum DynamicTypeFixedSizeRule: Rule {
             hurts most; a warning otherwise. Fix: use a text style (UIFont.preferredFont / \
             UIFontMetrics, sp units on Android) and adjustsFontForContentSizeCategory.
             """,
-        parameters: [ParameterDescription("accessibility-size-severity", .severity, default: .string("error"), help: "severity at ax1–ax5")],
-        messages: ["fixed": "Text \"${text}\" has a fixed size of ${font-size} pt and will not grow with the ${content-size} text size"],
+        parameters: [Parameter.accessibilitySizeSeverity],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom"/>"##, settings: ##"<settings content-size="ax3"/>"##, triggers: ["t"]),
@@ -23,17 +23,31 @@ public enum DynamicTypeFixedSizeRule: Rule {
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false" hidden="true"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case fixed
+
+        public var message: String {
+            "Text \"${text}\" has a fixed size of ${font-size} pt and will not grow with the ${content-size} text size"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
-        let severity = size.isAccessibilitySize ? context.severityParameter("accessibility-size-severity") : context.severity
+        let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
             let fixed = element.scalesWithContentSize == false
                 || (element.textStyle == .custom && element.scalesWithContentSize != true)
             guard fixed, let text = snapshot.text(snapshot.visibleTextRef(of: index)) else { continue }
-            context.report("fixed", element: index, evidence: [
+            context.report(ResultID.fixed, element: index, evidence: [
                 ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
                 ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),
             ], severity: severity)

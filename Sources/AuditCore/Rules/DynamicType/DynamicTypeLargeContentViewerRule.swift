@@ -14,8 +14,8 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
             size (scales-with-content-size="true") nor offer the viewer (large-content-viewer="true"). \
             An error when the snapshot was taken at an accessibility size.
             """,
-        parameters: [ParameterDescription("accessibility-size-severity", .severity, default: .string("error"), help: "severity at ax1–ax5")],
-        messages: ["no-viewer": "Bar item \"${name}\" does not grow with text size and offers no Large Content Viewer"],
+        parameters: [Parameter.accessibilitySizeSeverity],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" frame="0,0,100,49"/><element id="t2" role="tab" label="Search" large-content-viewer="true" frame="100,0,100,49"/></element>"##, triggers: ["t1"]),
             RuleExample(##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" scales-with-content-size="true" frame="0,0,100,49"/></element>"##),
@@ -24,10 +24,24 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
                         settings: ##"<settings content-size="ax3"/>"##, triggers: ["t1"]),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case noViewer = "no-viewer"
+
+        public var message: String {
+            "Bar item \"${name}\" does not grow with text size and offers no Large Content Viewer"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
-        let severity = size.isAccessibilitySize ? context.severityParameter("accessibility-size-severity") : context.severity
+        let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity
         for bar in snapshot.elements.indices where snapshot.elements[bar].traits.contains(.tabBar) && snapshot.elements[bar].isVisible {
             var pending = snapshot.children(of: bar)
             while !pending.isEmpty {
@@ -38,7 +52,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
                     continue
                 }
                 guard element.scalesWithContentSize != true, element.largeContentViewer != true else { continue }
-                context.report("no-viewer", element: index, evidence: [
+                context.report(ResultID.noViewer, element: index, evidence: [
                     ("name", .string(snapshot.node(index).accessibleName ?? snapshot.node(index).image ?? "")),
                     ("content-size", .string(size.rawValue)),
                     ("scales-with-content-size", element.scalesWithContentSize.map(JSON.bool) ?? .null),

@@ -14,17 +14,8 @@ public enum DynamicTypeTruncatedRule: Rule {
             an error at ax1–ax5. Fix: allow more lines (numberOfLines = 0), let the layout grow, or \
             wrap instead of truncating.
             """,
-        parameters: [
-            ParameterDescription("accessibility-size-severity", .severity, default: .string("error"), help: "severity at ax1–ax5"),
-            ParameterDescription("estimate", .boolean, default: .bool(true), help: "estimate truncation from text length and frame"),
-            ParameterDescription("glyph-width", .number, default: .number(0.5), help: "average Latin glyph width in em"),
-            ParameterDescription("line-height", .number, default: .number(1.2), help: "line height in em"),
-            ParameterDescription("estimate-severity", .severity, default: .string("notice"), help: "severity of an estimated truncation"),
-        ],
-        messages: [
-            "truncated": "Text \"${text}\" is truncated at the ${content-size} text size",
-            "estimated": "Text \"${text}\" needs about ${needed} pt at ${font-size} pt but its frame holds ${available} pt",
-        ],
+        parameters: [Parameter.accessibilitySizeSeverity, Parameter.estimate, Parameter.glyphWidth, Parameter.lineHeight, Parameter.estimateSeverity],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Note font size for all your notes" font-size="17" truncated="true"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, triggers: ["t"]),
@@ -33,20 +24,42 @@ public enum DynamicTypeTruncatedRule: Rule {
             RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, parameters: ["estimate": .bool(false)]),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case truncated
+        case estimated
+
+        public var message: String {
+            switch self {
+            case .truncated: "Text \"${text}\" is truncated at the ${content-size} text size"
+            case .estimated: "Text \"${text}\" needs about ${needed} pt at ${font-size} pt but its frame holds ${available} pt"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+        public static let estimate = RuleParameter<Bool>("estimate", default: true, help: "estimate truncation from text length and frame")
+        public static let glyphWidth = RuleParameter<Double>("glyph-width", default: 0.5, help: "average Latin glyph width in em")
+        public static let lineHeight = RuleParameter<Double>("line-height", default: 1.2, help: "line height in em")
+        public static let estimateSeverity = RuleParameter<Severity>("estimate-severity", default: .notice, help: "severity of an estimated truncation")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
-        let statedSeverity = size.isAccessibilitySize ? context.severityParameter("accessibility-size-severity") : context.severity
-        let estimate = context.flag("estimate")
-        let glyph = context.number("glyph-width"), lineHeight = context.number("line-height")
-        let estimateSeverity = context.severityParameter("estimate-severity")
+        let statedSeverity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity
+        let estimate = context[Parameter.estimate]
+        let glyph = context[Parameter.glyphWidth], lineHeight = context[Parameter.lineHeight]
+        let estimateSeverity = context[Parameter.estimateSeverity]
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
             let textRef = snapshot.visibleTextRef(of: index)
             guard !textRef.isAbsent else { continue }
             if element.truncated == true {
-                context.report("truncated", element: index, evidence: [
+                context.report(ResultID.truncated, element: index, evidence: [
                     ("text", .optional(snapshot.text(textRef))), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
                 ], severity: statedSeverity)
                 continue
@@ -67,7 +80,7 @@ public enum DynamicTypeTruncatedRule: Rule {
             let lines = max(1, (frame.height / (fontSize * lineHeight)).rounded(.down))
             let available = frame.width * lines
             guard needed > available * 1.1 else { continue }
-            context.report("estimated", element: index, evidence: [
+            context.report(ResultID.estimated, element: index, evidence: [
                 ("text", .optional(snapshot.text(textRef))), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
                 ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
             ], severity: estimateSeverity)

@@ -11,13 +11,22 @@ public enum LabelDuplicateRule: Rule {
             (compared ignoring case and surrounding space). Reported on each repeat after the first. \
             Fix: name each by what it does ("Share photo", "Share album"), or merge them.
             """,
-        messages: ["duplicate": "Label \"${label}\" is also used by sibling ${other}"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="Share" frame="0,0,44,44"/><element id="b" role="button" label="share " frame="50,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),
             RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##),
             RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case duplicate
+
+        public var message: String {
+            "Label \"${label}\" is also used by sibling ${other}"
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -42,7 +51,7 @@ public enum LabelDuplicateRule: Rule {
                 guard LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
                     == LabelText.comparisonKey(name, of: snapshot) else { continue }
                 if element.frame != nil, element.frame == elements[first].frame { continue }
-                context.report("duplicate", element: child, evidence: [
+                context.report(ResultID.duplicate, element: child, evidence: [
                     ("label", .optional(snapshot.text(name))),
                     ("other", .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
                 ])

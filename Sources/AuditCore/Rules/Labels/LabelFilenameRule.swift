@@ -12,7 +12,7 @@ public enum LabelFilenameRule: Rule {
             generic names with a number (image1, photo2), snake_case identifiers, and labels equal to the \
             drawn image's name. Fix: describe what the element shows or does.
             """,
-        messages: ["filename": "Label \"${label}\" looks like a file name (${pattern})"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="btn_close.png" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="i" role="image" label="IMG_0042" frame="0,0,44,44"/>"##, triggers: ["i"]),
@@ -26,6 +26,15 @@ public enum LabelFilenameRule: Rule {
             RuleExample(##"<element id="t" role="text" text="Step 2" frame="0,0,44,44"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case filename
+
+        public var message: String {
+            "Label \"${label}\" looks like a file name (${pattern})"
+        }
+    }
+
     static let extensions = ["png", "jpg", "jpeg", "gif", "svg", "pdf", "webp", "heic", "bmp", "ico", "tif", "tiff"]
     static let prefixes = ["ic", "icon", "icn", "btn", "button", "img", "image", "bg", "logo", "asset", "ico", "pic", "sf", "ui"]
     static let genericNames = ["image", "img", "icon", "photo", "picture", "pic", "button", "btn", "view", "imageview", "graphic"]
@@ -36,7 +45,7 @@ public enum LabelFilenameRule: Rule {
         // name: most labels are rejected here without further work.
         let hasMarker = label.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
         if !hasMarker, image?.isEmpty ?? true { return nil }
-        let text = label.trimmingWhitespace()
+        let text = label.trimming()
         guard !text.isEmpty else { return nil }
         let lower = text.lowercased()
         if let image, !image.isEmpty, lower == image.lowercased() { return "the drawn image's name" }
@@ -84,7 +93,7 @@ public enum LabelFilenameRule: Rule {
             let node = snapshot.node(index)
             guard let label = node.label ?? (element.isInteractive ? node.text : nil) else { continue }
             guard let pattern = pattern(of: label, image: node.image) else { continue }
-            context.report("filename", element: index, evidence: [("label", .string(label)), ("pattern", .string(pattern))])
+            context.report(ResultID.filename, element: index, evidence: [("label", .string(label)), ("pattern", .string(pattern))])
         }
     }
 }

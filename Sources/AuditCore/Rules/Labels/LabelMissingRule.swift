@@ -12,10 +12,7 @@ public enum LabelMissingRule: Rule {
             images (accessible="false", or hidden) are exempt. Fix: set accessibilityLabel / \
             contentDescription to what the control does ("Close", "Add to cart").
             """,
-        messages: [
-            "no-name": "${role} has no accessible name",
-            "image-name-read": "${role} has no accessible name; VoiceOver reads the image name \"${image}\"",
-        ],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="close" role="button" image="icon_close" frame="0,0,44,44"/>"##, triggers: ["close"]),
             RuleExample(##"<element id="b" role="button" label="   " frame="0,0,44,44"/>"##, triggers: ["b"]),
@@ -28,6 +25,19 @@ public enum LabelMissingRule: Rule {
             RuleExample(##"<element id="f" role="textfield" frame="0,0,200,44"/>"##, triggers: ["f"]),
             RuleExample(##"<element id="c" role="cell" interactive="true" frame="0,0,390,60"><element id="t" role="text" text="Wi-Fi"/></element>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case noName = "no-name"
+        case imageNameRead = "image-name-read"
+
+        public var message: String {
+            switch self {
+            case .noName: "${role} has no accessible name"
+            case .imageNameRead: "${role} has no accessible name; VoiceOver reads the image name \"${image}\""
+            }
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -44,9 +54,9 @@ public enum LabelMissingRule: Rule {
             if element.notAccessibilityFriendly == true { evidence.append(("uiautomator-naf", .bool(true))) }
             if let image = node.image, !LabelText.isBlank(image) {
                 evidence.append(("image", .string(image)))
-                context.report("image-name-read", element: index, evidence: evidence)
+                context.report(ResultID.imageNameRead, element: index, evidence: evidence)
             } else {
-                context.report("no-name", element: index, evidence: evidence)
+                context.report(ResultID.noName, element: index, evidence: evidence)
             }
         }
     }

@@ -70,7 +70,7 @@ public enum LabelRedundantTraitRule: Rule {
             matched in English, Chinese and Indonesian at the start or end of the label, only when the \
             element really has that role or state. Fix: drop the word from the label.
             """,
-        messages: ["redundant": "Label \"${label}\" repeats the ${kind} (\"${word}\"), which is announced already"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Play button" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="t" role="tab" label="Selected tab" traits="selected" frame="0,0,44,44"/>"##, triggers: ["t"]),
@@ -81,6 +81,15 @@ public enum LabelRedundantTraitRule: Rule {
             RuleExample(##"<element id="t" role="text" text="Press the button below"/>"##),
             RuleExample(##"<element id="b" role="button" label="Link account" frame="0,0,44,44"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case redundant
+
+        public var message: String {
+            "Label \"${label}\" repeats the ${kind} (\"${word}\"), which is announced already"
+        }
+    }
 
     /// Latin words split into word lists once.
     static let latinWords: [(word: Word, parts: [String])] = vocabulary
@@ -123,19 +132,6 @@ public enum LabelRedundantTraitRule: Rule {
         return (first ?? empty, last)
     }
 
-    /// `label` without leading and trailing tabs and space separators (Unicode Zs) — what
-    /// Foundation's `trimmingCharacters(in: .whitespaces)` removes, at a fraction of its cost.
-    static func trimmingSpaces(_ label: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar == " " || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
-        }
-        let scalars = label.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return label }
-        return String(scalars[first...last])
-    }
-
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
@@ -155,12 +151,12 @@ public enum LabelRedundantTraitRule: Rule {
                 }
             }
             if match == nil, !label.utf8.allSatisfy({ $0 < 0x80 }) {
-                let trimmed = label.lowercased().trimmingWhitespace()
+                let trimmed = label.lowercased().trimming()
                 match = otherWords.first { applicable.contains($0.target) && (trimmed.hasSuffix($0.text) || trimmed.hasPrefix($0.text)) }
             }
             guard let word = match else { continue }
-            context.report("redundant", element: index, evidence: [
-                ("label", .string(trimmingSpaces(label))), ("word", .string(word.text)),
+            context.report(ResultID.redundant, element: index, evidence: [
+                ("label", .string(label.trimming(.spaceSeparators))), ("word", .string(word.text)),
                 ("language", .string(word.language)), ("kind", .string(word.target.kind)),
             ])
         }

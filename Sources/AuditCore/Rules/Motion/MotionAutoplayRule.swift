@@ -12,8 +12,8 @@ public enum MotionAutoplayRule: Rule {
             with autoplay="true" and to the kinds autoplay and video. Fix: add a pause control, stop \
             after five seconds, or honour Reduce Motion by not auto-playing.
             """,
-        parameters: [ParameterDescription("max-seconds", .number, default: .number(5), help: "longest unpausable auto-play, in seconds")],
-        messages: ["unpausable": "${kind} plays by itself for ${seconds} s and cannot be paused"],
+        parameters: [Parameter.maxSeconds],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" repeat="3" autoplay="true" pausable="false"/></element>"##, triggers: ["c"]),
             RuleExample(##"<element id="v" role="image" label="Intro"><animation kind="video" duration="30"/></element>"##, triggers: ["v"]),
@@ -23,9 +23,23 @@ public enum MotionAutoplayRule: Rule {
             RuleExample(##"<element id="c" role="container"><animation kind="slide" autoplay="true"/></element>"##, incomplete: ["c"]),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case unpausable
+
+        public var message: String {
+            "${kind} plays by itself for ${seconds} s and cannot be paused"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let maxSeconds = RuleParameter<Double>("max-seconds", default: 5, help: "longest unpausable auto-play, in seconds")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let maximum = context.number("max-seconds")
+        let maximum = context[Parameter.maxSeconds]
         for animation in snapshot.animations {
             let element = snapshot.elements[animation.element]
             let autoplays = animation.autoplay ?? (animation.kind == .autoplay || animation.kind == .video)
@@ -35,7 +49,7 @@ public enum MotionAutoplayRule: Rule {
                 continue
             }
             guard total > maximum else { continue }
-            context.report("unpausable", element: animation.element, evidence: [
+            context.report(ResultID.unpausable, element: animation.element, evidence: [
                 ("kind", .string(animation.kindName)), ("seconds", total.isFinite ? .number(total) : .string("forever")),
                 ("limit", .number(maximum)), ("pausable", animation.pausable.map(JSON.bool) ?? .null),
                 ("line", .int(animation.line)),

@@ -14,11 +14,8 @@ public enum MotionReduceMotionRule: Rule {
             check UIAccessibility.isReduceMotionEnabled / ANIMATOR_DURATION_SCALE and use a cross-fade \
             or no animation.
             """,
-        parameters: [ParameterDescription("off-severity", .severity, default: .string("warning"), help: "severity when Reduce Motion is off")],
-        messages: [
-            "ignores-setting": "${kind} animation keeps running with Reduce Motion on",
-            "not-honoured": "${kind} animation does not honour Reduce Motion",
-        ],
+        parameters: [Parameter.offSeverity],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##,
                         settings: ##"<settings reduce-motion="true"/>"##, triggers: ["h"]),
@@ -32,10 +29,28 @@ public enum MotionReduceMotionRule: Rule {
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case ignoresSetting = "ignores-setting"
+        case notHonoured = "not-honoured"
+
+        public var message: String {
+            switch self {
+            case .ignoresSetting: "${kind} animation keeps running with Reduce Motion on"
+            case .notHonoured: "${kind} animation does not honour Reduce Motion"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let offSeverity = RuleParameter<Severity>("off-severity", default: .warning, help: "severity when Reduce Motion is off")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let reduceMotion = snapshot.settings.reduceMotion == true
-        let offSeverity = context.severityParameter("off-severity")
+        let offSeverity = context[Parameter.offSeverity]
         for animation in snapshot.animations {
             let element = snapshot.elements[animation.element]
             guard element.isVisible, !animation.kind.isNonMotion, animation.distance != 0 else { continue }
@@ -49,12 +64,12 @@ public enum MotionReduceMotionRule: Rule {
             }
             switch (reduceMotion, animation.honorsReduceMotion) {
             case (true, false?):
-                context.report("ignores-setting", element: animation.element, evidence: evidence)
+                context.report(ResultID.ignoresSetting, element: animation.element, evidence: evidence)
             case (true, nil):
                 context.cannotJudge("the \(animation.kindName) animation does not say whether it honours Reduce Motion",
                                     element: animation.element)
             case (false, false?):
-                context.report("not-honoured", element: animation.element, evidence: evidence, severity: offSeverity)
+                context.report(ResultID.notHonoured, element: animation.element, evidence: evidence, severity: offSeverity)
             default:
                 break
             }

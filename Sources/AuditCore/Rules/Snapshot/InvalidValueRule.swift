@@ -11,16 +11,25 @@ public enum InvalidValueRule: Rule {
             enumeration. The element is still audited without it, so checks that needed it cannot judge \
             it. Fix the snapshot exporter: the message names the attribute and what was expected.
             """,
-        messages: ["invalid": "${owner} attribute ${attribute}=\"${value}\" cannot be read; expected ${expected}"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Close" frame="1,2,abc,4"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="button" label="Close" foreground="#GGG"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="1,2,3,4" foreground="#FFF"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case invalid
+
+        public var message: String {
+            "${owner} attribute ${attribute}=\"${value}\" cannot be read; expected ${expected}"
+        }
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         for invalid in context.snapshot.invalidValues {
-            context.report("invalid", element: invalid.element, evidence: [
+            context.report(ResultID.invalid, element: invalid.element, evidence: [
                 ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),
                 ("value", .string(invalid.value)), ("expected", .string(invalid.expected)), ("line", .int(invalid.line)),
             ])

@@ -14,16 +14,8 @@ public enum TargetSizeRule: Rule {
             over the `frame`. Only interactive, visible, enabled elements count; links inside text are \
             exempt. Fix: enlarge the target or its hit area.
             """,
-        parameters: [
-            ParameterDescription("minimum", .number, default: .number(24), help: "WCAG 2.5.8 minimum in points"),
-            ParameterDescription("platform-minimum", .number, default: .number(0), help: "platform minimum in points (0: none)"),
-            ParameterDescription("platform-severity", .severity, default: .string("warning"), help: "severity below the platform minimum"),
-            ParameterDescription("spacing-exception", .boolean, default: .bool(true), help: "apply 2.5.8's spacing exception"),
-        ],
-        messages: [
-            "too-small": "Target ${width}×${height} pt is smaller than ${required}×${required} pt (WCAG 2.5.8)",
-            "below-platform-minimum": "Target ${width}×${height} pt is smaller than the platform's ${required}×${required} pt",
-        ],
+        parameters: [Parameter.minimum, Parameter.platformMinimum, Parameter.platformSeverity, Parameter.spacingException],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20"/>"##),
@@ -38,12 +30,33 @@ public enum TargetSizeRule: Rule {
             RuleExample(##"<element id="x" role="text" text="Not a target" frame="10,10,10,10"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case tooSmall = "too-small"
+        case belowPlatformMinimum = "below-platform-minimum"
+
+        public var message: String {
+            switch self {
+            case .tooSmall: "Target ${width}×${height} pt is smaller than ${required}×${required} pt (WCAG 2.5.8)"
+            case .belowPlatformMinimum: "Target ${width}×${height} pt is smaller than the platform's ${required}×${required} pt"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let minimum = RuleParameter<Double>("minimum", default: 24, help: "WCAG 2.5.8 minimum in points")
+        public static let platformMinimum = RuleParameter<Double>("platform-minimum", default: 0, help: "platform minimum in points (0: none)")
+        public static let platformSeverity = RuleParameter<Severity>("platform-severity", default: .warning, help: "severity below the platform minimum")
+        public static let spacingException = RuleParameter<Bool>("spacing-exception", default: true, help: "apply 2.5.8's spacing exception")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let minimum = context.number("minimum")
-        let platformMinimum = context.number("platform-minimum")
-        let platformSeverity = context.severityParameter("platform-severity")
-        let spacingException = context.flag("spacing-exception")
+        let minimum = context[Parameter.minimum]
+        let platformMinimum = context[Parameter.platformMinimum]
+        let platformSeverity = context[Parameter.platformSeverity]
+        let spacingException = context[Parameter.spacingException]
         let targets = Targets.all(in: snapshot)
         let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
         // Index of all targets, for the spacing exception; only needed when something is small.
@@ -66,12 +79,12 @@ public enum TargetSizeRule: Rule {
                 let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, index: index, ends: ends,
                                                                 undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
-                    context.report("too-small", element: target.index, evidence: evidence)
+                    context.report(ResultID.tooSmall, element: target.index, evidence: evidence)
                     continue
                 }
             }
             if belowPlatform {
-                context.report("below-platform-minimum", element: target.index, evidence: [
+                context.report(ResultID.belowPlatformMinimum, element: target.index, evidence: [
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(platformMinimum)), ("source", .string(source)),
                 ], severity: platformSeverity, wcag: ["2.5.5"])

@@ -12,11 +12,8 @@ public enum TargetSpacingRule: Rule {
             control over another. Reported on the later target in document order. Fix: separate the \
             targets or shrink the hit areas so they do not overlap.
             """,
-        parameters: [ParameterDescription("minimum-overlap", .number, default: .number(1), help: "overlap area in square points that counts")],
-        messages: [
-            "overlap": "Target overlaps ${other} by ${overlap} pt²",
-            "identical": "Target has the same bounds as ${other}",
-        ],
+        parameters: [Parameter.minimumOverlap],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
@@ -24,9 +21,27 @@ public enum TargetSpacingRule: Rule {
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case overlap
+        case identical
+
+        public var message: String {
+            switch self {
+            case .overlap: "Target overlaps ${other} by ${overlap} pt²"
+            case .identical: "Target has the same bounds as ${other}"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        let minimumOverlap = context.number("minimum-overlap")
+        let minimumOverlap = context[Parameter.minimumOverlap]
         let targets = Targets.all(in: snapshot)
         guard targets.count > 1 else { return }
         let ends = Targets.subtreeEnds(in: snapshot)
@@ -44,7 +59,7 @@ public enum TargetSpacingRule: Rule {
             }
             if let earlierSame, earlierSame.end <= position {
                 let name = snapshot.node(earlierSame.index).id ?? snapshot.path(of: earlierSame.index)
-                context.report("identical", element: position, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
+                context.report(ResultID.identical, element: position, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
                 continue
             }
             // Each pair once, reported on the later target: an earlier target that is not
@@ -59,7 +74,7 @@ public enum TargetSpacingRule: Rule {
             }
             guard let other = found else { continue }
             let name = snapshot.node(other.index).id ?? snapshot.path(of: other.index)
-            context.report("overlap", element: position, evidence: [("other", .string(name)), ("overlap", .number(overlap(frame, other.rect)))])
+            context.report(ResultID.overlap, element: position, evidence: [("other", .string(name)), ("overlap", .number(overlap(frame, other.rect)))])
         }
     }
 

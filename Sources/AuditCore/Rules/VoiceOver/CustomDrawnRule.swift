@@ -13,7 +13,7 @@ public enum CustomDrawnRule: Rule {
             UIAccessibilityElement, AccessibilityNodeProvider). Reported when neither the view nor anything \
             inside or over it is an accessible element. Fix: describe the drawing or expose its parts.
             """,
-        messages: ["invisible": "${role} draws its own content but exposes no accessibility element for it"],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/>"##, triggers: ["chart"]),
             RuleExample(##"<element id="chart" role="image" label="Sales up 12% this week" draws-content="true" frame="0,100,390,200"/>"##),
@@ -21,6 +21,15 @@ public enum CustomDrawnRule: Rule {
             RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/><element id="over" role="text" text="Sales up 12%" frame="20,120,200,20"/>"##),
             RuleExample(##"<element id="deco" role="other" draws-content="true" hidden="true" frame="0,100,390,200"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case invisible
+
+        public var message: String {
+            "${role} draws its own content but exposes no accessibility element for it"
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -45,7 +54,7 @@ public enum CustomDrawnRule: Rule {
                 }
                 if over { continue }
             }
-            context.report("invisible", element: index, evidence: [("role", .string(element.role.name)), ("draws-content", .bool(true))])
+            context.report(ResultID.invisible, element: index, evidence: [("role", .string(element.role.name)), ("draws-content", .bool(true))])
         }
     }
 }

@@ -12,11 +12,8 @@ public enum HeaderTraitRule: Rule {
             first text of a group that uses a heading text style (large-title, title1–3, headline), or is \
             clearly larger (by `size-ratio`) and bolder than the other text of the group.
             """,
-        parameters: [ParameterDescription("size-ratio", .number, default: .number(1.25), help: "how much larger than its siblings' text counts as a heading")],
-        messages: [
-            "style": "\"${text}\" uses the ${text-style} style but is not announced as a heading",
-            "looks": "\"${text}\" is larger (${font-size} pt vs ${sibling-size} pt) and bolder than its group's text but is not announced as a heading",
-        ],
+        parameters: [Parameter.sizeRatio],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##, triggers: ["h"]),
             RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" traits="header" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##),
@@ -25,10 +22,28 @@ public enum HeaderTraitRule: Rule {
             RuleExample(##"<element id="g" role="container"><element id="a" role="text" text="Intro" text-style="body"/><element id="h" role="text" text="Later" text-style="headline"/></element>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case style
+        case looks
+
+        public var message: String {
+            switch self {
+            case .style: "\"${text}\" uses the ${text-style} style but is not announced as a heading"
+            case .looks: "\"${text}\" is larger (${font-size} pt vs ${sibling-size} pt) and bolder than its group's text but is not announced as a heading"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let sizeRatio = RuleParameter<Double>("size-ratio", default: 1.25, help: "how much larger than its siblings' text counts as a heading")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
-        let ratio = context.number("size-ratio")
+        let ratio = context[Parameter.sizeRatio]
         var texts: [Int] = []
         func check(_ siblings: some Sequence<Int>) {
             // The visible, accessible text elements among the siblings, in order.
@@ -44,7 +59,7 @@ public enum HeaderTraitRule: Rule {
             guard !element.traits.contains(.header) else { return }
             let text = snapshot.text(snapshot.visibleTextRef(of: first)) ?? ""
             if let style = element.textStyle, style.isHeading {
-                context.report("style", element: first, evidence: [("text", .string(text)), ("text-style", .string(style.rawValue))])
+                context.report(ResultID.style, element: first, evidence: [("text", .string(text)), ("text-style", .string(style.rawValue))])
                 return
             }
             guard let size = element.fontSize, texts.count > 1 else { return }
@@ -56,7 +71,7 @@ public enum HeaderTraitRule: Rule {
                 largest = max(largest, otherSize)
             }
             guard size >= largest * ratio else { return }
-            context.report("looks", element: first, evidence: [
+            context.report(ResultID.looks, element: first, evidence: [
                 ("text", .string(text)), ("font-size", .number(size)), ("sibling-size", .number(largest)), ("font-weight", .int(weight)),
             ])
         }

@@ -13,10 +13,7 @@ public enum ModalEscapeRule: Rule {
             action — play/pause, answer, send (accessibilityPerformMagicTap): reported for an element with \
             main-action="true" and magic-tap="false". Only judged when the snapshot says so.
             """,
-        messages: [
-            "no-escape": "Modal does not support the VoiceOver escape gesture",
-            "no-magic-tap": "Main action \"${name}\" has no magic-tap equivalent",
-        ],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="false"><element role="button" label="Done"/></element>"##, triggers: ["sheet"]),
             RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="true"/>"##),
@@ -25,16 +22,29 @@ public enum ModalEscapeRule: Rule {
             RuleExample(##"<element id="play" role="button" label="Play" main-action="true" magic-tap="true"/>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case noEscape = "no-escape"
+        case noMagicTap = "no-magic-tap"
+
+        public var message: String {
+            switch self {
+            case .noEscape: "Modal does not support the VoiceOver escape gesture"
+            case .noMagicTap: "Main action \"${name}\" has no magic-tap equivalent"
+            }
+        }
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible else { continue }
             if element.modal == true, element.supportsEscape == false {
-                context.report("no-escape", element: index, evidence: [("modal", .bool(true)), ("supports-escape", .bool(false))])
+                context.report(ResultID.noEscape, element: index, evidence: [("modal", .bool(true)), ("supports-escape", .bool(false))])
             }
             if element.mainAction == true, element.magicTap == false {
-                context.report("no-magic-tap", element: index, evidence: [
+                context.report(ResultID.noMagicTap, element: index, evidence: [
                     ("name", .string(snapshot.node(index).accessibleName ?? "")), ("magic-tap", .bool(false)),
                 ])
             }

@@ -13,10 +13,7 @@ public enum TraitsRule: Rule {
             not know they can activate it (a clickable TextView, a tappable image). Fix: give one role — \
             the button trait for actions, link for navigation to content, adjustable for values.
             """,
-        messages: [
-            "conflict": "Traits conflict: ${traits}",
-            "not-actionable": "Interactive ${role} is not announced as a button or link",
-        ],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Volume" traits="adjustable"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="other" accessible="true" label="Terms" traits="button link"/>"##, triggers: ["b"]),
@@ -26,6 +23,19 @@ public enum TraitsRule: Rule {
             RuleExample(##"<element id="s" role="slider" label="Volume" traits="adjustable"/>"##),
             RuleExample(##"<element id="c" role="cell" label="Wi-Fi" interactive="true"/>"##),
         ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case conflict
+        case notActionable = "not-actionable"
+
+        public var message: String {
+            switch self {
+            case .conflict: "Traits conflict: ${traits}"
+            case .notActionable: "Interactive ${role} is not announced as a button or link"
+            }
+        }
+    }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
@@ -39,7 +49,7 @@ public enum TraitsRule: Rule {
             if isButton, element.traits.contains(.adjustable) { conflicts.append("button + adjustable") }
             if isButton, isLink { conflicts.append("button + link") }
             if !conflicts.isEmpty {
-                context.report("conflict", element: index, evidence: [
+                context.report(ResultID.conflict, element: index, evidence: [
                     ("traits", .string(conflicts.joined(separator: ", "))), ("role", .string(element.role.name)),
                 ])
                 continue
@@ -50,7 +60,7 @@ public enum TraitsRule: Rule {
             default: element.role.isInteractiveByDefault
             }
             if !controlRole, !isButton, !isLink, !isAdjustable {
-                context.report("not-actionable", element: index, evidence: [
+                context.report(ResultID.notActionable, element: index, evidence: [
                     ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
                 ])
             }

@@ -14,8 +14,8 @@ public enum UngroupedCellRule: Rule {
             (isAccessibilityElement = true) with a label ("Running shoes"), a value ("$89") and the button \
             trait, and expose secondary actions as custom actions.
             """,
-        parameters: [ParameterDescription("minimum-parts", .number, default: .number(3), help: "accessible parts that make a cell ungrouped")],
-        messages: ["ungrouped": "${kind} is read as ${parts} separate elements (${names}); make it one element with a label, value and button trait"],
+        parameters: [Parameter.minimumParts],
+        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="c" role="cell" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##, triggers: ["c"]),
             RuleExample(##"<element id="c" role="cell" label="Shoes, $89" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##),
@@ -24,10 +24,24 @@ public enum UngroupedCellRule: Rule {
             RuleExample(##"<element id="list" role="container"><element id="a" role="cell" label="A"/><element id="b" role="cell" label="B"/><element id="c" role="cell" label="C"/></element><element id="bar" role="container" traits="tab-bar"><element role="tab" label="1"/><element role="tab" label="2"/><element role="tab" label="3"/></element>"##),
         ])
 
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case ungrouped
+
+        public var message: String {
+            "${kind} is read as ${parts} separate elements (${names}); make it one element with a label, value and button trait"
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let minimumParts = RuleParameter<Double>("minimum-parts", default: 3, help: "accessible parts that make a cell ungrouped")
+    }
+
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
-        let minimum = Int(context.number("minimum-parts"))
+        let minimum = Int(context[Parameter.minimumParts])
         let cards = repeatedCards(in: snapshot)
         var parts: [Int] = []
         var names: [UInt8] = []
@@ -61,7 +75,7 @@ public enum UngroupedCellRule: Rule {
                 if !snapshot.appendAccessibleName(of: part, to: &names) { names.write(utf8: elements[part].role.name) }
             }
             if parts.count > 4 { names.write(", …") }
-            context.report("ungrouped", element: index, evidence: [
+            context.report(ResultID.ungrouped, element: index, evidence: [
                 ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
                 ("names", .string(String(decoding: names, as: UTF8.self))),
             ])

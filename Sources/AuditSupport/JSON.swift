@@ -72,7 +72,7 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// A compact object straight from its members, without wrapping them in a value first.
-    static func writeObject<Sink: ByteSink>(_ members: [(String, JSON)], to out: inout Sink) {
+    public static func writeObject<Sink: ByteSink>(_ members: [(String, JSON)], to out: inout Sink) {
         out.write(byte: UInt8(ascii: "{"))
         for (offset, member) in members.enumerated() {
             if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
@@ -90,13 +90,13 @@ public enum JSON: Sendable, Equatable {
 
     /// Numbers: integers without a fraction, others with up to 4 decimals; non-finite
     /// values (never valid JSON) become `null`.
-    static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
+    public static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
         guard value.isFinite else { return out.write("null") }
         DecimalWriter.append(value, decimals: 4, to: &out)
     }
 
     /// Decimal digits of an integer, without building a `String`.
-    static func writeInt<Sink: ByteSink>(_ value: Int, to out: inout Sink) {
+    public static func writeInt<Sink: ByteSink>(_ value: Int, to out: inout Sink) {
         if value < 0 { out.write(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         guard magnitude >= 10 else { return out.write(byte: UInt8(ascii: "0") + UInt8(magnitude)) }
@@ -114,24 +114,24 @@ public enum JSON: Sendable, Equatable {
 
     /// RFC 8259 string escaping: quotes, backslash and control characters. Runs of bytes
     /// that need no escape are copied in one go.
-    static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
+    public static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         value.withUTF8Bytes { writeString(bytes: $0, to: &out) }
     }
 
     /// ``writeString(_:to:)`` for UTF-8 bytes.
-    static func writeString<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+    public static func writeString<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         out.write(byte: UInt8(ascii: "\""))
         writeStringContents(bytes: bytes, to: &out)
         out.write(byte: UInt8(ascii: "\""))
     }
 
     /// The escaped contents of a JSON string, without the quotes.
-    static func writeStringContents<Sink: ByteSink>(_ value: String, to out: inout Sink) {
+    public static func writeStringContents<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         value.withUTF8Bytes { writeStringContents(bytes: $0, to: &out) }
     }
 
     /// ``writeStringContents(_:to:)`` for UTF-8 bytes.
-    static func writeStringContents<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
+    public static func writeStringContents<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         var runStart = 0
         var index = 0
         while true {
@@ -147,13 +147,13 @@ public enum JSON: Sendable, Equatable {
 
     /// Whether a byte must be escaped: control characters, DEL, quote and backslash.
     @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
+    public static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
     /// The index of the first byte from `start` that needs an escape, or `bytes.count`.
     /// Eight bytes at a time: most strings (paths, messages, ids) need none.
-    static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    public static func firstEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         var index = start
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -2,13 +2,88 @@ import CLibXML2
 
 /// Appium XCUITest page sources (docs/dialects.md): `type`, `name`, `label`, `value`,
 /// `x`/`y`/`width`/`height`, `enabled`, `visible`, `accessible`, `traits` onto the model.
+enum AppiumXCUITestDialect: SnapshotDialect {
+    static let dialect = Dialect.appiumXCUITest
+    static let title = "Appium XCUITest"
+    static let rootExample = "<AppiumAUT>"
+    static let capabilities: SnapshotCapabilities = [.platformTypeNames]
+    static let pathRoot: StaticString = "/AppiumAUT"
+
+    static func root(named name: String) -> DialectRoot? {
+        if name == "AppiumAUT" { return .container(.ios) }
+        // An Appium source cut below <AppiumAUT>: the application itself is the root.
+        return name.hasPrefix("XCUIElementType") ? .element(.ios) : nil
+    }
+
+    static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind {
+        name.hasPrefix("XCUIElementType") ? .element : .ignored
+    }
+
+    static func attributeKey(named name: String) -> AttributeKey {
+        switch name {
+        case "type": .type
+        case "name": .name
+        case "label": .label
+        case "value": .value
+        case "enabled": .enabled
+        case "visible": .visible
+        case "accessible": .accessible
+        case "x": .x
+        case "y": .y
+        case "width": .width
+        case "height": .height
+        case "traits": .traits
+        case "placeholderValue": .placeholderValue
+        case "selected": .selected
+        case "bundleId": .bundleId
+        default: .unknown
+        }
+    }
+
+    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
+                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder) {
+        builder.decodeAppium(attributes, into: &element, index: index)
+    }
+
+    /// How `XCUIElementType…` names map onto ``Role`` (also in docs/dialects.md).
+    /// `XCUIElementType…` suffix → role. Anything else is a container (`Other` is `other`).
+    static let appium: [String: Role] = [
+        "Application": .window, "Window": .window,
+        "Button": .button, "Key": .button, "MenuItem": .button, "MenuButton": .button, "PopUpButton": .button,
+        "Link": .link,
+        "StaticText": .text,
+        "TextField": .textfield, "SecureTextField": .textfield, "TextView": .textfield, "SearchField": .textfield,
+        "Image": .image, "Icon": .image,
+        "Switch": .switch, "Toggle": .switch,
+        "Slider": .slider, "PickerWheel": .slider,
+        "Stepper": .stepper,
+        "CheckBox": .checkbox,
+        "RadioButton": .radio,
+        "Tab": .tab,
+        "Cell": .cell,
+        "ProgressIndicator": .progress, "ActivityIndicator": .progress,
+        "Other": .other,
+    ]
+
+    static func appiumRole(type: String) -> Role {
+        let prefix = "XCUIElementType"
+        let name = type.hasPrefix(prefix) ? String(type.dropFirst(prefix.count)) : type
+        return appium[name] ?? .container
+    }
+}
+
+extension Dialect {
+    /// Appium XCUITest page source (`<AppiumAUT>` with `XCUIElementType…` elements).
+    public static let appiumXCUITest = Dialect(rawValue: "appium-xcuitest")
+}
+
 extension SnapshotBuilder {
     func decodeAppium(_ attributes: AttributeList, into element: inout Element, index: Int) {
         var x: Double?, y: Double?, width: Double?, height: Double?
         var name: TextRef = .absent
         var bundleId: String?
         for attribute in attributes {
-            let key = attributeKey(attribute, dialect: .appiumXCUITest)
+            let key = attributeKey(attribute, of: AppiumXCUITestDialect.self)
             if key == .unknown { continue }
             withValue(attribute) { value in
                 let read = ValueReader(builder: self, value: value, element: index, owner: "element",
@@ -23,7 +98,7 @@ extension SnapshotBuilder {
                 switch key {
                 case .type:
                     element.typeName = texts.append(value)
-                    element.role = DialectRoles.appiumRole(type: ValueScanner.string(value))
+                    element.role = AppiumXCUITestDialect.appiumRole(type: ValueScanner.string(value))
                 case .name: name = texts.append(value)
                 case .label: element.label = texts.append(value)
                 case .value: element.value = texts.append(value)
@@ -44,7 +119,7 @@ extension SnapshotBuilder {
         }
         if element.typeName.isAbsent {
             element.typeName = element.tagName
-            element.role = DialectRoles.appiumRole(type: texts.string(element.tagName) ?? "")
+            element.role = AppiumXCUITestDialect.appiumRole(type: texts.string(element.tagName) ?? "")
         }
         // WebDriverAgent's `name` is the accessibilityIdentifier, or the label when there is none.
         if !name.isAbsent, texts.string(name) != texts.string(element.label) {

@@ -8,7 +8,7 @@
 public enum DecimalWriter {
     /// Magnitudes below this (and below 10¹⁵ once scaled) take the fast path; larger ones
     /// go through `String(Double)`.
-    static let fastLimit = 1e11
+    public static let fastLimit = 1e11
 
     /// Appends `value` rounded to `decimals` (at most 6) places: `12`, `4.5`, `-0.125`.
     /// Integers print without a decimal point and `-0` as `0`; non-finite values print

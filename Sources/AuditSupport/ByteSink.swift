@@ -16,18 +16,18 @@ public protocol ByteStore: ByteSink {
 
 extension ByteSink {
     @inline(__always)
-    mutating func write(_ buffer: UnsafeBufferPointer<UInt8>) { write(bytes: UnsafeRawBufferPointer(buffer)) }
+    public mutating func write(_ buffer: UnsafeBufferPointer<UInt8>) { write(bytes: UnsafeRawBufferPointer(buffer)) }
 
     @inline(__always)
-    mutating func write(_ text: StaticString) {
+    public mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func write(contentsOf bytes: [UInt8]) {
+    public mutating func write(contentsOf bytes: [UInt8]) {
         bytes.withUnsafeBytes { write(bytes: $0) }
     }
 
-    mutating func write(contentsOf bytes: ArraySlice<UInt8>) {
+    public mutating func write(contentsOf bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { write(bytes: $0) }
     }
 

@@ -24,7 +24,7 @@ public enum TerminalText {
         return out
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         // Bidirectional embeddings, overrides and isolates, and the marks.

@@ -1,0 +1,182 @@
+import CLibXML2
+
+/// Android `uiautomator` dumps and Appium UiAutomator2 sources (docs/dialects.md): `class`,
+/// `text`, `content-desc`, `resource-id`, `bounds` in pixels, the booleans, onto the model.
+enum UiautomatorDialect: SnapshotDialect {
+    static let dialect = Dialect.uiautomator
+    static let title = "Android uiautomator"
+    static let rootExample = "<hierarchy>"
+    static let capabilities: SnapshotCapabilities = [.platformTypeNames, .namesFromContent]
+    static let pathRoot: StaticString = "/hierarchy"
+
+    static func root(named name: String) -> DialectRoot? { name == "hierarchy" ? .container(.android) : nil }
+
+    static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {
+        for attribute in attributes {
+            let attributeName = String(cString: attribute.name)
+            if attributeName == "width" { builder.width = ValueScanner.number(attribute.value) }
+            if attributeName == "height" { builder.height = ValueScanner.number(attribute.value) }
+        }
+    }
+
+    /// Every element below `<hierarchy>` is a node, whatever its name (`<node>`, or the
+    /// class name in UiAutomator2 sources).
+    static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind { .element }
+
+    static func attributeKey(named name: String) -> AttributeKey {
+        switch name {
+        case "class": .className
+        case "text": .text
+        case "content-desc": .contentDesc
+        case "resource-id": .resourceId
+        case "clickable": .clickable
+        case "long-clickable": .longClickable
+        case "checkable": .checkable
+        case "checked": .checked
+        case "enabled": .enabled
+        case "selected": .selected
+        case "bounds": .bounds
+        case "displayed": .displayed
+        case "visible-to-user": .visibleToUser
+        case "heading": .heading
+        case "screen-reader-focusable": .screenReaderFocusable
+        case "a11y-important", "important-for-accessibility": .importantForAccessibility
+        case "NAF": .notAccessibilityFriendly
+        case "focusable": .focusable
+        case "package": .packageName
+        case "hint": .hint
+        case "tooltip-text": .tooltipText
+        case "password": .password
+        default: .unknown
+        }
+    }
+
+    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
+                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder) {
+        builder.decodeAndroid(attributes, into: &element, index: index, className: tag)
+    }
+
+    static func finish(_ builder: SnapshotBuilder) { builder.convertPixelsToPoints() }
+
+    static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? {
+        guard let length = UiautomatorTrailer.documentLength(bytes) else { return nil }
+        return (length, "ignored the status line uiautomator writes after the document (\(bytes.count - length) bytes: \"UI hierchary dumped to: …\")")
+    }
+
+    /// How Android widget classes map onto ``Role`` (also in docs/dialects.md).
+    /// Android simple class name → role, tried in order against the end of the class name.
+    static let android: [(suffix: String, role: Role)] = [
+        ("RadioButton", .radio), ("CheckBox", .checkbox), ("CheckedTextView", .checkbox),
+        ("Switch", .switch), ("SwitchCompat", .switch), ("SwitchMaterial", .switch), ("ToggleButton", .switch),
+        ("ImageButton", .button), ("FloatingActionButton", .button), ("Button", .button), ("Chip", .button),
+        ("EditText", .textfield), ("AutoCompleteTextView", .textfield), ("SearchView", .textfield),
+        ("TextView", .text), ("TextSwitcher", .text),
+        ("ImageView", .image), ("ImageSwitcher", .image),
+        ("SeekBar", .slider), ("RatingBar", .slider), ("Slider", .slider),
+        ("NumberPicker", .stepper),
+        ("ProgressBar", .progress),
+        ("$Tab", .tab), ("TabView", .tab),
+        ("Spinner", .button),
+        ("View", .other),
+    ]
+
+    static func androidRole(className: String) -> Role {
+        for entry in android where className.hasSuffix(entry.suffix) {
+            // "…View" alone is a plain view; layouts, lists and pagers are containers.
+            if entry.suffix == "View", className.hasSuffix(".View") == false, className != "View" { break }
+            return entry.role
+        }
+        return .container
+    }
+}
+
+extension Dialect {
+    /// Android `uiautomator dump` and Appium UiAutomator2 page source (`<hierarchy>`).
+    public static let uiautomator = Dialect(rawValue: "uiautomator")
+}
+
+extension SnapshotBuilder {
+    /// Android bounds are pixels; rules think in dp (points). Divide by the density given
+    /// by the caller, else one estimated from the screen width (docs/dialects.md).
+    func convertPixelsToPoints() {
+        let rootWidth = width ?? roots.compactMap { elements[$0].frame?.width }.max()
+        let rootHeight = height ?? roots.compactMap { elements[$0].frame?.height }.max()
+        let density: Double
+        if let given = options.androidDensity, given > 0 {
+            density = given
+            notes.append("Android density \(given.formattedForReport) given by the caller")
+        } else if let rootWidth, rootWidth > 0 {
+            density = AndroidDensity.estimate(widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth)
+            notes.append("Android density \(density.formattedForReport) estimated from the screen's \(rootWidth.formattedForReport) px width")
+        } else {
+            density = 1
+            notes.append("Android density unknown; pixels read as dp")
+        }
+        for index in elements.indices {
+            guard let frame = elements[index].frame else { continue }
+            elements[index].frame = Rect(x: frame.x / density, y: frame.y / density,
+                                         width: frame.width / density, height: frame.height / density)
+        }
+        scale = density
+        width = rootWidth.map { $0 / density }
+        height = rootHeight.map { $0 / density }
+    }
+
+    func decodeAndroid(_ attributes: AttributeList, into element: inout Element, index: Int,
+                               className tag: UnsafePointer<xmlChar>) {
+        var clickable = false, longClickable = false, checkable = false, focusable = false
+        var displayed: Bool?, visibleToUser: Bool?
+        var stated: Bool?
+        var className: TextRef = .absent
+        for attribute in attributes {
+            let key = attributeKey(attribute, of: UiautomatorDialect.self)
+            if key == .unknown { continue }
+            withValue(attribute) { value in
+                let read = ValueReader(builder: self, value: value, element: index, owner: "node",
+                                       name: attribute.name, line: Int(element.line))
+                func invalid(_ expected: String) { read.invalid(expected) }
+                func flag() -> Bool? { read.flag() }
+                switch key {
+                case .className: className = texts.append(value)
+                case .text: if !value.isEmpty { element.text = texts.append(value) }
+                case .contentDesc: if !value.isEmpty { element.label = texts.append(value) }
+                case .resourceId: if !value.isEmpty { element.id = texts.append(value) }
+                case .hint: if !value.isEmpty { element.placeholder = texts.append(value) }
+                case .tooltipText: if !value.isEmpty { element.hint = texts.append(value) }
+                case .clickable: clickable = flag() ?? false
+                case .longClickable: longClickable = flag() ?? false
+                case .checkable: checkable = flag() ?? false
+                case .focusable: focusable = flag() ?? false
+                case .checked: element.checked = flag()
+                case .enabled: element.enabled = flag()
+                case .selected: if flag() == true { element.traits.insert(.selected) }
+                case .heading: if flag() == true { element.traits.insert(.header) }
+                case .displayed: displayed = flag()
+                case .visibleToUser: visibleToUser = flag()
+                case .screenReaderFocusable: if flag() == true { stated = true }
+                case .importantForAccessibility:
+                    if let important = ValueScanner.boolean(value) { stated = important }
+                case .notAccessibilityFriendly: element.notAccessibilityFriendly = flag()
+                case .bounds:
+                    if let frame = ValueScanner.androidBounds(value) {
+                        element.frame = frame
+                    } else {
+                        invalid("[x1,y1][x2,y2] in pixels")
+                    }
+                case .packageName: if app == nil, !value.isEmpty { app = ValueScanner.string(value) }
+                default: break
+                }
+            }
+        }
+        if className.isAbsent { className = element.tagName }
+        element.typeName = className
+        element.role = UiautomatorDialect.androidRole(className: texts.string(className) ?? "")
+        if element.role == .text, checkable { element.role = .checkbox }
+        let interactive = clickable || longClickable
+        element.interactive = interactive
+        if displayed == false || visibleToUser == false { element.visible = false }
+        // TalkBack focuses what is actionable or says something; the rest is decoration.
+        element.accessible = stated ?? (interactive || focusable || checkable
+                                        || !texts.isBlank(element.text) || !texts.isBlank(element.label))
+    }
+}
