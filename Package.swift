@@ -28,8 +28,14 @@ let package = Package(
             ]
         ),
         .target(
+            name: "CImageCodecs",
+            path: "Sources/CImageCodecs",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
+        .target(
             name: "AuditCore",
-            dependencies: ["AuditSupport", "CLibXML2"],
+            dependencies: ["AuditSupport", "CLibXML2", "CImageCodecs"],
             path: "Sources/AuditCore",
             swiftSettings: [
                 // The parser and rules are single-owner, hot code; dynamic exclusivity

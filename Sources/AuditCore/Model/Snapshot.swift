@@ -32,10 +32,14 @@ public final class Snapshot: Sendable {
 
     /// The root of element paths (`/hierarchy`).
     let pathRoot: StaticString
+    /// The screenshot sent with the snapshot, mapped onto its frames (``attaching(_:)``).
+    public let screenshot: ScreenshotMapping?
 
     init(version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
          width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
-         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String]) {
+         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String],
+         screenshot: ScreenshotMapping? = nil) {
+        self.screenshot = screenshot
         self.version = version
         self.dialect = dialect
         self.capabilities = capabilities
@@ -54,6 +58,17 @@ public final class Snapshot: Sendable {
         self.texts = texts
         self.roots = roots
         self.notes = notes
+    }
+
+    /// This snapshot with `image` as its screenshot: colours can then be read from pixels
+    /// (``SnapshotCapabilities/colorsFromPixels``). Throws when the image does not fit the
+    /// snapshot's screen (``ScreenshotMapping/init(snapshot:screenshot:)``).
+    public func attaching(_ image: Screenshot) throws(ImageError) -> Snapshot {
+        let mapping = try ScreenshotMapping(snapshot: self, screenshot: image)
+        return Snapshot(version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,
+                        platform: platform, app: app, build: build, screen: screen, width: width, height: height, scale: scale,
+                        settings: settings, elements: elements, animations: animations, invalidValues: invalidValues,
+                        texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping)
     }
 
     /// The string behind a reference, `nil` when absent.

@@ -19,4 +19,6 @@ public struct SnapshotCapabilities: OptionSet, Sendable {
     /// Every node's name comes from its content (Android announces a node's text and that
     /// of its descendants), whatever its role.
     public static let namesFromContent = SnapshotCapabilities(rawValue: 1 << 4)
+    /// A screenshot came with the snapshot: colours can be read from its pixels.
+    public static let colorsFromPixels = SnapshotCapabilities(rawValue: 1 << 5)
 }

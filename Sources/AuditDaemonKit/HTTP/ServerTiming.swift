@@ -6,8 +6,8 @@ import AuditCore
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
 struct ServerTiming: Sendable {
     /// The phases of an audit, in the order they happen.
-    static let receive = "receive", queue = "queue", parse = "parse", rules = "rules", render = "render", journal = "journal"
-    static let auditPhases = [receive, queue, parse, rules, render, journal]
+    static let receive = "receive", queue = "queue", parse = "parse", image = "image", rules = "rules", render = "render", journal = "journal"
+    static let auditPhases = [receive, queue, parse, image, rules, render, journal]
 
     /// Phases in the order they happened.
     private(set) var phases: [(name: String, milliseconds: Double)] = []

@@ -11,8 +11,17 @@ enum AuditHandler {
 
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
+        let upload: AuditUpload
+        switch AuditUpload.read(request) {
+        case .upload(let read): upload = read
+        case .refused(let response):
+            finish(server, ticket, response)
+            return
+        }
         // Boxed so the snapshot's bytes can be let go as soon as it is parsed.
-        let body = Box(request.body)
+        let body = Box(upload.snapshot)
+        let screenshotBytes = upload.screenshot.map(Box.init)
+        let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
         var density = server.configuration.androidDensity
         if let text = request.query["density"], !text.isEmpty {
             let range = AndroidDensity.acceptedRange
@@ -53,7 +62,7 @@ enum AuditHandler {
             var options = options
             if server.pool.running >= server.pool.workers { options.twoThreadBytes = .max }
             let outcome: Outcome = body.take().withUnsafeBytes { bytes in
-                let snapshot: Snapshot
+                var snapshot: Snapshot
                 do throws(SnapshotError) {
                     snapshot = try SnapshotParser(options: options).parse(bytes)
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
@@ -61,6 +70,15 @@ enum AuditHandler {
                     let status = error.code == .tooLarge ? 413 : 400
                     return .failure(.error(status, code: error.code.rawValue, message: error.message,
                                            line: error.line, column: error.column, hint: error.hint))
+                }
+                if let screenshotBytes {
+                    let decodeStarted = Timestamp.monotonic()
+                    do throws(ImageError) {
+                        snapshot = try snapshot.attaching(ImageDecoder.decode(screenshotBytes.take(), limits: imageLimits))
+                    } catch {
+                        return .failure(AuditUpload.response(to: error))
+                    }
+                    timing.add(ServerTiming.image, from: decodeStarted, to: Timestamp.monotonic())
                 }
                 guard let ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
                     // The daemon was started without the default sets: its configuration, not the request, is wrong.

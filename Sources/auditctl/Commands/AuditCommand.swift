@@ -18,9 +18,11 @@ enum AuditCommand: Command {
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
             .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
             .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
+            .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)"),
+            .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
             .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, rules, render, journal)"),
         ],
-        discussion: "Directories are searched for *.xml files. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
+        discussion: "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let commandStarted = Timestamp.monotonic()
@@ -47,11 +49,20 @@ enum AuditCommand: Command {
         // Check every input first: unreadable files are a usage problem (exit 2). Files
         // are opened again when sent (a directory may hold more than one may keep open);
         // standard input is read now.
-        var inputs: [(name: String, path: String, bytes: [UInt8]?)] = []
+        let explicitScreenshot = arguments.value("--screenshot")
+        if explicitScreenshot != nil, files.count != 1 {
+            throw UsageError(message: "--screenshot goes with one snapshot; for many, put each image beside its snapshot (login.xml + login.png)", command: "audit")
+        }
+        if let explicitScreenshot, !FileManager.default.isReadableFile(atPath: explicitScreenshot) {
+            throw InputError(description: "\(explicitScreenshot): cannot read the screenshot (does it exist, and may you read it?)")
+        }
+        let siblings = !arguments.flag("--no-screenshots")
+        var inputs: [(name: String, path: String, bytes: [UInt8]?, screenshot: String?)] = []
         for file in files {
+            let screenshot = explicitScreenshot ?? (siblings ? InputFiles.siblingScreenshot(of: file) : nil)
             switch try InputFiles.body(file) {
-            case .bytes(let bytes): inputs.append((file == "-" ? "<stdin>" : file, file, bytes))
-            case .file: inputs.append((file, file, nil))
+            case .bytes(let bytes): inputs.append((file == "-" ? "<stdin>" : file, file, bytes, screenshot))
+            case .file: inputs.append((file, file, nil, screenshot))
             }
         }
         let progress = Progress(total: inputs.count, enabled: Console.stderrIsTerminal && !arguments.flag("--quiet") && inputs.count > 1)
@@ -65,9 +76,9 @@ enum AuditCommand: Command {
             while let index = submission.next() {
                 let input = allInputs[index]
                 do {
-                    let body = try input.bytes.map(RequestBody.bytes) ?? InputFiles.body(input.path)
+                    let (body, contentType) = try InputFiles.auditBody(snapshot: input.path, bytes: input.bytes, screenshot: input.screenshot)
                     let requestStarted = Timestamp.monotonic()
-                    let response = try client.request("POST", requestTarget, body: body)
+                    let response = try client.request("POST", requestTarget, body: body, contentType: contentType)
                     var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
                     result.requestMilliseconds = Timestamp.milliseconds(from: requestStarted)
                     result.serverTiming = response.header("Server-Timing")

@@ -40,6 +40,32 @@ enum InputFiles {
         InputError(description: "\(path): cannot read the file (does it exist, and may you read it?)")
     }
 
+    /// The screenshot beside a snapshot: the same base name with `.png`, `.jpg` or `.jpeg`
+    /// (`login.xml` + `login.png`), as uiautomatorviewer and test pipelines save them.
+    static func siblingScreenshot(of path: String) -> String? {
+        guard path != "-" else { return nil }
+        let base = path.lowercased().hasSuffix(".xml") ? String(path.dropLast(4)) : path
+        for suffix in [".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + suffix, isDirectory: &isDirectory), !isDirectory.boolValue { return base + suffix }
+        }
+        return nil
+    }
+
+    /// The body of an audit: the snapshot alone, or with a screenshot as a form.
+    static func auditBody(snapshot path: String, bytes: [UInt8]?, screenshot: String?) throws -> (RequestBody, contentType: String) {
+        guard let screenshot else { return (try bytes.map(RequestBody.bytes) ?? body(path), "application/xml") }
+        let snapshotBytes = try bytes ?? read(path)
+        let image = try read(screenshot)
+        let lower = screenshot.lowercased()
+        let type = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") ? "image/jpeg" : lower.hasSuffix(".png") ? "image/png" : "application/octet-stream"
+        let form = MultipartBody(parts: [
+            .init(name: "snapshot", filename: path == "-" ? "snapshot.xml" : (path as NSString).lastPathComponent, contentType: "application/xml", bytes: snapshotBytes),
+            .init(name: "screenshot", filename: (screenshot as NSString).lastPathComponent, contentType: type, bytes: image),
+        ])
+        return (.bytes(form.bytes), form.contentType)
+    }
+
     /// Operands with directories expanded to the `*.xml` files below them, sorted.
     static func expand(_ operands: [String]) throws -> [String] {
         var result: [String] = []

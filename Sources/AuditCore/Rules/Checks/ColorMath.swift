@@ -96,6 +96,22 @@ public enum ColorMath {
         return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
     }
 
+    /// CIE94 colour difference ΔE94 (graphic arts weights), as ATF's ContrastSwatch merges
+    /// near colours with it.
+    public static func deltaE94(_ first: RGBA, _ second: RGBA) -> Double {
+        deltaE94(lab(first), lab(second))
+    }
+
+    /// ``deltaE94(_:_:)`` of colours already in L*a*b*.
+    public static func deltaE94(_ first: (l: Double, a: Double, b: Double), _ second: (l: Double, a: Double, b: Double)) -> Double {
+        let c1 = hypot(first.a, first.b), c2 = hypot(second.a, second.b)
+        let dL = first.l - second.l, dC = c1 - c2
+        let da = first.a - second.a, db = first.b - second.b
+        let dH2 = max(0, da * da + db * db - dC * dC)
+        let sC = 1 + 0.045 * c1, sH = 1 + 0.015 * c1
+        return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
+    }
+
     /// CIEDE2000 colour difference ΔE00 (Sharma, Wu and Dalal 2005).
     public static func deltaE2000(_ first: RGBA, _ second: RGBA) -> Double {
         let (l1, a1, b1) = lab(first), (l2, a2, b2) = lab(second)

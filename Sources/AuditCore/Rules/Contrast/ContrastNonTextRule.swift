@@ -55,6 +55,12 @@ public enum ContrastNonTextRule: Rule {
             guard element.isVisible, !element.isHidden, element.isEnabled, element.role != .window else { continue }
             let isIcon = (element.role == .image && element.isAccessible)
                 || (element.isInteractive && !snapshot.texts.isBlank(element.image) && snapshot.visibleTextRef(of: index).isAbsent)
+            if element.foreground == nil, let screenshot = snapshot.screenshot,
+               let frame = element.frame, isPixelIcon(index, frame: frame, snapshot: snapshot) {
+                // No declared tint: read the icon from the screenshot.
+                judgeFromPixels(index, frame: frame, screenshot: screenshot, required: required, context: &context)
+                continue
+            }
             let isTrackControl = [.switch, .checkbox, .radio, .slider].contains(element.role)
             let hasBorder = element.border != nil && element.isInteractive
             guard isIcon || isTrackControl || hasBorder else { continue }
@@ -67,6 +73,7 @@ public enum ContrastNonTextRule: Rule {
                         context.report(ResultID.icon, element: index, evidence: [
                             ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                             ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
+                            ("source", .string("declared")),
                         ])
                     }
                 } else if snapshot.capabilities.contains(.declaredColors) {
@@ -108,7 +115,45 @@ public enum ContrastNonTextRule: Rule {
             }
         }
         if unknown > 0 {
-            context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknown) icons not judged")
+            if snapshot.screenshot != nil {
+                context.cannotJudge("\(unknown) images larger than \(Int(maximumIconSide)) pt not judged from the screenshot (photos and illustrations)")
+            } else {
+                context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknown) icons not judged")
+            }
         }
+    }
+
+    /// The largest side, in points, of an element whose pixels are read as an icon: larger
+    /// images are photos and illustrations, whose contrast 1.4.11 does not ask.
+    static let maximumIconSide = 96.0
+
+    /// An icon in a snapshot without declared tints: an accessible image, or an
+    /// interactive leaf with no text (an image button), small enough to be an icon.
+    static func isPixelIcon(_ index: Int, frame: Rect, snapshot: Snapshot) -> Bool {
+        let element = snapshot.elements[index]
+        guard frame.width <= maximumIconSide, frame.height <= maximumIconSide, frame.width > 0, frame.height > 0 else { return false }
+        if element.role == .image { return element.isAccessible }
+        return element.isInteractive && element.firstChild < 0 && snapshot.visibleTextRef(of: index).isAbsent
+    }
+
+    /// Non-text contrast from the pixels (``ScreenshotMapping/iconColors(of:)``).
+    static func judgeFromPixels(_ index: Int, frame: Rect, screenshot: ScreenshotMapping, required: Double,
+                                context: inout RuleContext) {
+        let colors: IconColors
+        switch screenshot.iconColors(of: frame) {
+        case .success(let read): colors = read
+        case .failure(let problem):
+            context.cannotJudge(problem.reason, element: index)
+            return
+        }
+        let ratio = ColorMath.contrastRatio(colors.foreground, colors.surroundings)
+        guard ratio < required else { return }
+        context.report(ResultID.icon, element: index, evidence: [
+            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+            ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.surroundings.hex)),
+            ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
+            ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
+            ("background-share", .number((colors.surroundingsShare * 1000).rounded() / 1000)),
+        ])
     }
 }

@@ -57,12 +57,16 @@ public enum ContrastTextRule: Rule {
         let largeSize = context[Parameter.largeSize], largeBoldSize = context[Parameter.largeBoldSize]
         let boldWeight = context[Parameter.boldWeight]
         var unknownColours = 0
+        let paintOrder = snapshot.screenshot.map { _ in PaintOrder(snapshot) }
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled else { continue }
             guard !snapshot.visibleTextRef(of: index).isAbsent, element.role != .window else { continue }
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
-                if snapshot.capabilities.contains(.declaredColors) {
+                if let screenshot = snapshot.screenshot, let paintOrder {
+                    judgeFromPixels(index, screenshot: screenshot, paintOrder: paintOrder, ratios: (normalRatio, largeRatio),
+                                    sizes: (largeSize, largeBoldSize, boldWeight), context: &context)
+                } else if snapshot.capabilities.contains(.declaredColors) {
                     context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
                                         element: index)
                 } else {
@@ -80,6 +84,7 @@ public enum ContrastTextRule: Rule {
             var evidence: Evidence = [
                 ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                 ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
+                ("source", .string("declared")),
             ]
             if drawn != foreground { evidence.append(("declared-foreground", .string(foreground.hex))) }
             evidence.append(("font-size", size.map(JSON.number) ?? .null))
@@ -92,5 +97,55 @@ public enum ContrastTextRule: Rule {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknownColours) text elements not judged")
         }
     }
-}
 
+    /// Contrast from the screenshot's pixels (``ScreenshotMapping/textColors(of:)``). The
+    /// size of text in a dump is unknown unless declared: below the large-text ratio (3:1)
+    /// fails whatever the size; between it and the normal ratio is a `notice` saying so.
+    static func judgeFromPixels(_ index: Int, screenshot: ScreenshotMapping, paintOrder: PaintOrder,
+                                ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
+                                context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let element = snapshot.elements[index]
+        guard let frame = element.frame else {
+            context.cannotJudge("no frame to find the text in the screenshot", element: index)
+            return
+        }
+        if let cover = paintOrder.cover(of: index, frame: frame) {
+            context.cannotJudge("covered in the screenshot by \(snapshot.node(cover).id ?? snapshot.path(of: cover)), painted above it", element: index)
+            return
+        }
+        let colors: TextColors
+        switch screenshot.textColors(of: frame) {
+        case .success(let read): colors = read
+        case .failure(let problem):
+            context.cannotJudge(problem.reason, element: index)
+            return
+        }
+        let ratio = ColorMath.contrastRatio(colors.foreground, colors.background)
+        // A dump rarely declares the font size; a frame lower than the large-bold size (14 pt)
+        // cannot hold large text, so only taller frames leave the size unknown.
+        let large: Bool? = element.fontSize.map { size in
+            size >= sizes.large || (size >= sizes.largeBold && Double(element.fontWeight ?? 400) >= sizes.bold)
+        } ?? (frame.height < sizes.largeBold ? false : nil)
+        let required = large == true ? ratios.large : ratios.normal
+        guard ratio < required else { return }
+        // Size unknown and the ratio passes for large text: it may be large.
+        let severity: Severity? = large == nil && ratio >= ratios.large ? .notice : nil
+        var evidence: Evidence = [
+            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+            ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.background.hex)),
+            ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
+            ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
+            ("background-share", .number((colors.backgroundShare * 1000).rounded() / 1000)),
+            ("font-size", element.fontSize.map(JSON.number) ?? .null),
+            ("large-text", large.map(JSON.bool) ?? .null),
+        ]
+        if element.fontSize == nil, large == false {
+            evidence.append(("text-size", .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
+        } else if large == nil {
+            evidence.append(("text-size", .string("unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not")))
+        }
+        evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
+        context.report(ResultID.lowContrast, element: index, evidence: evidence, severity: severity)
+    }
+}

@@ -1,0 +1,231 @@
+/// Why the pixels cannot judge an element: said as an `incomplete`, never guessed.
+public struct PixelProblem: Error, Sendable {
+    public let reason: String
+}
+
+/// The text and background colours of a text element, read from its pixels.
+public struct TextColors: Sendable {
+    public let foreground: RGBA
+    public let background: RGBA
+    /// Shares of the crop's pixels: how sure the reading is.
+    public let foregroundShare: Double
+    public let backgroundShare: Double
+    /// The pixels read.
+    public let crop: PixelRect
+}
+
+/// An icon's colour and the colour around it, read from the pixels.
+public struct IconColors: Sendable {
+    public let foreground: RGBA
+    /// The commonest colour of the band just outside the element.
+    public let surroundings: RGBA
+    public let foregroundShare: Double
+    public let surroundingsShare: Double
+    public let crop: PixelRect
+}
+
+extension ScreenshotMapping {
+    /// Smallest crop, in pixels on its short side, that text colours are read from.
+    static let minimumTextPixels = 6
+    /// A crop whose commonest colour holds less than this is not on one background.
+    static let minimumBackgroundShare = 0.4
+    /// The text's own colour must cover at least this share of the crop.
+    static let minimumForegroundShare = 0.01
+    /// Text ink is mostly outline: at least this share of its pixels lies within two pixels
+    /// of another colour (strokes 8 px wide give a half; a filled 100-px disc, a tenth).
+    static let minimumStrokeShare = 0.25
+    /// Ink differs from its background by at least this CIE94 ΔE.
+    static let minimumInkDifference = 8.0
+
+    /// The crop of `frame`, or why it cannot be read.
+    func crop(of frame: Rect, minimumSide: Int) -> Result<PixelRect, PixelProblem> {
+        let whole = pixels(of: frame)
+        let crop = whole.clipped(to: usable)
+        if crop.isEmpty { return .failure(PixelProblem(reason: "the element is outside the screenshot")) }
+        if crop.area * 10 < whole.area * 9 {
+            return .failure(PixelProblem(reason: "the element is partly outside the screenshot (\(crop.area * 100 / max(1, whole.area))% inside)"))
+        }
+        if min(crop.width, crop.height) < minimumSide {
+            return .failure(PixelProblem(reason: "the element is \(crop.width) × \(crop.height) px in the screenshot: too small to read colours from"))
+        }
+        return .success(crop)
+    }
+
+    /// ATF's ContrastSwatch, improved. The text is the main "ink": a colour covering 1–30%
+    /// of the crop that keeps away from the crop's edge (rounded corners and neighbours touch
+    /// it; text has padding). Its background is not the crop's commonest colour but the colour
+    /// found two pixels beside the ink (past its anti-aliased edge): the pill of a button,
+    /// not the page around it. When that local background is not one colour (text over a
+    /// gradient or an image), or nothing qualifies as ink, the answer is a reason, not a guess.
+    public func textColors(of frame: Rect) -> Result<TextColors, PixelProblem> {
+        let crop: PixelRect
+        switch self.crop(of: frame, minimumSide: Self.minimumTextPixels) {
+        case .success(let rect): crop = rect.width >= 12 && rect.height >= 12 ? rect.inset(by: -1) : rect
+        case .failure(let problem): return .failure(problem)
+        }
+        let swatch = ColorSwatch(screenshot, crop)
+        guard let commonest = swatch.clusters.first else { return .failure(PixelProblem(reason: "no pixels in the crop")) }
+        if swatch.share(commonest) >= 0.995 {
+            if commonest.luminance < 0.002 {
+                return .failure(PixelProblem(reason: "the crop is all black: a secure window, or a screen not drawn yet"))
+            }
+            return .failure(PixelProblem(reason: "the crop is one colour (\(commonest.color.hex)): no text is visible in the screenshot"))
+        }
+        if swatch.share(commonest) < Self.minimumBackgroundShare {
+            return .failure(PixelProblem(reason: "no one background colour (the commonest, \(commonest.color.hex), is \(Int(swatch.share(commonest) * 100))% of the crop): text over a gradient or an image"))
+        }
+        let surroundings = SwatchNeighbours(swatch, screenshot, crop)
+        var best: (colors: TextColors, ratio: Double)?
+        var largeShape: ColorSwatch.Cluster?
+        var mixedBackground: (ink: ColorSwatch.Cluster, purity: Double)?
+        for candidate in swatch.clusters.indices.prefix(8) {
+            let cluster = swatch.clusters[candidate]
+            let share = swatch.share(cluster)
+            guard share >= Self.minimumForegroundShare else { break }
+            guard surroundings.edgeShare(candidate) <= 0.5 else { continue }
+            if share >= 0.3 || (share >= 0.05 && surroundings.strokeShare(candidate) < Self.minimumStrokeShare) {
+                if candidate > 0 { largeShape = largeShape ?? cluster }
+                continue
+            }
+            guard let local = surroundings.localBackground(of: candidate, in: swatch) else { continue }
+            // Beside something other than the frame's main background: part of a shape drawn
+            // inside the frame (an icon's detail on its disc), not its text.
+            if local.cluster != 0, swatch.share(commonest) >= Self.minimumBackgroundShare, candidate != 0 { continue }
+            guard local.purity >= 0.6 else {
+                mixedBackground = mixedBackground ?? (cluster, local.purity)
+                continue
+            }
+            let background = swatch.clusters[local.cluster]
+            // Barely different from what is beside it: a shade of the background, not ink.
+            guard ColorMath.deltaE94(cluster.lab, background.lab) >= Self.minimumInkDifference else { continue }
+            // Of the colours that qualify, the text is the one that stands out most; the
+            // others are anti-aliasing shades that made it into the histogram.
+            let ratio = ColorMath.contrastRatio(cluster.color, background.color)
+            if ratio > (best?.ratio ?? 0) {
+                best = (TextColors(foreground: cluster.color, background: background.color, foregroundShare: share,
+                                   backgroundShare: swatch.share(background), crop: crop), ratio)
+            }
+        }
+        if let best { return .success(best.colors) }
+        if let mixedBackground {
+            return .failure(PixelProblem(reason: "the text (\(mixedBackground.ink.color.hex)) is not on one colour (the commonest beside it is \(Int(mixedBackground.purity * 100))%): text over a gradient or an image"))
+        }
+        if let largeShape {
+            return .failure(PixelProblem(reason: "a large shape (\(largeShape.color.hex), \(Int(swatch.share(largeShape) * 100))% of the frame) and no text beside it: an icon or image in the text's frame"))
+        }
+        return .failure(PixelProblem(reason: "no text pixels stand out from the background (\(commonest.color.hex))"))
+    }
+
+    /// ATF's ImageContrastCheck: the icon against what surrounds it. The surroundings are
+    /// a band three pixels wide just outside the element; the icon's colour is the most
+    /// contrasting strong colour inside it that differs from them.
+    public func iconColors(of frame: Rect) -> Result<IconColors, PixelProblem> {
+        let crop: PixelRect
+        switch self.crop(of: frame, minimumSide: 4) {
+        case .success(let rect): crop = rect
+        case .failure(let problem): return .failure(problem)
+        }
+        let band = 3
+        let ring = [
+            PixelRect(x: crop.x - band, y: crop.y - band, width: crop.width + 2 * band, height: band),
+            PixelRect(x: crop.x - band, y: crop.y + crop.height, width: crop.width + 2 * band, height: band),
+            PixelRect(x: crop.x - band, y: crop.y, width: band, height: crop.height),
+            PixelRect(x: crop.x + crop.width, y: crop.y, width: band, height: crop.height),
+        ].map { $0.clipped(to: usable) }
+        let around = ColorSwatch(screenshot, ring)
+        guard let surroundings = around.clusters.first else {
+            return .failure(PixelProblem(reason: "the element fills the screenshot: nothing around it to compare with"))
+        }
+        if around.share(surroundings) < 0.5 {
+            return .failure(PixelProblem(reason: "the surroundings are not one colour (the commonest, \(surroundings.color.hex), is \(Int(around.share(surroundings) * 100))%)"))
+        }
+        let inside = ColorSwatch(screenshot, crop)
+        let distinct = inside.clusters.filter { ColorMath.deltaE94(surroundings.lab, $0.lab) > 5 && inside.share($0) >= 0.015 }
+        guard let strongest = distinct.first else {
+            return .failure(PixelProblem(reason: "nothing in the element differs from its surroundings (\(surroundings.color.hex))"))
+        }
+        // Several strong, different colours: a logo, a photo or an illustration, whose parts
+        // a reader must weigh (WCAG exempts logos); not judged from a histogram.
+        let hues = distinct.filter { inside.share($0) >= 0.02 }
+        var separate: [ColorSwatch.Cluster] = []
+        for cluster in hues where separate.allSatisfy({ ColorMath.deltaE94($0.lab, cluster.lab) > 20 }) { separate.append(cluster) }
+        if separate.count >= 3 {
+            return .failure(PixelProblem(reason: "a graphic of several colours (\(separate.prefix(4).map(\.color.hex).joined(separator: ", "))): a logo or an illustration; judge it by eye"))
+        }
+        // The most visible strong part counts: 1.4.11 asks that the graphic be perceivable.
+        let icon = distinct.max { ColorMath.contrastRatio($0.color, surroundings.color) < ColorMath.contrastRatio($1.color, surroundings.color) } ?? strongest
+        return .success(IconColors(foreground: icon.color, surroundings: surroundings.color, foregroundShare: inside.share(icon),
+                                   surroundingsShare: around.share(surroundings), crop: crop))
+    }
+}
+
+/// Where each colour of a swatch sits: how much of it touches the crop's edge, and which
+/// colour lies beside it (two pixels away in the four directions, past an anti-aliased edge).
+struct SwatchNeighbours {
+    private var edge: [Int]
+    private var total: [Int]
+    private var outline: [Int]
+    private var beside: [[Int]]
+
+    /// Only the first clusters are followed: they are the only candidates for ink.
+    static let followed = 8
+
+    init(_ swatch: ColorSwatch, _ image: Screenshot, _ crop: PixelRect) {
+        let count = min(Self.followed, swatch.clusters.count)
+        edge = Array(repeating: 0, count: count)
+        total = Array(repeating: 0, count: count)
+        outline = Array(repeating: 0, count: count)
+        beside = Array(repeating: Array(repeating: 0, count: swatch.clusters.count), count: count)
+        let step = swatch.step
+        let reach = 2
+        let margin = max(2, step)
+        var y = crop.y
+        while y < crop.y + crop.height {
+            var x = crop.x
+            while x < crop.x + crop.width {
+                defer { x += step }
+                guard let cluster = swatch.cluster(image, x: x, y: y), cluster < count else { continue }
+                total[cluster] += 1
+                if x - crop.x < margin || crop.x + crop.width - 1 - x < margin || y - crop.y < margin || crop.y + crop.height - 1 - y < margin {
+                    edge[cluster] += 1
+                }
+                var onOutline = false
+                for (dx, dy) in [(reach, 0), (-reach, 0), (0, reach), (0, -reach)] {
+                    let nx = x + dx, ny = y + dy
+                    guard nx >= crop.x, nx < crop.x + crop.width, ny >= crop.y, ny < crop.y + crop.height else { continue }
+                    let other = swatch.cluster(image, x: nx, y: ny)
+                    if other != cluster { onOutline = true }
+                    guard let other, other != cluster else { continue }
+                    beside[cluster][other] += 1
+                }
+                if onOutline { outline[cluster] += 1 }
+            }
+            y += step
+        }
+    }
+
+    /// The share of a cluster's pixels two pixels or less from another colour: high for the
+    /// strokes of text (every pixel is near an edge of its glyph), low for a filled shape (a
+    /// disc or a badge, whose inside is far from its outline).
+    func strokeShare(_ cluster: Int) -> Double {
+        guard cluster < total.count, total[cluster] > 0 else { return 0 }
+        return Double(outline[cluster]) / Double(total[cluster])
+    }
+
+    /// The share of a cluster's pixels within a step of the crop's edge.
+    func edgeShare(_ cluster: Int) -> Double {
+        guard cluster < total.count, total[cluster] > 0 else { return 1 }
+        return Double(edge[cluster]) / Double(total[cluster])
+    }
+
+    /// The commonest other colour beside `cluster`, and its share of what is beside it.
+    /// Only colours covering 5% of the crop or more count: anti-aliasing blends (which
+    /// surround every glyph, a sliver each) are neither background nor a sign of a mixed one.
+    func localBackground(of cluster: Int, in swatch: ColorSwatch) -> (cluster: Int, purity: Double)? {
+        guard cluster < beside.count else { return nil }
+        let counts = beside[cluster].indices.map { swatch.share(swatch.clusters[$0]) >= 0.05 ? beside[cluster][$0] : 0 }
+        let sum = counts.reduce(0, +)
+        guard sum > 0, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return nil }
+        return (best, Double(counts[best]) / Double(sum))
+    }
+}

@@ -1,0 +1,79 @@
+/// How a snapshot's frames land on its screenshot's pixels. iOS frames are points, so the
+/// scale is the image width over the screen width (2 or 3); Android frames were pixels,
+/// read as dp with the density, so the scale comes back as the density. One scale holds for
+/// both axes: a screenshot whose aspect does not agree is refused, never stretched.
+public struct ScreenshotMapping: Sendable {
+    public let screenshot: Screenshot
+    /// Pixels per point (per dp on Android).
+    public let pixelsPerPoint: Double
+    /// The screen as the snapshot describes it, in points.
+    public let screenWidth: Double, screenHeight: Double
+    /// How the mapping was decided, for the report's notes.
+    public let notes: [String]
+    /// The part of the screenshot below the snapshot's screen (a navigation bar the dump
+    /// leaves out) is not used: crops are clipped to this.
+    public let usable: PixelRect
+
+    /// The most the screenshot may be taller than the snapshot's screen: Android dumps
+    /// often leave out the navigation bar (2028 px of a 2160 px screen) or a dialog's window
+    /// ends above it.
+    static let maximumExtraHeight = 0.25
+
+    public init(snapshot: Snapshot, screenshot: Screenshot) throws(ImageError) {
+        var width = snapshot.width ?? 0, height = snapshot.height ?? 0
+        for root in snapshot.roots {
+            guard let frame = snapshot.elements[root].frame else { continue }
+            width = max(width, frame.maxX)
+            height = max(height, frame.maxY)
+        }
+        let sizes = "the screenshot is \(screenshot.width) × \(screenshot.height) px, the snapshot's screen \(width.formattedForReport) × \(height.formattedForReport) pt"
+        guard width > 0, height > 0 else {
+            throw ImageError(.mismatch, "the snapshot has no screen size to map the screenshot onto (\(sizes))",
+                             hint: "give the root element a frame, or the snapshot width and height")
+        }
+        let scale = Double(screenshot.width) / width
+        let expectedHeight = height * scale
+        let imageHeight = Double(screenshot.height)
+        let landscapeImage = screenshot.width > screenshot.height, landscapeScreen = width > height
+        if landscapeImage != landscapeScreen, abs(width - height) > 0.05 * max(width, height),
+           abs(screenshot.width - screenshot.height) > screenshot.width / 20 {
+            throw ImageError(.mismatch, "the screenshot is \(landscapeImage ? "landscape" : "portrait") and the snapshot \(landscapeScreen ? "landscape" : "portrait"): \(sizes)",
+                             hint: "take the screenshot in the same orientation as the dump, or send the pair of one moment")
+        }
+        guard (0.25...8).contains(scale) else {
+            throw ImageError(.mismatch, "the screenshot does not fit the snapshot: \(sizes), \(scale.formattedForReport) px per pt",
+                             hint: "send the screenshot taken with this snapshot, at the device's resolution")
+        }
+        var notes = ["screenshot \(screenshot.width) × \(screenshot.height) px (\(screenshot.format.rawValue)) at \(scale.formattedForReport) px per pt"]
+        let tolerance = max(2, 0.01 * expectedHeight)
+        if imageHeight + tolerance < expectedHeight {
+            throw ImageError(.mismatch, "the screenshot is shorter than the snapshot's screen: \(sizes) (\(Int(expectedHeight.rounded())) px expected at \(scale.formattedForReport) px per pt)",
+                             hint: "send the screenshot taken with this snapshot, uncropped")
+        }
+        if imageHeight - expectedHeight > tolerance {
+            guard imageHeight - expectedHeight <= Self.maximumExtraHeight * imageHeight else {
+                throw ImageError(.mismatch, "the screenshot's aspect does not match the snapshot's: \(sizes) (\(Int(expectedHeight.rounded())) px high expected at \(scale.formattedForReport) px per pt)",
+                                 hint: "send the screenshot taken with this snapshot, uncropped and unscaled")
+            }
+            notes.append("the screenshot is \(Int((imageHeight - expectedHeight).rounded())) px taller than the snapshot's screen (a system bar the dump leaves out); those rows are not used")
+        }
+        if snapshot.platform == .android, let density = snapshot.scale, abs(density - scale) > 0.02 * density {
+            notes.append("the screenshot is scaled: \(scale.formattedForReport) px per dp against the density \(density.formattedForReport)")
+        }
+        self.screenshot = screenshot
+        self.pixelsPerPoint = scale
+        self.screenWidth = width
+        self.screenHeight = height
+        self.notes = notes
+        self.usable = PixelRect(x: 0, y: 0, width: screenshot.width, height: min(screenshot.height, Int(expectedHeight.rounded())))
+    }
+
+    /// The pixels of `frame` (rounded outwards to whole pixels), not clipped.
+    public func pixels(of frame: Rect) -> PixelRect {
+        let minX = (frame.minX * pixelsPerPoint).rounded(.down), minY = (frame.minY * pixelsPerPoint).rounded(.down)
+        let maxX = (frame.maxX * pixelsPerPoint).rounded(.up), maxY = (frame.maxY * pixelsPerPoint).rounded(.up)
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: Int(minX), y: Int(minY), width: Int(maxX - minX), height: Int(maxY - minY))
+    }
+}

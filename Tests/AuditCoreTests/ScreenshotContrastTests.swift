@@ -1,0 +1,135 @@
+@testable import AuditCore
+import XCTest
+
+/// Colours from pixels: synthetic screens drawn with exact colours (anti-aliased text,
+/// gradients, overlays, pills), audited as uiautomator dumps with their screenshot.
+final class ScreenshotContrastTests: XCTestCase {
+    /// A 400 × 200 px white screen with `text` drawn at (20, 60) in `color`, its node's
+    /// frame 360 × 48 px at density 4 (12 dp high: too low for large text).
+    func textScreen(_ color: String, background: String = "#FFFFFF", extraShapes: [[String: Any]] = [],
+                    nodes extra: String = "") throws -> (Snapshot, TestImages.Verdicts) {
+        let files = try TestImages.make(["screen.png": [
+            "width": 400, "height": 200, "background": background,
+            "shapes": extraShapes + [["kind": "text", "at": [24, 64], "text": "Pay now", "size": 34, "color": color]],
+        ]])
+        let dump = try TestImages.dump(width: 400, height: 200, density: 4, TestImages.textNode("pay", "Pay now", (20, 56, 360, 48)) + extra)
+        let snapshot = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["screen.png"])))
+        return (snapshot, TestImages.contrast(snapshot))
+    }
+
+    func evidence(_ finding: TestImages.Verdicts.Found, _ key: String) -> JSON? { finding.evidence.first { $0.0 == key }?.1 }
+
+    func testTheBoundaryPairsFallOnTheirSides() throws {
+        // #777777 on white is 4.48:1 and fails 4.5; #767676 is 4.54:1 and passes.
+        let (_, failing) = try textScreen("#777777")
+        let finding = try XCTUnwrap(failing.findings.first { $0.ruleID == "contrast.text" }, "\(failing.incompletes.map(\.reason))")
+        XCTAssertEqual(finding.severity, .error)
+        XCTAssertEqual(evidence(finding, "ratio"), .number(ColorMath.displayed(ColorMath.contrastRatio(RGBA("#777777")!, .white))))
+        XCTAssertLessThan(ColorMath.contrastRatio(RGBA("#777777")!, .white), 4.5)
+        XCTAssertEqual(evidence(finding, "foreground"), .string("#777777"))
+        XCTAssertEqual(evidence(finding, "background"), .string("#FFFFFF"))
+        XCTAssertEqual(evidence(finding, "source"), .string("screenshot"))
+        XCTAssertEqual(evidence(finding, "crop"), .string("21,57,358,46"))
+        XCTAssertEqual(evidence(finding, "large-text"), .bool(false))
+        let (_, passing) = try textScreen("#767676")
+        XCTAssertTrue(passing.findings.isEmpty, "\(passing.findings)")
+        XCTAssertTrue(passing.incompletes.filter { $0.element != nil }.isEmpty, "\(passing.incompletes.map(\.reason))")
+    }
+
+    func testDarkThemesAndColouredText() throws {
+        // Light grey on near-black: #5A5A5A on #121212 is 2.64:1.
+        let (_, dark) = try textScreen("#5A5A5A", background: "#121212")
+        let finding = try XCTUnwrap(dark.findings.first)
+        XCTAssertEqual(evidence(finding, "ratio"), .number(ColorMath.displayed(ColorMath.contrastRatio(RGBA("#5A5A5A")!, RGBA("#121212")!))))
+        XCTAssertEqual(evidence(finding, "background"), .string("#121212"))
+        // White on a saturated blue passes: 8.59:1.
+        let (_, blue) = try textScreen("#FFFFFF", background: "#0040A0")
+        XCTAssertTrue(blue.findings.isEmpty, "\(blue.findings)")
+    }
+
+    func testTextOnAPillIsJudgedAgainstThePillNotThePage() throws {
+        // Black text on a lavender pill; the page around the pill's rounded ends is white.
+        // Against the pill it passes; "white on lavender" (1.3:1) would be a false finding.
+        let (_, report) = try textScreen("#1A1A1A", extraShapes: [["kind": "disc", "box": [20, 56, 60, 48], "color": "#E6DEF6"],
+                                                                   ["kind": "disc", "box": [320, 56, 60, 48], "color": "#E6DEF6"],
+                                                                   ["kind": "rect", "box": [50, 56, 300, 48], "color": "#E6DEF6"]])
+        XCTAssertTrue(report.findings.isEmpty, "\(report.findings)")
+        XCTAssertTrue(report.incompletes.isEmpty, "\(report.incompletes.map(\.reason))")
+    }
+
+    func testGradientsImagesAndCoversAreIncompleteNotGuessed() throws {
+        let (_, gradient) = try textScreen("#FFFFFF", extraShapes: [["kind": "gradient", "box": [0, 0, 400, 200], "from": "#000000", "to": "#FFFFFF"]])
+        XCTAssertTrue(gradient.findings.isEmpty, "\(gradient.findings)")
+        XCTAssertTrue(gradient.incompletes.contains { $0.element != nil && ($0.reason.contains("gradient") || $0.reason.contains("not on one colour")) },
+                      "\(gradient.incompletes.map(\.reason))")
+        // A toolbar drawn after the text, over it: its pixels are the toolbar's.
+        let toolbar = #"<node index="1" text="" class="android.widget.LinearLayout" package="com.example" enabled="true" bounds="[0,40][400,120]"><node index="0" text="Menu" class="android.widget.TextView" package="com.example" enabled="true" bounds="[300,60][380,100]"/></node>"#
+        let (_, covered) = try textScreen("#777777", nodes: toolbar)
+        XCTAssertTrue(covered.incompletes.contains { $0.reason.hasPrefix("covered in the screenshot by") }, "\(covered.incompletes.map(\.reason))")
+        XCTAssertFalse(covered.findings.contains { $0.elementID == "pay" })
+    }
+
+    func testBlankBlackAndOutsideCropsSayWhy() throws {
+        let files = try TestImages.make(["black.png": ["width": 400, "height": 200, "background": "#000000"],
+                                         "white.png": ["width": 400, "height": 200, "background": "#FFFFFF"]])
+        let nodes = TestImages.textNode("pay", "Pay", (20, 56, 360, 48)) + TestImages.textNode("tiny", "x", (20, 150, 3, 20))
+            + TestImages.textNode("half", "Half", (300, 180, 200, 40))
+        let dump = try TestImages.dump(width: 400, height: 200, density: 4, nodes)
+        for (name, expected) in [("black.png", "all black"), ("white.png", "one colour (#FFFFFF)")] {
+            let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files[name]))))
+            let reasons = Dictionary(report.incompletes.compactMap { incomplete in incomplete.elementID.map { ($0, incomplete.reason) } },
+                                     uniquingKeysWith: { first, _ in first })
+            XCTAssertTrue(reasons["pay"]?.contains(expected) == true, "\(name): \(reasons)")
+            XCTAssertTrue(reasons["tiny"]?.contains("too small") == true, "\(name): \(reasons)")
+            XCTAssertTrue(reasons["half"]?.contains("partly outside") == true, "\(name): \(reasons)")
+            XCTAssertTrue(report.findings.isEmpty)
+        }
+    }
+
+    func testIconsAgainstTheirSurroundings() throws {
+        for (glyph, fails) in [("#C7C7CC", true), ("#8E8E93", false)] {
+            let files = try TestImages.make(["icon.png": ["width": 200, "height": 200, "background": "#FFFFFF",
+                                                          "shapes": [["kind": "disc", "box": [60, 60, 80, 80], "color": glyph]]]])
+            let dump = try TestImages.dump(width: 200, height: 200, density: 2, TestImages.iconNode("search", (50, 50, 100, 100)))
+            let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["icon.png"]))))
+            let finding = report.findings.first { $0.ruleID == "contrast.non-text" }
+            XCTAssertEqual(finding != nil, fails, "\(glyph): \(report.findings) \(report.incompletes.map(\.reason))")
+            if let finding {
+                XCTAssertEqual(evidence(finding, "foreground"), .string(glyph))
+                XCTAssertEqual(evidence(finding, "background"), .string("#FFFFFF"))
+                XCTAssertEqual(evidence(finding, "source"), .string("screenshot"))
+            }
+        }
+    }
+
+    func testTheScreenshotMustFitItsSnapshot() throws {
+        let files = try TestImages.make([
+            "tall.png": ["width": 400, "height": 240, "background": "#FFFFFF"],
+            "short.png": ["width": 400, "height": 150, "background": "#FFFFFF"],
+            "wide.png": ["width": 400, "height": 300, "background": "#FFFFFF"],
+            "landscape.png": ["width": 200, "height": 100, "background": "#FFFFFF"],
+            "retina.png": ["width": 800, "height": 400, "background": "#FFFFFF"],
+        ])
+        let dump = try TestImages.dump(width: 400, height: 200, density: 1, TestImages.textNode("pay", "Pay", (20, 56, 360, 48)))
+        // A system bar below the dump's screen: accepted, with a note; its rows are not used.
+        let tall = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["tall.png"])))
+        XCTAssertTrue(tall.notes.contains { $0.contains("40 px taller") }, "\(tall.notes)")
+        XCTAssertEqual(tall.screenshot?.usable, PixelRect(x: 0, y: 0, width: 400, height: 200))
+        // Scaled evenly (a screenshot at half or twice the size): accepted at that scale.
+        XCTAssertEqual(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["retina.png"]))).screenshot?.pixelsPerPoint, 2)
+        XCTAssertEqual(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["landscape.png"]))).screenshot?.pixelsPerPoint, 0.5)
+        for (name, words) in [("short.png", "shorter"), ("wide.png", "aspect")] {
+            XCTAssertThrowsError(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files[name]))), name) { error in
+                let error = error as? ImageError
+                XCTAssertEqual(error?.code, .mismatch, name)
+                XCTAssertTrue(error?.message.contains(words) == true, "\(name): \(error?.message ?? "")")
+                // Both sizes are named.
+                XCTAssertTrue(error?.message.contains("400 × 200 pt") == true, "\(name): \(error?.message ?? "")")
+            }
+        }
+        let portrait = try TestImages.dump(width: 200, height: 400, density: 1, "")
+        XCTAssertThrowsError(try portrait.attaching(ImageDecoder.decode(TestImages.bytes(files["landscape.png"])))) { error in
+            XCTAssertTrue((error as? ImageError)?.message.contains("landscape and the snapshot portrait") == true, "\(error)")
+        }
+    }
+}
