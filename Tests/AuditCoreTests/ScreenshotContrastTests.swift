@@ -111,14 +111,13 @@ final class ScreenshotContrastTests: XCTestCase {
             "retina.png": ["width": 800, "height": 400, "background": "#FFFFFF"],
         ])
         let dump = try TestImages.dump(width: 400, height: 200, density: 1, TestImages.textNode("pay", "Pay", (20, 56, 360, 48)))
-        // A system bar below the dump's screen: accepted, with a note; its rows are not used.
+        // A system bar below the dump's root: accepted, with a note.
         let tall = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["tall.png"])))
         XCTAssertTrue(tall.notes.contains { $0.contains("40 px taller") }, "\(tall.notes)")
-        XCTAssertEqual(tall.screenshot?.usable, PixelRect(x: 0, y: 0, width: 400, height: 200))
-        // Scaled evenly (a screenshot at half or twice the size): accepted at that scale.
-        XCTAssertEqual(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["retina.png"]))).screenshot?.pixelsPerPoint, 2)
-        XCTAssertEqual(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["landscape.png"]))).screenshot?.pixelsPerPoint, 0.5)
-        for (name, words) in [("short.png", "shorter"), ("wide.png", "aspect")] {
+        XCTAssertEqual(tall.screenshot?.pixelsPerPoint, 1)
+        // The dump's pixels fix the size: a screenshot of the same aspect at another size is
+        // another screen (or a resized one), refused.
+        for (name, words) in [("short.png", "shorter"), ("wide.png", "aspect"), ("retina.png", "another size"), ("landscape.png", "another size")] {
             XCTAssertThrowsError(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files[name]))), name) { error in
                 let error = error as? ImageError
                 XCTAssertEqual(error?.code, .mismatch, name)
@@ -127,6 +126,9 @@ final class ScreenshotContrastTests: XCTestCase {
                 XCTAssertTrue(error?.message.contains("400 × 200 pt") == true, "\(name): \(error?.message ?? "")")
             }
         }
+        // Appium sources have no scale: the image width over the screen's points is it.
+        let appium = try SnapshotParser().parse(#"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="400" height="200"/></AppiumAUT>"#)
+        XCTAssertEqual(try appium.attaching(ImageDecoder.decode(TestImages.bytes(files["retina.png"]))).screenshot?.pixelsPerPoint, 2)
         let portrait = try TestImages.dump(width: 200, height: 400, density: 1, "")
         XCTAssertThrowsError(try portrait.attaching(ImageDecoder.decode(TestImages.bytes(files["landscape.png"])))) { error in
             XCTAssertTrue((error as? ImageError)?.message.contains("landscape and the snapshot portrait") == true, "\(error)")

@@ -10,8 +10,9 @@ public struct ScreenshotMapping: Sendable {
     public let screenWidth: Double, screenHeight: Double
     /// How the mapping was decided, for the report's notes.
     public let notes: [String]
-    /// The part of the screenshot below the snapshot's screen (a navigation bar the dump
-    /// leaves out) is not used: crops are clipped to this.
+    /// The pixels crops may use: the whole image. (Below a dump's root there may be more
+    /// screen — a navigation bar the root's bounds leave out — whose elements the dump
+    /// still lists.)
     public let usable: PixelRect
 
     /// The most the screenshot may be taller than the snapshot's screen: Android dumps
@@ -55,17 +56,21 @@ public struct ScreenshotMapping: Sendable {
                 throw ImageError(.mismatch, "the screenshot's aspect does not match the snapshot's: \(sizes) (\(Int(expectedHeight.rounded())) px high expected at \(scale.formattedForReport) px per pt)",
                                  hint: "send the screenshot taken with this snapshot, uncropped and unscaled")
             }
-            notes.append("the screenshot is \(Int((imageHeight - expectedHeight).rounded())) px taller than the snapshot's screen (a system bar the dump leaves out); those rows are not used")
+            notes.append("the screenshot is \(Int((imageHeight - expectedHeight).rounded())) px taller than the snapshot's screen (a system bar the dump's root leaves out)")
         }
-        if snapshot.platform == .android, let density = snapshot.scale, abs(density - scale) > 0.02 * density {
-            notes.append("the screenshot is scaled: \(scale.formattedForReport) px per dp against the density \(density.formattedForReport)")
+        // The snapshot's own scale (an Android dump's pixels per dp, a native snapshot's
+        // `scale`) fixes the image's size: another size is another screen, or a resized one.
+        if let declared = snapshot.scale, declared > 0, abs(declared - scale) > 0.01 * declared {
+            let expectedWidth = Int((width * declared).rounded()), expectedTall = Int((height * declared).rounded())
+            throw ImageError(.mismatch, "the screenshot is another size: \(sizes) at \(declared.formattedForReport) px per pt, so \(expectedWidth) × \(expectedTall) px expected",
+                             hint: "send the screenshot taken with this snapshot, at the device's resolution (not resized)")
         }
         self.screenshot = screenshot
         self.pixelsPerPoint = scale
         self.screenWidth = width
         self.screenHeight = height
         self.notes = notes
-        self.usable = PixelRect(x: 0, y: 0, width: screenshot.width, height: min(screenshot.height, Int(expectedHeight.rounded())))
+        self.usable = PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height)
     }
 
     /// The pixels of `frame` (rounded outwards to whole pixels), not clipped.

@@ -1,0 +1,94 @@
+@testable import AuditCore
+import Foundation
+import XCTest
+
+/// The real dump + screenshot pairs of Tests/Fixtures/screens: every pair maps and audits,
+/// and the verdicts below were read by hand from the crops (the text's pixels beside the
+/// reported colours) and are kept as they are.
+final class ScreenshotCorpusTests: XCTestCase {
+    static let screens = TestSupport.fixtures.appendingPathComponent("screens")
+
+    /// Each pair's dump and image path.
+    static func pairs() throws -> [(dump: URL, image: URL)] {
+        var pairs: [(URL, URL)] = []
+        for platform in ["android", "ios"] {
+            let folder = screens.appendingPathComponent(platform)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            for name in names where name.hasSuffix(".xml") {
+                let base = String(name.dropLast(4))
+                guard let image = names.first(where: { $0 != name && $0.hasPrefix(base + ".") }) else { continue }
+                pairs.append((folder.appendingPathComponent(name), folder.appendingPathComponent(image)))
+            }
+        }
+        return pairs
+    }
+
+    static func audit(_ name: String) throws -> (Snapshot, AuditReport) {
+        guard let pair = try pairs().first(where: { $0.dump.lastPathComponent.contains(name) }) else { throw CocoaError(.fileNoSuchFile) }
+        let snapshot = try SnapshotParser().parse([UInt8](Data(contentsOf: pair.dump)))
+            .attaching(ImageDecoder.decode([UInt8](Data(contentsOf: pair.image))))
+        return (snapshot, TestImages.audit(snapshot))
+    }
+
+    func testEveryPairMapsAndAudits() throws {
+        let pairs = try Self.pairs()
+        XCTAssertEqual(pairs.count, 24)
+        var judged = 0
+        for pair in pairs {
+            let snapshot = try SnapshotParser().parse([UInt8](Data(contentsOf: pair.dump)))
+            let withPixels = try snapshot.attaching(ImageDecoder.decode([UInt8](Data(contentsOf: pair.image))))
+            XCTAssertTrue(withPixels.capabilities.contains(.colorsFromPixels))
+            let report = TestImages.audit(withPixels)
+            // No "no colours in this dialect" once there are pixels.
+            XCTAssertFalse(report.incomplete.contains { $0.incomplete.reason.contains("no colours in this dialect (") && $0.incomplete.ruleID.hasPrefix("contrast") },
+                           pair.dump.lastPathComponent)
+            judged += report.findings.filter { $0.finding.ruleID.hasPrefix("contrast") }.count
+            for finding in report.findings where finding.finding.ruleID.hasPrefix("contrast") {
+                XCTAssertEqual(finding.finding.evidence("source"), .string("screenshot"))
+            }
+        }
+        XCTAssertGreaterThan(judged, 20, "contrast findings on the real pairs")
+    }
+
+    /// What `contrast.text` says of the element whose text is `text`.
+    func verdict(_ name: String, _ text: String) throws -> (severity: Severity?, ratio: Double?, incomplete: String?) {
+        let (snapshot, report) = try Self.audit(name)
+        // Of the elements with this text, the first with a finding (else the first).
+        let matching = snapshot.elements.indices.filter { snapshot.text(snapshot.elements[$0].text) == text }
+        guard let index = matching.first(where: { index in report.findings.contains { $0.finding.element == index } }) ?? matching.first else {
+            XCTFail("\(name): no element with text \(text)")
+            return (nil, nil, nil)
+        }
+        let finding = report.findings.first { $0.finding.element == index && $0.finding.ruleID == "contrast.text" }?.finding
+        let ratio: Double? = if case .number(let value)? = finding?.evidence("ratio") { value } else { nil }
+        let incomplete = report.incomplete.first { $0.incomplete.element == index && $0.incomplete.ruleID == "contrast.text" }?.incomplete.reason
+        return (finding?.severity, ratio, incomplete)
+    }
+
+    func testVerdictsReadByHand() throws {
+        // Green status text on a pale green chip: 2.37:1, a real failure.
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Healthy").severity, .error)
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Healthy").ratio, 2.37)
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Dashboard").ratio, 2.66)
+        // Grey #6F7280 on #F5F5F7, 4.38:1: fails 4.5, passes 3; its size is not in the dump.
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Portfolio").severity, .notice)
+        // Green amounts on near-white fail whatever their size; red ones only if not large.
+        XCTAssertEqual(try verdict("cashflow_home", "+$1200").ratio, 2.43)
+        XCTAssertEqual(try verdict("cashflow_home", "+$1200").severity, .error)
+        XCTAssertEqual(try verdict("cashflow_home", "-$450").severity, .notice)
+        // White on TikTok's red button, 3.68:1.
+        XCTAssertEqual(try verdict("tiktok_feed", "Mais como este").ratio, 3.68)
+        // Light green "enabled" labels on white.
+        XCTAssertEqual(try verdict("adauto_settings", "已开启").severity, .error)
+        // Dark text on a lavender pill on a white page: passes (the page's white around the
+        // pill's ends is not the text's background).
+        XCTAssertNil(try verdict("adauto_settings", "去开启").severity)
+        // A launcher icon's label with the icon's white disc in its frame: not a white-on-grey
+        // text failure (1.4:1 by the commonest colours) but unjudged, with the reason.
+        let photos = try verdict("google_search_widget", "Photos")
+        XCTAssertNil(photos.severity)
+        XCTAssertTrue(photos.incomplete?.contains("large shape") == true, photos.incomplete ?? "")
+        // Text over a video frame: not judged.
+        XCTAssertTrue(try verdict("tiktok_feed", "ESPN Brasil").incomplete?.contains("no one background colour") == true)
+    }
+}

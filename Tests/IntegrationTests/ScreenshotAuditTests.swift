@@ -1,0 +1,136 @@
+import AuditClient
+import Foundation
+import XCTest
+
+/// Screenshots through the real daemon: multipart audits from curl and auditctl, sibling
+/// images, and every refusal with its status and code.
+final class ScreenshotAuditTests: XCTestCase {
+    static let screens = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/screens/android")
+    static let pair = "Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_portfolio"
+    static let otherPair = "userVre__Darkor.ai__darkor_settings"
+
+    static func file(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: screens.appendingPathComponent(name))) }
+
+    /// `POST /v1/audits` with a form of these parts (name, content type, bytes).
+    func postForm(_ daemon: DaemonHarness, _ parts: [(String, String, [UInt8])]) throws -> DaemonHarness.Response {
+        let form = MultipartBody(parts: parts.map { .init(name: $0.0, filename: $0.0, contentType: $0.1, bytes: $0.2) })
+        return try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
+                                  body: form.bytes)
+    }
+
+    func contrastFindings(_ json: Any?) -> [[String: Any]] {
+        let findings = (json as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+        return findings.filter { ($0["rule"] as? String)?.hasPrefix("contrast") == true }
+    }
+
+    func testCurlFormAuditsWithColoursFromThePixels() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let run = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket,
+                                          "-F", "snapshot=@" + Self.screens.appendingPathComponent(Self.pair + ".xml").path + ";type=application/xml",
+                                          "-F", "screenshot=@" + Self.screens.appendingPathComponent(Self.pair + ".png").path + ";type=image/png",
+                                          "http://localhost/v1/audits"])
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        let contrast = contrastFindings(report)
+        XCTAssertFalse(contrast.isEmpty, run.stdout.prefix(400).description)
+        for finding in contrast {
+            let evidence = finding["evidence"] as? [String: Any] ?? [:]
+            XCTAssertEqual(evidence["source"] as? String, "screenshot")
+            XCTAssertNotNil(evidence["crop"] as? String)
+        }
+        // The same findings went to the journal.
+        let journalled = daemon.journalRecords().filter { ($0["rule"] as? String)?.hasPrefix("contrast") == true }
+        XCTAssertEqual(journalled.count, contrast.count)
+        // The metrics count the image phase.
+        let metrics = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket, "http://localhost/metrics"])
+        let line = metrics.stdout.split(separator: "\n").first { $0.hasPrefix("auditd_audit_phase_seconds_total{phase=\"image\"} ") }
+        XCTAssertGreaterThan(line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0, 0, metrics.stdout)
+    }
+
+    func testAuditctlSendsTheImageBesideEachSnapshot() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("auditd-pairs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in [Self.pair + ".xml", Self.pair + ".png", Self.otherPair + ".xml", Self.otherPair + ".png"] {
+            try FileManager.default.copyItem(at: Self.screens.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let withImages = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", folder.path])
+        XCTAssertEqual(withImages.status, 0, withImages.stderr)
+        let reports = try JSONSerialization.jsonObject(with: Data(withImages.stdout.utf8)) as? [[String: Any]] ?? []
+        XCTAssertEqual(reports.count, 2)
+        XCTAssertFalse(reports.flatMap(contrastFindings).isEmpty)
+        let without = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", "--no-screenshots", folder.path])
+        let plain = try JSONSerialization.jsonObject(with: Data(without.stdout.utf8)) as? [[String: Any]] ?? []
+        XCTAssertTrue(plain.flatMap(contrastFindings).isEmpty)
+        XCTAssertTrue(without.stdout.contains("no colours in this dialect"), without.stdout.prefix(300).description)
+        // --screenshot names the image of one snapshot; with two it is a usage error.
+        let explicit = try daemon.auditctl(["audit", "--fail-on", "never", "--screenshot", Self.screens.appendingPathComponent(Self.pair + ".png").path,
+                                            Self.screens.appendingPathComponent(Self.pair + ".xml").path])
+        XCTAssertEqual(explicit.status, 0, explicit.stderr)
+        XCTAssertTrue(explicit.stdout.contains("[contrast.text]"), explicit.stdout)
+        let twoSnapshots = try daemon.auditctl(["audit", "--screenshot", "x.png", folder.path])
+        XCTAssertEqual(twoSnapshots.status, 2)
+        XCTAssertTrue(twoSnapshots.stderr.contains("--screenshot goes with one snapshot"), twoSnapshots.stderr)
+        // A mismatched pair is refused with both sizes named, exit 2.
+        let mismatched = try daemon.auditctl(["audit", "--screenshot", Self.screens.appendingPathComponent("09franchico__auto-zap__tiktok_feed.png").path,
+                                              Self.screens.appendingPathComponent(Self.pair + ".xml").path])
+        XCTAssertEqual(mismatched.status, 2, mismatched.stdout + mismatched.stderr)
+        XCTAssertTrue((mismatched.stdout + mismatched.stderr).contains("720 × 1600 px"), mismatched.stdout + mismatched.stderr)
+        XCTAssertTrue((mismatched.stdout + mismatched.stderr).contains("1080 × 2400 px expected"), mismatched.stdout + mismatched.stderr)
+    }
+
+    func testRefusalsSayWhatAndHow() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let xml = try Self.file(Self.pair + ".xml")
+        let png = try Self.file(Self.pair + ".png")
+        func code(_ response: DaemonHarness.Response) -> String? {
+            ((response.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String
+        }
+        // The form alone, no screenshot: an ordinary audit.
+        XCTAssertEqual(try postForm(daemon, [("snapshot", "application/xml", xml)]).status, 200)
+        // A bomb: a PNG header claiming 100,000 × 100,000 pixels.
+        var bomb = Array(png.prefix(33))
+        bomb.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
+        bomb.replaceSubrange(29..<33, with: crc32(Array(bomb[12..<29])))
+        bomb += png[33...]
+        let refusedBomb = try postForm(daemon, [("snapshot", "application/xml", xml), ("screenshot", "image/png", bomb)])
+        XCTAssertEqual(refusedBomb.status, 413)
+        XCTAssertEqual(code(refusedBomb), "screenshot-too-large")
+        let truncated = try postForm(daemon, [("snapshot", "application/xml", xml), ("screenshot", "image/png", Array(png.prefix(png.count / 2)))])
+        XCTAssertEqual(truncated.status, 400)
+        XCTAssertEqual(code(truncated), "screenshot-malformed")
+        let gif = try postForm(daemon, [("snapshot", "application/xml", xml), ("screenshot", "image/png", Array("GIF89a........".utf8))])
+        XCTAssertEqual(gif.status, 415)
+        XCTAssertEqual(code(gif), "screenshot-unsupported-format")
+        let wrongType = try postForm(daemon, [("snapshot", "application/xml", xml), ("screenshot", "text/plain", png)])
+        XCTAssertEqual(wrongType.status, 415)
+        XCTAssertEqual(code(wrongType), "unsupported-screenshot-type")
+        let mismatch = try postForm(daemon, [("snapshot", "application/xml", xml), ("screenshot", "image/png", Self.file("09franchico__auto-zap__tiktok_feed.png"))])
+        XCTAssertEqual(mismatch.status, 422)
+        XCTAssertEqual(code(mismatch), "screenshot-mismatch")
+        XCTAssertEqual(try postForm(daemon, [("screenshot", "image/png", png)]).status, 400)
+        XCTAssertEqual(code(try postForm(daemon, [("snapshot", "application/xml", xml), ("photo", "image/png", png)])), "unknown-part")
+        XCTAssertEqual(code(try postForm(daemon, [("snapshot", "application/xml", xml), ("snapshot", "application/xml", xml)])), "duplicate-part")
+        // A form cut before its closing boundary.
+        let form = MultipartBody(parts: [.init(name: "snapshot", filename: "a.xml", contentType: "application/xml", bytes: xml)])
+        let cut = Array(form.bytes.dropLast(30))
+        let unterminated = try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(cut.count)\r\n\r\n", body: cut)
+        XCTAssertEqual(unterminated.status, 400)
+        XCTAssertEqual(code(unterminated), "bad-multipart")
+        // The daemon is still well.
+        XCTAssertEqual(try daemon.post(xml).status, 200)
+    }
+
+    /// CRC-32 (ISO-HDLC, as PNG chunks use), big-endian bytes.
+    func crc32(_ bytes: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        return [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
+    }
+}
