@@ -12,6 +12,7 @@ import Foundation
 ///   auditbench adversarial [--sizes A,B,C] [--shape S] [--ruleset NAME]   rules vs parse on crowded geometry
 ///   auditbench generate-adversarial SHAPE N   one adversarial snapshot on stdout
 ///   auditbench colors                         colour maths for pairs on stdin (scripts/check-colors.py)
+///   auditbench screenshot DUMP IMAGE [--iterations K] [--floor MS]   audit with a screenshot vs decode alone
 @main
 enum AuditBench {
     static func main() {
@@ -57,6 +58,11 @@ enum AuditBench {
             guard let shape = arguments.first, let count = arguments.dropFirst().first.flatMap(Int.init),
                   let text = AdversarialGenerator.generate(shape, elements: count) else { return usage() }
             FileHandle.standardOutput.write(Data(text.utf8))
+        case "screenshot":
+            guard arguments.count >= 2 else { return usage() }
+            ScreenshotBenchmark.run(dump: arguments[0], image: arguments[1],
+                                    iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 9,
+                                    floor: option("--floor", in: arguments).flatMap(Double.init))
         case "colors":
             ColorProbe.run()
         case "parse":

@@ -2,8 +2,8 @@ import AuditCore
 import AuditDaemonKit
 import Foundation
 
-/// Fuzz targets for the three snapshot dialects' parser, the HTTP request parser and the
-/// rule-set loader.
+/// Fuzz targets for the three snapshot dialects' parser, the HTTP request parser, the
+/// rule-set loader and the screenshot path (decoding, mapping, colours from pixels).
 ///
 /// Built normally, `auditfuzz TARGET FILE|DIR…` replays inputs through a target (the
 /// regression mode CI runs over `Fuzz/corpus`). Built with
@@ -14,7 +14,7 @@ enum AuditFuzz {
     static func main() {
         var arguments = CommandLine.arguments
         guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
-            FileHandle.standardError.write(Data("usage: auditfuzz parser|http|rulesets [FILE|DIR…]\n".utf8))
+            FileHandle.standardError.write(Data("usage: auditfuzz parser|http|rulesets|image [FILE|DIR…]\n".utf8))
             exit(2)
         }
         FuzzTarget.selected = target
@@ -44,7 +44,22 @@ enum AuditFuzz {
 
 /// What one input goes through.
 enum FuzzTarget: String {
-    case parser, http, rulesets
+    case parser, http, rulesets, image
+
+    /// The snapshot fuzzed images are laid on: one text, one icon and one button, on a
+    /// native screen of the image's size (built per input, as the size varies).
+    static func imageSnapshot(width: Int, height: Int) -> Snapshot? {
+        let w = Double(width), h = Double(height)
+        let xml = """
+            <snapshot version="1" platform="android" width="\(w)" height="\(h)" scale="1">
+            <element id="root" role="window" frame="0,0,\(w),\(h)">
+            <element id="t" role="text" text="Pay" frame="\(w * 0.1),\(h * 0.1),\(w * 0.6),\(h * 0.3)"/>
+            <element id="i" role="image" label="Logo" frame="\(w * 0.5),\(h * 0.5),\(w * 0.3),\(h * 0.3)"/>
+            <element id="b" role="button" label="Go" frame="\(w * 0.05),\(h * 0.6),\(w * 0.2),\(h * 0.2)"/>
+            </element></snapshot>
+            """
+        return try? SnapshotParser().parse(xml)
+    }
 
     nonisolated(unsafe) static var selected: FuzzTarget = .parser
 
@@ -91,6 +106,14 @@ enum FuzzTarget: String {
             if Self.summary(events) != Self.summary(wholeEvents) {
                 fatalError("pieces and the whole disagree: \(Self.summary(events)) vs \(Self.summary(wholeEvents))")
             }
+        case .image:
+            // Decoding under small limits; whatever decodes is laid on a snapshot of its
+            // size and judged by the colour rules.
+            let raw = UnsafeRawBufferPointer(input)
+            guard let image = try? ImageDecoder.decode(raw, limits: ImageLimits(maxBytes: 1 << 20, maxPixels: 1 << 20, maxSide: 4096)),
+                  let snapshot = Self.imageSnapshot(width: image.width, height: image.height),
+                  let withPixels = try? snapshot.attaching(image) else { return }
+            _ = Auditor.audit(withPixels, ruleSet: .allBuiltIn, concurrent: false)
         case .rulesets:
             guard let json = try? JSONParser.parse(Array(input)) else { return }
             let base = (try? JSONParser.parse(#"{"name": "base", "rules": {"contrast.text": true}}"#)) ?? .null

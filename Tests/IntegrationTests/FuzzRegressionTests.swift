@@ -8,7 +8,7 @@ final class FuzzRegressionTests: XCTestCase {
         let daemon = try DaemonHarness()
         let tool = DaemonHarness.binaries.appendingPathComponent("auditfuzz").path
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool), "auditfuzz is not built")
-        for target in ["parser", "http", "rulesets"] {
+        for target in ["parser", "http", "rulesets", "image"] {
             let corpus = DaemonHarness.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)").path
             let run = try daemon.run(tool, [target, corpus])
             XCTAssertEqual(run.status, 0, "\(target): \(run.stderr)")

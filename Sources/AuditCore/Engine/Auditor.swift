@@ -36,7 +36,9 @@ public enum Auditor {
         let xpathDocument: XPathDocument? = ruleSet.customRules.isEmpty || xpathTooLarge || budget.isExhausted ? nil : source.flatMap {
             XPathDocument(bytes: $0, dialect: snapshot.dialect)
         }
-        let parallel = concurrent && snapshot.elements.count >= parallelThreshold
+        // Rules run side by side on large snapshots, and on any with a screenshot: reading
+        // colours from pixels is most of such an audit (the two contrast rules, in parallel).
+        let parallel = concurrent && (snapshot.elements.count >= parallelThreshold || snapshot.screenshot != nil)
         // Phase 1: the rules, concurrently, slowest first.
         let startOrder = parallel ? ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
         let work: @Sendable (Int) -> Void = { slot in

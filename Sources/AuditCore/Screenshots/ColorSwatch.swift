@@ -20,14 +20,16 @@ public struct ColorSwatch: Sendable {
     public private(set) var meanLuminance = 0.0
     /// The grid step the pixels were sampled at.
     public private(set) var step = 1
-    /// Exact colour → cluster (index + 1); colours not clustered (rare blends) are absent.
-    private var clusterOfColor = ColorCountTable(capacity: 256)
+    /// For a swatch of one rectangle: the cluster of each sampled cell, row by row
+    /// (``columns`` per row), -1 for a colour too rare to cluster (a blend).
+    private(set) var cellClusters: [Int16] = []
+    private(set) var columns = 0, rows = 0
 
     /// At most this many pixels are read per patch, on an even grid: the colours of a
     /// patch do not need every pixel, and the cost stays flat however large it is.
-    static let maximumSamples = 16_384
+    static let maximumSamples = 4096
     /// Only this many distinct colours are clustered; rarer ones are blends and noise.
-    static let clusteredColors = 96
+    static let clusteredColors = 64
     static let mergeDistance = 2.0
 
     /// The swatch of `rect` (clipped by the caller) in `image`.
@@ -41,8 +43,19 @@ public struct ColorSwatch: Sendable {
         guard area > 0 else { return }
         let step = max(1, Int((Double(area) / Double(Self.maximumSamples)).squareRoot().rounded(.up)))
         self.step = step
-        var table = ColorCountTable()
-        var luminanceSum = 0.0
+        let samples = rects.reduce(0) { $0 + ($1.isEmpty ? 0 : (($1.width + step - 1) / step) * (($1.height + step - 1) / step)) }
+        // Room for every sample's colour at half load: the table never grows, so a slot
+        // found now stays the colour's slot.
+        var capacity = 64
+        while capacity < 2 * samples { capacity *= 2 }
+        var table = ColorCountTable(capacity: capacity)
+        let keepsCells = rects.count == 1
+        var slots: [Int32] = []
+        if keepsCells, let rect = rects.first {
+            columns = (rect.width + step - 1) / step
+            rows = (rect.height + step - 1) / step
+            slots.reserveCapacity(columns * rows)
+        }
         image.rgba.withUnsafeBufferPointer { pixels in
             for rect in rects where !rect.isEmpty {
                 var y = rect.y
@@ -50,7 +63,8 @@ public struct ColorSwatch: Sendable {
                     var offset = (y * image.width + rect.x) * 4
                     for _ in stride(from: 0, to: rect.width, by: step) {
                         let packed = UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
-                        table.add(packed)
+                        let slot = table.add(packed)
+                        if keepsCells { slots.append(Int32(truncatingIfNeeded: slot)) }
                         offset += 4 * step
                     }
                     y += step
@@ -58,37 +72,33 @@ public struct ColorSwatch: Sendable {
             }
         }
         let counted = table.entries()
-        var colors: [(RGBA, Int)] = counted.map { (RGBA(red: UInt8($0.key >> 16), green: UInt8(($0.key >> 8) & 255), blue: UInt8($0.key & 255)), $0.count) }
-        total = colors.reduce(0) { $0 + $1.1 }
-        for (color, count) in colors { luminanceSum += ColorMath.luminance(color) * Double(count) }
+        var colors: [(color: RGBA, count: Int, slot: Int)] = counted.map {
+            (RGBA(red: UInt8($0.key >> 16), green: UInt8(($0.key >> 8) & 255), blue: UInt8($0.key & 255)), $0.count, $0.slot)
+        }
+        total = colors.reduce(0) { $0 + $1.count }
+        var luminanceSum = 0.0
+        for entry in colors { luminanceSum += ColorMath.luminance(entry.color) * Double(entry.count) }
         meanLuminance = total > 0 ? luminanceSum / Double(total) : 0
-        colors.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0.packed < $1.0.packed) }
-        var assigned: [(UInt32, Int)] = []
-        for (color, count) in colors.prefix(Self.clusteredColors) {
-            let lab = ColorMath.lab(color)
+        colors.sort { $0.count > $1.count || ($0.count == $1.count && $0.color.packed < $1.color.packed) }
+        var assigned: [(slot: Int, cluster: Int)] = []
+        for entry in colors.prefix(Self.clusteredColors) {
+            let lab = ColorMath.lab(entry.color)
             if let near = clusters.firstIndex(where: { ColorMath.deltaE94($0.lab, lab) < Self.mergeDistance }) {
-                clusters[near].count += count
-                assigned.append((color.packed >> 8, near))
+                clusters[near].count += entry.count
+                assigned.append((entry.slot, near))
             } else {
-                clusters.append(Cluster(color: color, count: count, luminance: ColorMath.luminance(color), lab: lab))
-                assigned.append((color.packed >> 8, clusters.count - 1))
+                clusters.append(Cluster(color: entry.color, count: entry.count, luminance: ColorMath.luminance(entry.color), lab: lab))
+                assigned.append((entry.slot, clusters.count - 1))
             }
         }
         let order = clusters.indices.sorted { clusters[$0].count > clusters[$1].count }
         var rank = Array(repeating: 0, count: clusters.count)
         for (position, index) in order.enumerated() { rank[index] = position }
         clusters = order.map { clusters[$0] }
-        for (key, index) in assigned { clusterOfColor.set(key, Int32(rank[index] + 1)) }
-    }
-
-    /// The cluster (index into ``clusters``) of the pixel at (`x`, `y`); `nil` for a rare
-    /// colour (a blend).
-    @inline(__always)
-    func cluster(_ image: Screenshot, x: Int, y: Int) -> Int? {
-        let offset = (y * image.width + x) * 4
-        let key = UInt32(image.rgba[offset]) << 16 | UInt32(image.rgba[offset + 1]) << 8 | UInt32(image.rgba[offset + 2])
-        let value = clusterOfColor.value(key)
-        return value > 0 ? Int(value) - 1 : nil
+        guard keepsCells else { return }
+        var slotCluster = [Int16](repeating: -1, count: capacity)
+        for (slot, cluster) in assigned { slotCluster[slot] = Int16(rank[cluster]) }
+        cellClusters = slots.map { slotCluster[Int($0)] }
     }
 
     /// The share of the sampled pixels in `cluster`.
@@ -99,76 +109,38 @@ public struct ColorSwatch: Sendable {
 struct ColorCountTable {
     private var keys: [UInt32]
     private var counts: [Int32]
-    private var used = 0
+    /// The slots in use, in the order their keys came.
+    private var used: [Int32] = []
     private static let empty = UInt32.max
 
-    init(capacity: Int = 4096) {
+    /// `capacity`: a power of two, at least twice the distinct keys that will be added
+    /// (the table does not grow).
+    init(capacity: Int) {
         keys = Array(repeating: Self.empty, count: capacity)
         counts = Array(repeating: 0, count: capacity)
     }
 
-    mutating func add(_ key: UInt32) {
-        if used * 2 >= keys.count { grow() }
+    /// Counts `key` once; returns its slot.
+    @discardableResult
+    mutating func add(_ key: UInt32) -> Int {
         let mask = keys.count - 1
         var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
         while true {
             if keys[slot] == key {
                 counts[slot] += 1
-                return
+                return slot
             }
             if keys[slot] == Self.empty {
                 keys[slot] = key
                 counts[slot] = 1
-                used += 1
-                return
+                used.append(Int32(truncatingIfNeeded: slot))
+                return slot
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// Stores `value` for `key` (a map rather than a count).
-    mutating func set(_ key: UInt32, _ value: Int32) {
-        if used * 2 >= keys.count { grow() }
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
-        while keys[slot] != key && keys[slot] != Self.empty { slot = (slot + 1) & mask }
-        if keys[slot] == Self.empty { used += 1 }
-        keys[slot] = key
-        counts[slot] = value
-    }
-
-    /// The count (or value) of `key`; 0 when absent.
-    @inline(__always)
-    func value(_ key: UInt32) -> Int32 {
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
-        while true {
-            let stored = keys[slot]
-            if stored == key { return counts[slot] }
-            if stored == Self.empty { return 0 }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    private mutating func grow() {
-        let old = entries()
-        keys = Array(repeating: Self.empty, count: keys.count * 2)
-        counts = Array(repeating: 0, count: keys.count)
-        used = 0
-        let mask = keys.count - 1
-        for (key, count) in old {
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
-            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
-            keys[slot] = key
-            counts[slot] = Int32(count)
-            used += 1
-        }
-    }
-
-    func entries() -> [(key: UInt32, count: Int)] {
-        var out: [(key: UInt32, count: Int)] = []
-        out.reserveCapacity(used)
-        for slot in keys.indices where keys[slot] != Self.empty { out.append((keys[slot], Int(counts[slot]))) }
-        return out
+    func entries() -> [(key: UInt32, count: Int, slot: Int)] {
+        used.map { slot in (keys[Int(slot)], Int(counts[Int(slot)]), Int(slot)) }
     }
 }

@@ -30,7 +30,7 @@ extension ScreenshotMapping {
     /// A crop whose commonest colour holds less than this is not on one background.
     static let minimumBackgroundShare = 0.4
     /// The text's own colour must cover at least this share of the crop.
-    static let minimumForegroundShare = 0.01
+    static let minimumForegroundShare = 0.003
     /// Text ink is mostly outline: at least this share of its pixels lies within two pixels
     /// of another colour (strokes 8 px wide give a half; a filled 100-px disc, a tenth).
     static let minimumStrokeShare = 0.25
@@ -74,7 +74,7 @@ extension ScreenshotMapping {
         if swatch.share(commonest) < Self.minimumBackgroundShare {
             return .failure(PixelProblem(reason: "no one background colour (the commonest, \(commonest.color.hex), is \(Int(swatch.share(commonest) * 100))% of the crop): text over a gradient or an image"))
         }
-        let surroundings = SwatchNeighbours(swatch, screenshot, crop)
+        let surroundings = SwatchNeighbours(swatch)
         var best: (colors: TextColors, ratio: Double)?
         var largeShape: ColorSwatch.Cluster?
         var mixedBackground: (ink: ColorSwatch.Cluster, purity: Double)?
@@ -97,7 +97,10 @@ extension ScreenshotMapping {
             }
             let background = swatch.clusters[local.cluster]
             // Barely different from what is beside it: a shade of the background, not ink.
-            guard ColorMath.deltaE94(cluster.lab, background.lab) >= Self.minimumInkDifference else { continue }
+            // A faint, scarce colour is an anti-aliasing ring or noise, not ink: scarce ink
+            // (a short label in a tall frame) must stand out clearly.
+            let difference = ColorMath.deltaE94(cluster.lab, background.lab)
+            guard difference >= Self.minimumInkDifference, share >= 0.01 || difference >= 3 * Self.minimumInkDifference else { continue }
             // Of the colours that qualify, the text is the one that stands out most; the
             // others are anti-aliasing shades that made it into the histogram.
             let ratio = ColorMath.contrastRatio(cluster.color, background.color)
@@ -162,46 +165,66 @@ extension ScreenshotMapping {
 /// Where each colour of a swatch sits: how much of it touches the crop's edge, and which
 /// colour lies beside it (two pixels away in the four directions, past an anti-aliased edge).
 struct SwatchNeighbours {
-    private var edge: [Int]
-    private var total: [Int]
-    private var outline: [Int]
-    private var beside: [[Int]]
+    private let total: [Int]
+    private let edge: [Int]
+    private let outline: [Int]
+    /// `beside[cluster * width + other]`: how often `other` lies two pixels from `cluster`.
+    private let beside: [Int]
+    private let width: Int
 
     /// Only the first clusters are followed: they are the only candidates for ink.
     static let followed = 8
 
-    init(_ swatch: ColorSwatch, _ image: Screenshot, _ crop: PixelRect) {
+    /// `swatch`: of one rectangle (its cells are the grid followed here).
+    init(_ swatch: ColorSwatch) {
         let count = min(Self.followed, swatch.clusters.count)
-        edge = Array(repeating: 0, count: count)
-        total = Array(repeating: 0, count: count)
-        outline = Array(repeating: 0, count: count)
-        beside = Array(repeating: Array(repeating: 0, count: swatch.clusters.count), count: count)
+        let width = swatch.clusters.count
         let step = swatch.step
-        let reach = 2
-        let margin = max(2, step)
-        var y = crop.y
-        while y < crop.y + crop.height {
-            var x = crop.x
-            while x < crop.x + crop.width {
-                defer { x += step }
-                guard let cluster = swatch.cluster(image, x: x, y: y), cluster < count else { continue }
-                total[cluster] += 1
-                if x - crop.x < margin || crop.x + crop.width - 1 - x < margin || y - crop.y < margin || crop.y + crop.height - 1 - y < margin {
-                    edge[cluster] += 1
+        let columns = swatch.columns, rows = swatch.rows
+        let grid = swatch.cellClusters
+        // Neighbours two pixels away at least (past an anti-aliased edge), in grid cells.
+        let reach = max(1, (2 + step - 1) / step)
+        let margin = reach
+        // Counts in one flat buffer: total, edge, outline per followed cluster, then beside.
+        var counts = [Int](repeating: 0, count: 3 * count + count * width)
+        grid.withUnsafeBufferPointer { cells in
+            counts.withUnsafeMutableBufferPointer { tally in
+                for row in 0..<rows {
+                    let rowStart = row * columns
+                    let nearTopOrBottom = row < margin || rows - 1 - row < margin
+                    for column in 0..<columns {
+                        let own = Int(cells[rowStart + column])
+                        guard own >= 0, own < count else { continue }
+                        tally[own] += 1
+                        if nearTopOrBottom || column < margin || columns - 1 - column < margin { tally[count + own] += 1 }
+                        var onOutline = false
+                        let base = 3 * count + own * width
+                        if column + reach < columns {
+                            let other = Int(cells[rowStart + column + reach])
+                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                        }
+                        if column >= reach {
+                            let other = Int(cells[rowStart + column - reach])
+                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                        }
+                        if row + reach < rows {
+                            let other = Int(cells[rowStart + reach * columns + column])
+                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                        }
+                        if row >= reach {
+                            let other = Int(cells[rowStart - reach * columns + column])
+                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                        }
+                        if onOutline { tally[2 * count + own] += 1 }
+                    }
                 }
-                var onOutline = false
-                for (dx, dy) in [(reach, 0), (-reach, 0), (0, reach), (0, -reach)] {
-                    let nx = x + dx, ny = y + dy
-                    guard nx >= crop.x, nx < crop.x + crop.width, ny >= crop.y, ny < crop.y + crop.height else { continue }
-                    let other = swatch.cluster(image, x: nx, y: ny)
-                    if other != cluster { onOutline = true }
-                    guard let other, other != cluster else { continue }
-                    beside[cluster][other] += 1
-                }
-                if onOutline { outline[cluster] += 1 }
             }
-            y += step
         }
+        self.width = width
+        total = Array(counts[0..<count])
+        edge = Array(counts[count..<(2 * count)])
+        outline = Array(counts[(2 * count)..<(3 * count)])
+        beside = Array(counts[(3 * count)...])
     }
 
     /// The share of a cluster's pixels two pixels or less from another colour: high for the
@@ -222,8 +245,8 @@ struct SwatchNeighbours {
     /// Only colours covering 5% of the crop or more count: anti-aliasing blends (which
     /// surround every glyph, a sliver each) are neither background nor a sign of a mixed one.
     func localBackground(of cluster: Int, in swatch: ColorSwatch) -> (cluster: Int, purity: Double)? {
-        guard cluster < beside.count else { return nil }
-        let counts = beside[cluster].indices.map { swatch.share(swatch.clusters[$0]) >= 0.05 ? beside[cluster][$0] : 0 }
+        guard cluster < total.count else { return nil }
+        let counts = (0..<width).map { swatch.share(swatch.clusters[$0]) >= 0.05 ? beside[cluster * width + $0] : 0 }
         let sum = counts.reduce(0, +)
         guard sum > 0, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return nil }
         return (best, Double(counts[best]) / Double(sum))

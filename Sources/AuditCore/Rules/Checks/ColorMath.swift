@@ -104,7 +104,7 @@ public enum ColorMath {
 
     /// ``deltaE94(_:_:)`` of colours already in L*a*b*.
     public static func deltaE94(_ first: (l: Double, a: Double, b: Double), _ second: (l: Double, a: Double, b: Double)) -> Double {
-        let c1 = hypot(first.a, first.b), c2 = hypot(second.a, second.b)
+        let c1 = (first.a * first.a + first.b * first.b).squareRoot(), c2 = (second.a * second.a + second.b * second.b).squareRoot()
         let dL = first.l - second.l, dC = c1 - c2
         let da = first.a - second.a, db = first.b - second.b
         let dH2 = max(0, da * da + db * db - dC * dC)

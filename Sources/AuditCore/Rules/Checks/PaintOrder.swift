@@ -5,7 +5,7 @@
 /// transparent containers, or scrims whose dimming the user really sees; so are empty
 /// leaves (no text, name, image or children): ripple and touch layers, which Compose and
 /// many views lay over their content with the content's bounds.
-struct PaintOrder {
+struct PaintOrder: Sendable {
     private let index: RectIndex
     private let ends: [Int]
     private let screenArea: Double

@@ -11,8 +11,8 @@
 /// t`) and "a later element that is not a descendant" (`index >= end(t)`) prune whole
 /// branches, whatever the nesting; and a branch of thin rectangles that cannot overlap
 /// a query by the area that counts is never opened (bars crossing at tiny overlaps).
-public struct RectIndex {
-    public struct Item {
+public struct RectIndex: Sendable {
+    public struct Item: Sendable {
         public let index: Int
         public let end: Int
         public let rect: Rect
@@ -26,7 +26,7 @@ public struct RectIndex {
 
     /// One node: its box, the least subtree end and the greatest index below it, and
     /// its children (nodes, or items for a leaf) as a range of `children`/`items`.
-    struct Node {
+    struct Node: Sendable {
         var minX, minY, maxX, maxY: Double
         var summary: Summary
         var first: Int32

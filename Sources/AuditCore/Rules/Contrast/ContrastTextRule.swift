@@ -57,14 +57,28 @@ public enum ContrastTextRule: Rule {
         let largeSize = context[Parameter.largeSize], largeBoldSize = context[Parameter.largeBoldSize]
         let boldWeight = context[Parameter.boldWeight]
         var unknownColours = 0
-        let paintOrder = snapshot.screenshot.map { _ in PaintOrder(snapshot) }
-        for index in snapshot.elements.indices {
+        func isText(_ index: Int) -> Bool {
             let element = snapshot.elements[index]
-            guard element.isVisible, !element.isHidden, element.isEnabled else { continue }
-            guard !snapshot.visibleTextRef(of: index).isAbsent, element.role != .window else { continue }
+            return element.isVisible && !element.isHidden && element.isEnabled
+                && !snapshot.visibleTextRef(of: index).isAbsent && element.role != .window
+        }
+        // With a screenshot, the pixels of every text without declared colours are read
+        // first, on every core; findings are then reported in document order.
+        var readings: [Int: PixelReading] = [:]
+        if let screenshot = snapshot.screenshot {
+            let paintOrder = PaintOrder(snapshot)
+            let unknown = snapshot.elements.indices.filter { isText($0) && (snapshot.elements[$0].foreground == nil || snapshot.elements[$0].effectiveBackground == nil) }
+            readings = PixelReadings.read(unknown, budget: context.budget) { index in
+                reading(index, snapshot: snapshot, screenshot: screenshot, paintOrder: paintOrder)
+            }
+        }
+        for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
+            guard isText(index) else { continue }
+            let element = snapshot.elements[index]
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
-                if let screenshot = snapshot.screenshot, let paintOrder {
-                    judgeFromPixels(index, screenshot: screenshot, paintOrder: paintOrder, ratios: (normalRatio, largeRatio),
+                if snapshot.screenshot != nil {
+                    judgeFromPixels(index, readings[index], ratios: (normalRatio, largeRatio),
                                     sizes: (largeSize, largeBoldSize, boldWeight), context: &context)
                 } else if snapshot.capabilities.contains(.declaredColors) {
                     context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
@@ -98,27 +112,41 @@ public enum ContrastTextRule: Rule {
         }
     }
 
+    /// What the pixels of one text element say, read apart from the rule's context so
+    /// that many can be read at once.
+    enum PixelReading: Sendable {
+        case colors(TextColors, frame: Rect)
+        case cannotJudge(String)
+    }
+
+    static func reading(_ index: Int, snapshot: Snapshot, screenshot: ScreenshotMapping, paintOrder: PaintOrder) -> PixelReading {
+        guard let frame = snapshot.elements[index].frame else { return .cannotJudge("no frame to find the text in the screenshot") }
+        if let cover = paintOrder.cover(of: index, frame: frame) {
+            return .cannotJudge("covered in the screenshot by \(snapshot.node(cover).id ?? snapshot.path(of: cover)), painted above it")
+        }
+        switch screenshot.textColors(of: frame) {
+        case .success(let colors): return .colors(colors, frame: frame)
+        case .failure(let problem): return .cannotJudge(problem.reason)
+        }
+    }
+
     /// Contrast from the screenshot's pixels (``ScreenshotMapping/textColors(of:)``). The
     /// size of text in a dump is unknown unless declared: below the large-text ratio (3:1)
     /// fails whatever the size; between it and the normal ratio is a `notice` saying so.
-    static func judgeFromPixels(_ index: Int, screenshot: ScreenshotMapping, paintOrder: PaintOrder,
+    static func judgeFromPixels(_ index: Int, _ reading: PixelReading?,
                                 ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
                                 context: inout RuleContext) {
-        let snapshot = context.snapshot
-        let element = snapshot.elements[index]
-        guard let frame = element.frame else {
-            context.cannotJudge("no frame to find the text in the screenshot", element: index)
+        let element = context.snapshot.elements[index]
+        let colors: TextColors, frame: Rect
+        switch reading {
+        case .colors(let read, let readFrame)?:
+            colors = read
+            frame = readFrame
+        case .cannotJudge(let reason)?:
+            context.cannotJudge(reason, element: index)
             return
-        }
-        if let cover = paintOrder.cover(of: index, frame: frame) {
-            context.cannotJudge("covered in the screenshot by \(snapshot.node(cover).id ?? snapshot.path(of: cover)), painted above it", element: index)
-            return
-        }
-        let colors: TextColors
-        switch screenshot.textColors(of: frame) {
-        case .success(let read): colors = read
-        case .failure(let problem):
-            context.cannotJudge(problem.reason, element: index)
+        case nil:
+            // Not read: the audit's budget ran out first (reported as such by the engine).
             return
         }
         let ratio = ColorMath.contrastRatio(colors.foreground, colors.background)
