@@ -133,4 +133,27 @@ final class ScreenshotAuditTests: XCTestCase {
         crc ^= 0xFFFF_FFFF
         return [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
     }
+
+    func testInspectValidateAndTheHTMLReportUseTheScreenshot() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let dump = Self.screens.appendingPathComponent(Self.pair + ".xml").path
+        let image = Self.screens.appendingPathComponent(Self.pair + ".png").path
+        let inspect = try daemon.auditctl(["inspect", dump, "--screenshot", image])
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        XCTAssertTrue(inspect.stdout.contains("text \"Healthy\""), inspect.stdout.prefix(300).description)
+        XCTAssertTrue(inspect.stdout.contains("pixels #39B54A on #E3F7E8"), inspect.stdout)
+        let json = try daemon.auditctl(["inspect", "--format", "json", dump, "--screenshot", image])
+        XCTAssertTrue(json.stdout.contains("\"pixels-per-point\": 2.625"), json.stdout.prefix(600).description)
+        let valid = try daemon.auditctl(["validate", dump, "--screenshot", image])
+        XCTAssertEqual(valid.status, 0, valid.stdout + valid.stderr)
+        XCTAssertTrue(valid.stdout.contains("fits, 1080 × 2400 px at 2.625 px per pt"), valid.stdout)
+        let wrong = try daemon.auditctl(["validate", dump, "--screenshot", Self.screens.appendingPathComponent("09franchico__auto-zap__tiktok_feed.png").path])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stdout.contains("[screenshot-mismatch]"), wrong.stdout)
+        let html = try daemon.auditctl(["audit", "--format", "html", "--fail-on", "never", dump])
+        XCTAssertEqual(html.status, 0, html.stderr)
+        XCTAssertTrue(html.stdout.contains("<image class=\"screenshot\""), "the screenshot is drawn under the outlines")
+        XCTAssertTrue(html.stdout.contains("href=\"data:image/png;base64,iVBOR"), "embedded, no external asset")
+    }
 }

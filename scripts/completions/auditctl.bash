@@ -25,8 +25,8 @@ _auditctl() {
         watch) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--since --app --screen --rule --severity --format -f --count --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         rules) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--ruleset -r --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         status) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        validate) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--density --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        inspect) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --density --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        validate) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        inspect) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         completions) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     esac
 }

@@ -21,7 +21,27 @@ public enum InspectReport {
         if let value = settings.colorScheme { settingsJSON.append(("color-scheme", .string(value.rawValue))) }
         header.append(("settings", .object(settingsJSON)))
         if !snapshot.notes.isEmpty { header.append(("notes", .array(snapshot.notes.map(JSON.string)))) }
-        header.append(("tree", .array(snapshot.elements.indices.map { element(snapshot.node($0)) })))
+        if let screenshot = snapshot.screenshot {
+            header.append(("screenshot", .object([
+                ("width", .int(screenshot.screenshot.width)), ("height", .int(screenshot.screenshot.height)),
+                ("format", .string(screenshot.screenshot.format.rawValue)), ("pixels-per-point", .number(screenshot.pixelsPerPoint)),
+            ])))
+        }
+        header.append(("tree", .array(snapshot.elements.indices.map { index in
+            guard case .object(var members) = element(snapshot.node(index)) else { return element(snapshot.node(index)) }
+            switch pixelColors(snapshot, index) {
+            case .success(let colors)?:
+                members.append(("pixels", .object([
+                    ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.background.hex)),
+                    ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
+                    ("background-share", .number((colors.backgroundShare * 1000).rounded() / 1000)),
+                    ("crop", .string(colors.crop.description)),
+                ])))
+            case .failure(let problem)?: members.append(("pixels", .object([("cannot-judge", .string(problem.reason))])))
+            case nil: break
+            }
+            return .object(members)
+        })))
         return .object(header)
     }
 
@@ -93,6 +113,12 @@ public enum InspectReport {
             if let frame = element.frame { parts.append("[\(frame)]") }
             if let foreground = element.foreground {
                 parts.append("fg \(foreground.hex) on \(element.effectiveBackground?.hex ?? "unknown")")
+            } else if let pixels = pixelColors(snapshot, index) {
+                switch pixels {
+                case .success(let colors):
+                    parts.append("pixels \(colors.foreground.hex) on \(colors.background.hex) (\(Int(colors.foregroundShare * 100))% / \(Int(colors.backgroundShare * 100))% of crop \(colors.crop))")
+                case .failure(let problem): parts.append("pixels: \(problem.reason)")
+                }
             } else if let background = element.effectiveBackground {
                 parts.append("bg \(background.hex)")
             }
@@ -108,6 +134,16 @@ public enum InspectReport {
         }
         // Every line quotes the snapshot (names, ids, app): no control character passes raw.
         return lines.map(TerminalText.escape).joined(separator: "\n") + "\n"
+    }
+}
+
+extension InspectReport {
+    /// The colours a text element's pixels give, when a screenshot came with the snapshot
+    /// and the element declares none: what `contrast.text` reads.
+    static func pixelColors(_ snapshot: Snapshot, _ index: Int) -> Result<TextColors, PixelProblem>? {
+        guard let screenshot = snapshot.screenshot, let frame = snapshot.elements[index].frame,
+              !snapshot.visibleTextRef(of: index).isAbsent, snapshot.elements[index].role != .window else { return nil }
+        return screenshot.textColors(of: frame)
     }
 }
 

@@ -132,10 +132,13 @@ enum AuditCommand: Command {
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
         if format.needsSources {
             var sources: [String: [UInt8]] = [:]
+            var screenshots: [String: [UInt8]] = [:]
             for input in inputs where sources[input.name] == nil {
                 sources[input.name] = try input.bytes ?? InputFiles.read(input.path)
+                if let screenshot = input.screenshot { screenshots[input.name] = try InputFiles.read(screenshot) }
             }
             context.sources = sources
+            context.screenshots = screenshots
         }
         let printStarted = Timestamp.monotonic()
         var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()

@@ -9,13 +9,14 @@ enum InspectCommand: Command {
         options: [
             .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or json", choices: ["text", "json"]),
             .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen: show the colours read from its pixels"),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let path = arguments.operands[0]
         let parser = try SnapshotParser(options: .init(androidDensity: density(arguments)))
         do {
-            let snapshot = try parser.parse(try InputFiles.read(path))
+            let snapshot = try withScreenshot(parser.parse(try InputFiles.read(path)), arguments)
             if arguments.value("--format") == "json" {
                 Console.out(InspectReport.json(snapshot).rendered(pretty: true) + "\n")
             } else {
@@ -24,6 +25,17 @@ enum InspectCommand: Command {
             return .clean
         } catch let error as SnapshotError {
             throw InputError(description: "\(path):\(error.line):\(error.column): error: \(error.message) — \(error.hint)")
+        }
+    }
+
+    /// `snapshot` with the `--screenshot` image, if one was given; an image that cannot be
+    /// read or does not fit is an input error (exit 2) saying why.
+    static func withScreenshot(_ snapshot: Snapshot, _ arguments: ParsedArguments) throws -> Snapshot {
+        guard let path = arguments.value("--screenshot") else { return snapshot }
+        do {
+            return try snapshot.attaching(ImageDecoder.decode(InputFiles.read(path)))
+        } catch let error as ImageError {
+            throw InputError(description: "\(path): error: \(error.message) [\(error.code.rawValue)] — \(error.hint)")
         }
     }
 

@@ -9,19 +9,36 @@ enum ValidateCommand: Command {
         operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
         options: [
             .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "also check that this PNG or JPEG decodes and fits the snapshot (one snapshot only)"),
         ],
         discussion: "Prints file:line:column: message for each problem. Exit 0 when all are valid, 1 otherwise.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let parser = try SnapshotParser(options: .init(androidDensity: InspectCommand.density(arguments)))
         var status = ExitStatus.clean
-        for path in try InputFiles.expand(arguments.operands) {
+        let paths = try InputFiles.expand(arguments.operands)
+        let screenshot = arguments.value("--screenshot")
+        if screenshot != nil, paths.count != 1 {
+            throw UsageError(message: "--screenshot goes with one snapshot", command: "validate")
+        }
+        for path in paths {
             let name = path == "-" ? "<stdin>" : path
             do {
                 let snapshot = try parser.parse(try InputFiles.read(path))
                 for invalid in snapshot.invalidValues {
                     Console.out("\(name):\(invalid.line): error: \(invalid.owner) attribute \(invalid.attribute)=\"\(invalid.value)\" cannot be read; expected \(invalid.expected)\n")
                     status = .findings
+                }
+                if let screenshot {
+                    do {
+                        let mapped = try snapshot.attaching(ImageDecoder.decode(InputFiles.read(screenshot)))
+                        if !arguments.flag("--quiet"), let mapping = mapped.screenshot {
+                            Console.out("\(screenshot): fits, \(mapping.screenshot.width) × \(mapping.screenshot.height) px at \(mapping.pixelsPerPoint.formattedForReport) px per pt\n")
+                        }
+                    } catch let error as ImageError {
+                        Console.out("\(screenshot): error: \(error.message) [\(error.code.rawValue)]\n\(screenshot): note: \(error.hint)\n")
+                        status = .findings
+                    }
                 }
                 if snapshot.invalidValues.isEmpty, !arguments.flag("--quiet") {
                     Console.out("\(name): valid \(snapshot.dialect.rawValue) snapshot, \(snapshot.elements.count) elements\n")

@@ -1,4 +1,5 @@
 import AuditCore
+import Foundation
 
 /// One self-contained HTML file (no external assets): for each snapshot, the screen drawn
 /// to scale as SVG — every element's frame, findings outlined by severity, a click or hover
@@ -17,7 +18,15 @@ enum HTMLFormatter {
                 continue
             }
             let snapshot = result.report?["snapshot"]
-            let parsed = context.sources[result.file].flatMap { try? SnapshotParser().parse($0) }
+            var parsed = context.sources[result.file].flatMap { try? SnapshotParser().parse($0) }
+            // The screenshot, when one was sent, is drawn under the outlines at its mapping.
+            var picture: (data: String, type: String, width: Double, height: Double)?
+            if let bytes = context.screenshots[result.file], let snapshot = parsed, let image = try? ImageDecoder.decode(bytes),
+               let mapped = try? snapshot.attaching(image), let mapping = mapped.screenshot {
+                parsed = mapped
+                let type = image.format == .png ? "image/png" : "image/jpeg"
+                picture = (Data(bytes).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint, Double(image.height) / mapping.pixelsPerPoint)
+            }
             var width = parsed?.width ?? 390, height = parsed?.height ?? 844
             if let parsed {
                 for element in parsed.elements {
@@ -29,7 +38,10 @@ enum HTMLFormatter {
             }
             var svg = "<svg class=\"screen\" viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" width=\"\(fmt(min(360, width)))\" role=\"img\" aria-label=\"Screen \(title) with findings outlined\">\n"
             svg += "<rect x=\"0\" y=\"0\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" class=\"canvas\"/>\n"
-            if let parsed {
+            if let picture {
+                svg += "<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"\(fmt(picture.width))\" height=\"\(fmt(picture.height))\" preserveAspectRatio=\"none\" href=\"data:\(picture.type);base64,\(picture.data)\"/>\n"
+            }
+            if let parsed, picture == nil {
                 for index in parsed.elements.indices {
                     let element = parsed.elements[index]
                     guard let frame = element.frame, !frame.isEmpty else { continue }

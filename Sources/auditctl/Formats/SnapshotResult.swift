@@ -59,4 +59,6 @@ struct FormatContext {
     var ruleSets: [String: JSON]
     /// The submitted bytes by file name (the HTML report draws every element).
     var sources: [String: [UInt8]] = [:]
+    /// The screenshot sent with each snapshot, by file name (when the format needs sources).
+    var screenshots: [String: [UInt8]] = [:]
 }
