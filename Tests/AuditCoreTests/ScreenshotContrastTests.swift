@@ -134,4 +134,27 @@ final class ScreenshotContrastTests: XCTestCase {
             XCTAssertTrue((error as? ImageError)?.message.contains("landscape and the snapshot portrait") == true, "\(error)")
         }
     }
+
+    /// Mail's dots, from pixels: two rows alike but for the colour of their dot.
+    func testColourOnlyDotsAreFoundInThePixels() throws {
+        func rows(_ second: String) throws -> [TestImages.Verdicts.Found] {
+            let files = try TestImages.make(["mail.png": ["width": 400, "height": 200, "background": "#FFFFFF", "shapes": [
+                ["kind": "disc", "box": [10, 30, 20, 20], "color": "#007AFF"],
+                ["kind": "disc", "box": [10, 130, 20, 20], "color": second],
+            ]]])
+            func row(_ n: Int, _ y: Int) -> String {
+                #"<node index="\#(n)" text="" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,\#(y)][400,\#(y + 100)]">"#
+                    + #"<node index="0" text="" resource-id="dot\#(n)" content-desc="Unread" class="android.widget.ImageView" package="com.example" enabled="true" bounds="[6,\#(y + 26)][34,\#(y + 54)]"/></node>"#
+            }
+            let dump = try TestImages.dump(width: 400, height: 200, density: 1, row(0, 0) + row(1, 100))
+            let snapshot = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["mail.png"])))
+            let report = TestImages.audit(snapshot, rules: [ColorOnlyGroupRule.self])
+            return report.findings
+        }
+        let differing = try rows("#FF9500")
+        XCTAssertEqual(differing.map(\.elementID), ["dot1"], "\(differing)")
+        XCTAssertEqual(differing.first.flatMap { evidence($0, "source") }, .string("screenshot"))
+        XCTAssertEqual(differing.first.flatMap { evidence($0, "colors") }, .array([.string("#007AFF"), .string("#FF9500")]))
+        XCTAssertTrue(try rows("#007AFF").isEmpty, "the same colour twice is no difference")
+    }
 }

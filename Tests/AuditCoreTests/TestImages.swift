@@ -82,9 +82,12 @@ enum TestImages {
         let incompletes: [Unjudged]
     }
 
-    /// Audits `snapshot` with the contrast rules alone.
-    static func contrast(_ snapshot: Snapshot) -> Verdicts {
-        let report = audit(snapshot)
+    /// Audits `snapshot` with the contrast rules alone (or `rules`).
+    static func contrast(_ snapshot: Snapshot) -> Verdicts { audit(snapshot, rules: [ContrastTextRule.self, ContrastNonTextRule.self]) }
+
+    static func audit(_ snapshot: Snapshot, rules: [any Rule.Type]) -> Verdicts {
+        let entries = rules.map { rule in RuleSet.Entry(rule: rule, severity: rule.description.severity, parameters: [:]) }
+        let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "chosen", entries: entries))
         return Verdicts(findings: report.findings.map { .init(ruleID: $0.finding.ruleID, severity: $0.finding.severity, elementID: $0.elementID, evidence: $0.finding.evidence) },
                         incompletes: report.incomplete.map { .init(elementID: $0.elementID, element: $0.incomplete.element, reason: $0.incomplete.reason) })
     }

@@ -41,7 +41,7 @@ public enum ColorOnlyGroupRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
-        guard snapshot.capabilities.contains(.declaredColors) else {
+        guard snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil else {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }
@@ -60,7 +60,7 @@ public enum ColorOnlyGroupRule: Rule {
         }
         func kids(_ index: Int) -> ArraySlice<Int> { childList[childStart[index]..<childStart[index + 1]] }
 
-        var groups = LookAlikeGroups(snapshot: snapshot)
+        var groups = LookAlikeGroups(snapshot: snapshot, colors: Self.colors(of: snapshot, budget: context.budget))
         var slotBuffer: [Int] = []
         var containers: [Int] = []
         var repeated: [Int] = []
@@ -106,6 +106,44 @@ public enum ColorOnlyGroupRule: Rule {
             }
         }
     }
+
+    /// The largest side, in points, of a mark whose colour is read from the pixels.
+    static let maximumPixelMark = 96.0
+
+    /// Each element's distinguishing colour: declared (foreground, else background), else
+    /// — with a screenshot — read from the pixels of small leaves: a text's ink, a mark's
+    /// colour against its surroundings. `pixels` says which were read, `shares` how much of
+    /// its crop the colour covers.
+    static func colors(of snapshot: Snapshot, budget: AuditBudget) -> (colors: [RGBA?], pixels: [Bool], shares: [Double]) {
+        var colors = snapshot.elements.map(ColorDifference.color(of:))
+        var pixels = [Bool](repeating: false, count: colors.count)
+        var shares = [Double](repeating: 0, count: colors.count)
+        guard let screenshot = snapshot.screenshot else { return (colors, pixels, shares) }
+        let leaves = snapshot.elements.indices.filter { index in
+            let element = snapshot.elements[index]
+            guard colors[index] == nil, element.firstChild < 0, element.isVisible, !element.isHidden, element.role != .window,
+                  let frame = element.frame else { return false }
+            // Controls show their state by shape or position (a knob, a dot, a tick) the
+            // histogram cannot see; their selection is color-only.state's.
+            guard ![.switch, .checkbox, .radio, .slider].contains(element.role) else { return false }
+            return frame.width <= maximumPixelMark && frame.height <= maximumPixelMark && frame.width > 0 && frame.height > 0
+        }
+        let read = PixelReadings.read(leaves, budget: budget) { index -> (RGBA, Double)? in
+            guard let frame = snapshot.elements[index].frame else { return nil }
+            if !snapshot.visibleTextRef(of: index).isAbsent, case .success(let text) = screenshot.textColors(of: frame) {
+                return (text.foreground, text.foregroundShare)
+            }
+            if case .success(let mark) = screenshot.iconColors(of: frame) { return (mark.foreground, mark.foregroundShare) }
+            return nil
+        }
+        for (index, reading) in read {
+            guard let (color, share) = reading else { continue }
+            colors[index] = color
+            pixels[index] = true
+            shares[index] = share
+        }
+        return (colors, pixels, shares)
+    }
 }
 
 /// The state of one `color-only.group` evaluation, kept in a value (not captured by nested
@@ -125,8 +163,19 @@ private struct LookAlikeGroups {
     /// repeats the same few pairs thousands of times.
     var differences: [UInt64: Evidence] = [:]
 
-    init(snapshot: Snapshot) {
+    /// Each element's colour (``ColorOnlyGroupRule/colors(of:budget:)``), and whether it
+    /// was read from pixels.
+    let colors: [RGBA?]
+    let fromPixels: [Bool]
+    /// For colours read from pixels: the share of the crop the colour covers (a filled
+    /// mark and a ring of one size cover different shares: their shapes differ).
+    let shares: [Double]
+
+    init(snapshot: Snapshot, colors: (colors: [RGBA?], pixels: [Bool], shares: [Double])) {
         self.snapshot = snapshot
+        self.colors = colors.colors
+        self.fromPixels = colors.pixels
+        self.shares = colors.shares
         let count = snapshot.elements.count
         reported = [Bool](repeating: false, count: count)
         keys = [UInt64](repeating: 0, count: count)
@@ -151,7 +200,7 @@ private struct LookAlikeGroups {
         }
         for (_, group) in groups.entries where group.count > 1 {
             let first = group.first
-            guard let reference = ColorDifference.color(of: snapshot.elements[first]) else { continue }
+            guard let reference = colors[first] else { continue }
             let referenceSelected = snapshot.elements[first].traits.contains(.selected)
             var member = nextMember[first]
             while member >= 0 {
@@ -159,14 +208,20 @@ private struct LookAlikeGroups {
                 if reported[member] { continue }
                 // A selected item against unselected ones is color-only.state's case.
                 guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
-                      let color = ColorDifference.color(of: snapshot.elements[member]), color != reference,
+                      let color = colors[member], color != reference,
+                      // Read from pixels, two crops of one colour differ by a shade: only a
+                      // clear difference counts, between marks of one shape (the colour covers
+                      // about the same share of each).
+                      !(fromPixels[member] || fromPixels[first])
+                        || (ColorMath.deltaE2000(color, reference) >= 10 && abs(shares[member] - shares[first]) <= 0.25 * max(shares[member], shares[first])),
                       // Equal keys almost surely mean equal looks; make sure before reporting.
                       VisualSignature(member, in: snapshot, includeText: true)
                         == VisualSignature(first, in: snapshot, includeText: true) else { continue }
                 reported[member] = true
+                let source = fromPixels[member] || fromPixels[first] ? "screenshot" : "declared"
                 context.report(ColorOnlyGroupRule.ResultID.colorOnly, element: member, evidence: [
                     ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                ] + difference(reference, color))
+                ] + difference(reference, color) + [("source", .string(source))])
             }
         }
     }
@@ -185,7 +240,7 @@ private struct LookAlikeGroups {
         if keys[index] != 0 { return keys[index] }
         let element = snapshot.elements[index]
         let mark = element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
-            && ColorDifference.color(of: element) != nil
+            && colors[index] != nil
         let key = mark ? VisualSignature(index, in: snapshot, includeText: true).key : 1
         keys[index] = key
         return key
