@@ -72,6 +72,9 @@ public struct Element: Sendable {
     public internal(set) var mainAction: Bool?
     /// The main action is reachable with the magic tap (two-finger double tap).
     public internal(set) var magicTap: Bool?
+    /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
+    /// navigation bars, scroll indicators (set by the dialect's decoder).
+    public internal(set) var systemUI = false
 
     // MARK: Derived once, after parsing (see ``DerivedFacts``)
     public internal(set) var facts: ElementFacts = []
@@ -118,6 +121,8 @@ public struct Element: Sendable {
     public var isHidden: Bool { facts.contains(.hidden) }
     public var isVisible: Bool { facts.contains(.visible) }
     public var isEnabled: Bool { facts.contains(.enabled) }
+    /// Part of the system's UI (the keyboard, system bars, scroll indicators): not the app's.
+    public var isSystemUI: Bool { facts.contains(.systemUI) }
     public var isAccessible: Bool { facts.contains(.accessible) }
     public var isInteractive: Bool { facts.contains(.interactive) }
     /// The frame that receives touches: `hit-frame` when given, else `frame`.
@@ -139,6 +144,8 @@ public struct ElementFacts: OptionSet, Sendable, Hashable {
     public static let accessible = ElementFacts(rawValue: 1 << 3)
     /// Responds to touch: stated, or by role/traits.
     public static let interactive = ElementFacts(rawValue: 1 << 4)
+    /// Part of the system's UI (it or an ancestor): not the app's to fix.
+    public static let systemUI = ElementFacts(rawValue: 1 << 5)
 }
 
 /// A rectangle stored in 16 bytes (single precision is ample for points); NaN `x` means

@@ -2,8 +2,8 @@
 /// effective hidden/visible/enabled/accessible/interactive, opacity, and the colour
 /// behind each element.
 enum DerivedFacts {
-    /// `inheritsVisibility`: the dialect's (``SnapshotDialect/inheritsVisibility``).
-    static func compute(_ elements: inout [Element], inheritsVisibility: Bool) {
+    /// `inheritsVisibility`, `inheritsEnabled`: the dialect's (``SnapshotDialect``).
+    static func compute(_ elements: inout [Element], inheritsVisibility: Bool, inheritsEnabled: Bool = true) {
         // In place: elements are large, and copying each in and out would cost a tenth of
         // the pass. Parents come before their children, so their facts are final.
         elements.withUnsafeMutableBufferPointer { all in
@@ -21,7 +21,8 @@ enum DerivedFacts {
                 if all[index].hidden == true || (hasParent && parentFacts.contains(.hidden)) { facts.insert(.hidden) }
                 let parentVisible = inheritsVisibility ? parentFacts.contains(.visible) : true
                 if parentVisible, all[index].visible != false, opacity > 0 { facts.insert(.visible) }
-                if parentFacts.contains(.enabled), all[index].enabled != false, !all[index].traits.contains(.notEnabled) { facts.insert(.enabled) }
+                if parentFacts.contains(.systemUI) || all[index].systemUI { facts.insert(.systemUI) }
+                if parentFacts.contains(.enabled) || !inheritsEnabled, all[index].enabled != false, !all[index].traits.contains(.notEnabled) { facts.insert(.enabled) }
                 let role = all[index].role
                 if !facts.contains(.hidden), all[index].accessible ?? role.isAccessibleByDefault { facts.insert(.accessible) }
                 let interactiveByKind = role.isInteractiveByDefault

@@ -268,7 +268,7 @@ final class SnapshotBuilder {
             elements[owner].animationCount = Int32(end - start)
             start = end
         }
-        DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility)
+        DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility, inheritsEnabled: decoder.inheritsEnabled)
         return Snapshot(version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
                         pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
                         screen: screen, width: width, height: height, scale: scale, settings: settings,

@@ -125,6 +125,13 @@ extension SnapshotBuilder {
         if !name.isAbsent, texts.string(name) != texts.string(element.label) {
             element.id = name
         }
+        // The system keyboard (its keys are the system's, not the app's targets), and the
+        // scroll indicators UIScrollView draws ("Vertical scroll bar, 3 pages").
+        let type = texts.string(element.typeName) ?? ""
+        if type == "XCUIElementTypeKeyboard" || type == "XCUIElementTypeStatusBar" { element.systemUI = true }
+        if let label = texts.string(element.label), label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar") {
+            element.systemUI = true
+        }
         if element.role == .text, texts.isBlank(element.text) {
             element.text = texts.isBlank(element.value) ? element.label : element.value
         }

@@ -19,6 +19,10 @@ protocol SnapshotDialect: Sendable {
     /// `visible="false"`), or each element states its own visibility (Appium and
     /// uiautomator compute it per element, ancestors included).
     static var inheritsVisibility: Bool { get }
+    /// Whether a disabled element disables its descendants (native, XCUITest), or each
+    /// element states its own (Android: a disabled ViewGroup's children stay enabled and
+    /// tappable — one real dump's disabled container held 78 enabled nodes).
+    static var inheritsEnabled: Bool { get }
     /// What a document whose root element is `name` is to this dialect; `nil`: not its.
     static func root(named name: String) -> DialectRoot?
     /// Reads the root element's attributes (screen size, version, platform).
@@ -47,6 +51,7 @@ enum DialectRoot {
 
 extension SnapshotDialect {
     static var inheritsVisibility: Bool { false }
+    static var inheritsEnabled: Bool { true }
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {}
     static func finish(_ builder: SnapshotBuilder) {}
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? { nil }

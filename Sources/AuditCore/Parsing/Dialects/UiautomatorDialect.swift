@@ -8,6 +8,17 @@ enum UiautomatorDialect: SnapshotDialect {
     static let rootExample = "<hierarchy>"
     static let capabilities: SnapshotCapabilities = [.platformTypeNames, .namesFromContent]
     static let pathRoot: StaticString = "/hierarchy"
+    static let inheritsEnabled = false
+
+    /// Packages whose windows are the system's, not the app's: the status and navigation
+    /// bars, and input methods (keyboards) of every maker.
+    static func isSystemPackage(_ package: String) -> Bool {
+        package == "com.android.systemui" || package.contains("inputmethod") || package.contains("keyboard")
+            || package.contains("honeyboard") || package.contains("swiftkey") || package.hasSuffix(".ime")
+    }
+
+    /// The system bars' backgrounds, which the app's window lists among its own nodes.
+    static let systemBarIDs: Set<String> = ["android:id/statusBarBackground", "android:id/navigationBarBackground"]
 
     static func root(named name: String) -> DialectRoot? { name == "hierarchy" ? .container(.android) : nil }
 
@@ -163,11 +174,18 @@ extension SnapshotBuilder {
                     } else {
                         invalid("[x1,y1][x2,y2] in pixels")
                     }
-                case .packageName: if app == nil, !value.isEmpty { app = ValueScanner.string(value) }
+                case .packageName:
+                    let package = ValueScanner.string(value)
+                    if UiautomatorDialect.isSystemPackage(package) {
+                        element.systemUI = true
+                    } else if app == nil, !value.isEmpty {
+                        app = package
+                    }
                 default: break
                 }
             }
         }
+        if let id = texts.string(element.id), UiautomatorDialect.systemBarIDs.contains(id) { element.systemUI = true }
         if className.isAbsent { className = element.tagName }
         element.typeName = className
         element.role = UiautomatorDialect.androidRole(className: texts.string(className) ?? "")

@@ -6,11 +6,20 @@ public enum Targets {
         var result: [(index: Int, frame: Rect)] = []
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
-            guard element.isInteractive, element.isVisible, element.isEnabled, let frame = element.touchFrame, !frame.isEmpty else { continue }
+            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI,
+                  let frame = element.touchFrame, !frame.isEmpty else { continue }
             if isInlineLink(index, in: snapshot) { continue }
             result.append((index, frame))
         }
         return result
+    }
+
+    /// Targets of the system's UI (keyboard keys, system bars, scroll indicators), left out
+    /// of ``all(in:)``: counted so the report can say so.
+    public static func systemUICount(in snapshot: Snapshot) -> Int {
+        snapshot.elements.reduce(0) { count, element in
+            count + (element.isSystemUI && element.isInteractive && element.isVisible && element.touchFrame != nil ? 1 : 0)
+        }
     }
 
     /// A link whose parent is a text element: a link within a sentence.

@@ -10,7 +10,9 @@ public enum TargetSizeRule: Rule {
             Targets must be at least 24 × 24 points (WCAG 2.5.8), unless a 24-point circle centred on the \
             target does not intersect another target or another undersized target's circle. Platforms ask \
             more: 44 × 44 pt on iOS (Human Interface Guidelines), 48 × 48 dp on Android (Material); rule \
-            sets give that as `platform-minimum`, reported at `platform-severity`. The `hit-frame` wins \
+            sets give that as `platform-minimum`, reported at `platform-severity` and citing the guideline, \
+            not a WCAG criterion. Keys of the system keyboard, system bars and scroll indicators are the \
+            system's, not the app's: left out, and counted. The `hit-frame` wins \
             over the `frame`. Only interactive, visible, enabled elements count; links inside text are \
             exempt. Fix: enlarge the target or its hit area.
             """,
@@ -28,6 +30,12 @@ public enum TargetSizeRule: Rule {
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20" enabled="false"/>"##),
             RuleExample(##"<element id="t" role="text" text="Read the terms"><element id="l" role="link" text="terms" frame="60,10,30,14"/></element>"##),
             RuleExample(##"<element id="x" role="text" text="Not a target" frame="10,10,10,10"/>"##),
+            // The system keyboard's keys are the system's: left out (and counted).
+            RuleExample("", parameters: ["platform-minimum": .number(44)], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" x="0" y="500" width="390" height="344"><XCUIElementTypeKey type="XCUIElementTypeKey" name="q" label="q" x="3" y="510" width="20" height="40" enabled="true" visible="true" accessible="true"/></XCUIElementTypeKeyboard></XCUIElementTypeApplication></AppiumAUT>"##),
+            // Android: a disabled container does not disable its children (each states its own).
+            RuleExample("", triggers: ["close"], parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" enabled="false" bounds="[0,0][1080,2400]"><node resource-id="close" class="android.widget.ImageButton" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[10,10][50,50]"/></node></hierarchy>"##),
+            // Android: the IME's keys are another package's window.
+            RuleExample("", parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.google.android.inputmethod.latin" bounds="[0,1600][1080,2400]"><node resource-id="key_q" class="android.widget.Button" content-desc="q" package="com.google.android.inputmethod.latin" clickable="true" enabled="true" bounds="[10,1700][50,1760]"/></node></hierarchy>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -84,11 +92,27 @@ public enum TargetSizeRule: Rule {
                 }
             }
             if belowPlatform {
+                // A platform guideline, not a WCAG criterion (2.5.5's 44 CSS px is AAA and
+                // another unit): the finding names the guideline.
                 context.report(ResultID.belowPlatformMinimum, element: target.index, evidence: [
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(platformMinimum)), ("source", .string(source)),
-                ], severity: platformSeverity, wcag: ["2.5.5"])
+                    ("guideline", .string(guideline(for: snapshot.platform))),
+                ], severity: platformSeverity, wcag: [])
             }
+        }
+        let system = Targets.systemUICount(in: snapshot)
+        if system > 0 {
+            context.cannotJudge("\(system) targets of the system's UI (keyboard keys, system bars, scroll indicators) left out: not the app's")
+        }
+    }
+
+    /// The guideline a platform minimum comes from.
+    static func guideline(for platform: Platform) -> String {
+        switch platform {
+        case .ios: "Apple Human Interface Guidelines (44 × 44 pt)"
+        case .android: "Material Design (48 × 48 dp)"
+        case .web, .other: "the platform's minimum"
         }
     }
 
