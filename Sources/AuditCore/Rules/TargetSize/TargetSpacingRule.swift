@@ -9,16 +9,23 @@ public enum TargetSpacingRule: Rule {
         help: """
             Two targets that are not nested in one another should not share touch area: where they \
             overlap, a tap is ambiguous, and identical bounds usually mean a duplicate or invisible \
-            control over another. Reported on the later target in document order. Fix: separate the \
-            targets or shrink the hit areas so they do not overlap.
+            control over another. Reported on the later target in document order, which is painted above. \
+            Not findings: overlaps under a tenth of the smaller target (`minimum-overlap-share`: neighbours \
+            that touch), and a large layer underneath that holds the whole target (a bottom sheet's \
+            touch-outside scrim, a video's long-press layer): the target above takes the tap. Fix: \
+            separate the targets or shrink the hit areas so they do not overlap.
             """,
-        parameters: [Parameter.minimumOverlap],
+        parameters: [Parameter.minimumOverlap, Parameter.minimumOverlapShare],
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="100,100,100,44"/>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
+            // Neighbours touching by 4% of the smaller: not an ambiguous tap.
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="96,100,100,44"/>"##),
+            // A full-screen clickable scrim underneath a sheet's button: the button is above.
+            RuleExample(##"<element id="scrim" role="button" label="Dismiss" frame="0,0,390,844"/><element id="ok" role="button" label="OK" frame="20,700,350,50"/>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -37,11 +44,14 @@ public enum TargetSpacingRule: Rule {
     /// The parameters rule sets may give this rule, with their defaults.
     public enum Parameter {
         public static let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
+        public static let minimumOverlapShare = RuleParameter<Double>("minimum-overlap-share", default: 0.1,
+                                                                     help: "share of the smaller target's area an overlap must cover to count")
     }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let minimumOverlap = context[Parameter.minimumOverlap]
+        let minimumShare = context[Parameter.minimumOverlapShare]
         let targets = Targets.all(in: snapshot)
         guard targets.count > 1 else { return }
         let ends = Targets.subtreeEnds(in: snapshot)
@@ -70,12 +80,23 @@ public enum TargetSpacingRule: Rule {
                 summary.minEnd <= position
                     && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
             }) { other in
-                other.end <= position && overlap(frame, other.rect) >= minimumOverlap
+                guard other.end <= position else { return false }
+                let shared = overlap(frame, other.rect)
+                guard shared >= minimumOverlap,
+                      shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }
+                return !isLayerUnderneath(other.rect, below: frame)
             }
             guard let other = found else { continue }
             let name = snapshot.node(other.index).id ?? snapshot.path(of: other.index)
             context.report(ResultID.overlap, element: position, evidence: [("other", .string(name)), ("overlap", .number(overlap(frame, other.rect)))])
         }
+    }
+
+    /// A large target drawn earlier that holds all of `frame` (four times its area or more):
+    /// the layer underneath (a scrim, a whole-card tap area), not a neighbour to mistake.
+    static func isLayerUnderneath(_ earlier: Rect, below frame: Rect) -> Bool {
+        earlier.minX <= frame.minX && earlier.minY <= frame.minY && earlier.maxX >= frame.maxX && earlier.maxY >= frame.maxY
+            && earlier.width * earlier.height >= 4 * frame.width * frame.height
     }
 
     /// The area two rectangles share (negative or zero when they do not meet).
