@@ -146,7 +146,8 @@ final class ScreenshotContrastTests: XCTestCase {
                 #"<node index="\#(n)" text="" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,\#(y)][400,\#(y + 100)]">"#
                     + #"<node index="0" text="" resource-id="dot\#(n)" content-desc="Unread" class="android.widget.ImageView" package="com.example" enabled="true" bounds="[6,\#(y + 26)][34,\#(y + 54)]"/></node>"#
             }
-            let dump = try TestImages.dump(width: 400, height: 200, density: 1, row(0, 0) + row(1, 100))
+            // At density 2 the dots are 14 dp: dots, whose colour the pixels may compare.
+            let dump = try TestImages.dump(width: 400, height: 200, density: 2, row(0, 0) + row(1, 100))
             let snapshot = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["mail.png"])))
             let report = TestImages.audit(snapshot, rules: [ColorOnlyGroupRule.self])
             return report.findings
@@ -156,5 +157,25 @@ final class ScreenshotContrastTests: XCTestCase {
         XCTAssertEqual(differing.first.flatMap { evidence($0, "source") }, .string("screenshot"))
         XCTAssertEqual(differing.first.flatMap { evidence($0, "colors") }, .array([.string("#007AFF"), .string("#FF9500")]))
         XCTAssertTrue(try rows("#007AFF").isEmpty, "the same colour twice is no difference")
+    }
+
+    /// A selected tab told from the others by its colour alone, from pixels.
+    func testSelectedTabByColourAloneIsFoundInThePixels() throws {
+        func tabs(_ selectedColour: String) throws -> [TestImages.Verdicts.Found] {
+            let files = try TestImages.make(["tabs.png": ["width": 400, "height": 100, "background": "#FFFFFF", "shapes": [
+                ["kind": "text", "at": [30, 30], "text": "Home", "size": 30, "color": selectedColour],
+                ["kind": "text", "at": [230, 30], "text": "Home", "size": 30, "color": "#8E8E93"],
+            ]]])
+            func tab(_ n: Int, _ x: Int, selected: Bool) -> String {
+                #"<node index="\#(n)" text="Home" resource-id="tab\#(n)" class="android.widget.TabView" package="com.example" clickable="true" enabled="true" selected="\#(selected)" bounds="[\#(x),20][\#(x + 180),80]"/>"#
+            }
+            let dump = try TestImages.dump(width: 400, height: 100, density: 1, tab(0, 20, selected: true) + tab(1, 220, selected: false))
+            let snapshot = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["tabs.png"])))
+            return TestImages.audit(snapshot, rules: [ColorOnlyStateRule.self]).findings
+        }
+        let tinted = try tabs("#007AFF")
+        XCTAssertEqual(tinted.map(\.elementID), ["tab0"], "\(tinted)")
+        XCTAssertEqual(tinted.first.flatMap { evidence($0, "source") }, .string("screenshot"))
+        XCTAssertTrue(try tabs("#8E8E93").isEmpty, "alike in the pixels: no difference")
     }
 }

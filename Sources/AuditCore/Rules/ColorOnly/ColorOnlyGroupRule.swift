@@ -107,8 +107,8 @@ public enum ColorOnlyGroupRule: Rule {
         }
     }
 
-    /// The largest side, in points, of a mark whose colour is read from the pixels.
-    static let maximumPixelMark = 96.0
+    /// The largest side, in points, of a mark without text whose colour is read from pixels.
+    static let maximumDot = 16.0
 
     /// Each element's distinguishing colour: declared (foreground, else background), else
     /// — with a screenshot — read from the pixels of small leaves: a text's ink, a mark's
@@ -118,7 +118,7 @@ public enum ColorOnlyGroupRule: Rule {
         var colors = snapshot.elements.map(ColorDifference.color(of:))
         var pixels = [Bool](repeating: false, count: colors.count)
         var shares = [Double](repeating: 0, count: colors.count)
-        guard let screenshot = snapshot.screenshot else { return (colors, pixels, shares) }
+        guard snapshot.screenshot != nil else { return (colors, pixels, shares) }
         let leaves = snapshot.elements.indices.filter { index in
             let element = snapshot.elements[index]
             guard colors[index] == nil, element.firstChild < 0, element.isVisible, !element.isHidden, element.role != .window,
@@ -126,16 +126,13 @@ public enum ColorOnlyGroupRule: Rule {
             // Controls show their state by shape or position (a knob, a dot, a tick) the
             // histogram cannot see; their selection is color-only.state's.
             guard ![.switch, .checkbox, .radio, .slider].contains(element.role) else { return false }
-            return frame.width <= maximumPixelMark && frame.height <= maximumPixelMark && frame.width > 0 && frame.height > 0
+            // Two icons of one size may be two drawings: the pixels' histogram cannot tell
+            // shapes apart, so only texts (compared by their text) and dots (16 pt or less)
+            // are read.
+            let side = snapshot.visibleTextRef(of: index).isAbsent ? maximumDot : PixelInk.maximumSide
+            return frame.width <= side && frame.height <= side && frame.width > 0 && frame.height > 0
         }
-        let read = PixelReadings.read(leaves, budget: budget) { index -> (RGBA, Double)? in
-            guard let frame = snapshot.elements[index].frame else { return nil }
-            if !snapshot.visibleTextRef(of: index).isAbsent, case .success(let text) = screenshot.textColors(of: frame) {
-                return (text.foreground, text.foregroundShare)
-            }
-            if case .success(let mark) = screenshot.iconColors(of: frame) { return (mark.foreground, mark.foregroundShare) }
-            return nil
-        }
+        let read = PixelReadings.read(leaves, budget: budget) { index in PixelInk.color(of: index, in: snapshot) }
         for (index, reading) in read {
             guard let (color, share) = reading else { continue }
             colors[index] = color
@@ -213,7 +210,7 @@ private struct LookAlikeGroups {
                       // clear difference counts, between marks of one shape (the colour covers
                       // about the same share of each).
                       !(fromPixels[member] || fromPixels[first])
-                        || (ColorMath.deltaE2000(color, reference) >= 10 && abs(shares[member] - shares[first]) <= 0.25 * max(shares[member], shares[first])),
+                        || (PixelInk.differ(color, reference) && PixelInk.sameShape(shares[member], shares[first])),
                       // Equal keys almost surely mean equal looks; make sure before reporting.
                       VisualSignature(member, in: snapshot, includeText: true)
                         == VisualSignature(first, in: snapshot, includeText: true) else { continue }

@@ -39,7 +39,18 @@ public enum ColorOnlyStateRule: Rule {
                 $0 != index && snapshot.elements[$0].role == element.role && !snapshot.elements[$0].traits.contains(.selected)
             }
             guard let other = siblings.first else { continue }
-            guard let selectedColor = ColorDifference.color(of: element), let otherColor = ColorDifference.color(of: snapshot.elements[other]) else {
+            // Declared colours, else (with a screenshot) the colours the two show.
+            var source = "declared"
+            var colors = ColorDifference.color(of: element).flatMap { selected in
+                ColorDifference.color(of: snapshot.elements[other]).map { (selected, $0) }
+            }
+            if colors == nil, let selected = PixelInk.color(of: index, in: snapshot, maximumSide: 240),
+               let unselected = PixelInk.color(of: other, in: snapshot, maximumSide: 240),
+               PixelInk.sameShape(selected.share, unselected.share) {
+                source = "screenshot"
+                colors = PixelInk.differ(selected.color, unselected.color) ? (selected.color, unselected.color) : (selected.color, selected.color)
+            }
+            guard let (selectedColor, otherColor) = colors else {
                 if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the selected item", element: index) }
                 continue
             }
@@ -49,7 +60,7 @@ public enum ColorOnlyStateRule: Rule {
             guard selectedLook == otherLook else { continue }
             context.report(ResultID.colorOnlyState, element: index, evidence: [
                 ("role", .string(element.role.name)), ("other", .string(snapshot.node(other).id ?? snapshot.path(of: other))),
-            ] + ColorDifference.evidence(otherColor, selectedColor))
+            ] + ColorDifference.evidence(otherColor, selectedColor) + [("source", .string(source))])
         }
     }
 }
