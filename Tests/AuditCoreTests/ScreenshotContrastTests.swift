@@ -178,4 +178,31 @@ final class ScreenshotContrastTests: XCTestCase {
         XCTAssertEqual(tinted.first.flatMap { evidence($0, "source") }, .string("screenshot"))
         XCTAssertTrue(try tabs("#8E8E93").isEmpty, "alike in the pixels: no difference")
     }
+
+    /// A link between two texts, told from them by a colour too close to theirs, from pixels.
+    func testLinkBesideItsTextIsComparedInThePixels() throws {
+        func sentence(_ linkColour: String) throws -> [TestImages.Verdicts.Found] {
+            let files = try TestImages.make(["link.png": ["width": 400, "height": 60, "background": "#FFFFFF", "shapes": [
+                ["kind": "text", "at": [10, 14], "text": "Read", "size": 24, "color": "#333333"],
+                ["kind": "text", "at": [90, 14], "text": "terms", "size": 24, "color": linkColour],
+                ["kind": "text", "at": [190, 14], "text": "now", "size": 24, "color": "#333333"],
+            ]]])
+            // A native snapshot that declares no colours: the pixels give them.
+            let xml = """
+                <snapshot version="1" platform="android" width="400" height="60" scale="1"><element id="root" role="window" frame="0,0,400,60">\
+                <element id="p" role="container" frame="0,0,400,60">\
+                <element id="read" role="text" text="Read" frame="6,8,80,42"/>\
+                <element id="terms" role="link" text="terms" frame="86,8,100,42"/>\
+                <element id="now" role="text" text="now" frame="186,8,80,42"/>\
+                </element></element></snapshot>
+                """
+            let snapshot = try SnapshotParser().parse(xml).attaching(ImageDecoder.decode(TestImages.bytes(files["link.png"])))
+            return TestImages.audit(snapshot, rules: [ColorOnlyLinkRule.self]).findings
+        }
+        let close = try sentence("#555555")
+        XCTAssertEqual(close.map(\.elementID), ["terms"], "\(close)")
+        XCTAssertEqual(close.first.flatMap { evidence($0, "source") }, .string("screenshot"))
+        // Orange against dark grey is 5.3:1 between link and text: told apart by lightness too.
+        XCTAssertTrue(try sentence("#FF8800").isEmpty, "3:1 or more between link and text passes")
+    }
 }

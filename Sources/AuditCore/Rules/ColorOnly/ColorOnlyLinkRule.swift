@@ -44,7 +44,17 @@ public enum ColorOnlyLinkRule: Rule {
             guard element.role == .link || element.traits.contains(.link), element.isVisible, !element.isHidden else { continue }
             guard let surrounding = surroundingText(of: index, in: snapshot) else { continue }
             let text = snapshot.elements[surrounding]
-            guard let linkColor = element.foreground, let textColor = text.foreground else {
+            var source = "declared"
+            var colors = element.foreground.flatMap { link in text.foreground.map { (link, $0) } }
+            // From pixels: the link's ink against the ink of the text beside it. A link inside
+            // its text's own frame is not separable there (the text's crop holds the link).
+            if colors == nil, snapshot.screenshot != nil, Int(element.parent) != surrounding,
+               let link = PixelInk.color(of: index, in: snapshot, maximumSide: 400),
+               let beside = PixelInk.color(of: surrounding, in: snapshot, maximumSide: 400) {
+                source = "screenshot"
+                colors = (link.color, beside.color)
+            }
+            guard let (linkColor, textColor) = colors else {
                 if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the link or its text", element: index) }
                 continue
             }
@@ -57,7 +67,7 @@ public enum ColorOnlyLinkRule: Rule {
             context.report(ResultID.colorOnlyLink, element: index, evidence: [
                 ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
                 ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
-            ] + ColorDifference.evidence(textColor, linkColor).dropFirst())
+            ] + ColorDifference.evidence(textColor, linkColor).dropFirst() + [("source", .string(source))])
         }
     }
 
