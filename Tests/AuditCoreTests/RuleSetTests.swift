@@ -34,7 +34,9 @@ final class RuleSetTests: XCTestCase {
         let ios = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(library["ios-default"]))
         let finding = try XCTUnwrap(ios.findings.first { $0.finding.ruleID == "target-size" })
         XCTAssertEqual(finding.finding.severity, .warning)
-        XCTAssertEqual(finding.finding.wcag, ["2.5.5"])
+        // A platform guideline, not a WCAG criterion: named in the evidence.
+        XCTAssertEqual(finding.finding.wcag, [])
+        XCTAssertEqual(finding.finding.evidence("guideline"), .string("Apple Human Interface Guidelines (44 × 44 pt)"))
         XCTAssertEqual(finding.finding.message, "Target 40×40 pt is smaller than the platform's 44×44 pt")
     }
 
