@@ -83,6 +83,24 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1440, heightPixels: 3040), 3.5)
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 720, heightPixels: 1280), 2)
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 2340, heightPixels: 1080), 2.625, "landscape uses the shorter side")
+        // Tablets (squarer than 1.62:1) aim at 720 dp: a 1600-px-wide tablet is 2 (800 dp), not
+        // a phone's 4 (400 dp), which would halve every target and invent errors.
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1600, heightPixels: 2560), 2)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 800, heightPixels: 1280), 1)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 2560, heightPixels: 1600), 2)
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1080, heightPixels: 1920), 2.625, "16:9 is a phone")
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1080, heightPixels: 1794), 2.625, "a phone without its navigation bar is still one")
+    }
+
+    func testTheReportSaysWhatDecidedTheDensity() throws {
+        let xml = #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1600,2560]"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,100]"/></node></hierarchy>"#
+        let snapshot = try TestSupport.parse(xml)
+        XCTAssertEqual(snapshot.scale, 2)
+        let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "none", entries: []))
+        let notes = report.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["Android density 2 estimated from the screen's 1600 px short side (a tablet (aspect 1.6:1), aiming at 720 dp): 800 dp; give ?density= (auditctl audit --density) if it is another"])
+        let given = Auditor.audit(try TestSupport.parse(xml, density: 2.5), ruleSet: RuleSet(name: "none", entries: []))
+        XCTAssertEqual(given.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue), ["Android density 2.5 given by the caller"])
     }
 
     func testUiAutomator2ClassNameTags() throws {

@@ -59,6 +59,9 @@ public struct AuditReport: Sendable {
     public var incomplete: [LocatedIncomplete]
     /// Findings suppressed by `a11y-ignore` or the rule set, counted per rule id.
     public var suppressed: [String: Int]
+    /// How the snapshot was read, as its `notes` say: what decided an Android dump's
+    /// density, how a screenshot was fitted, a trailer cut off. Empty for most snapshots.
+    public var notes: [String] = []
     /// ``findings`` as the audit already wrote them, in order, in runs (one per chunk of
     /// the audit's parallel placing); the writer copies whole runs.
     var renderedFindings: [RenderedFindings] = []

@@ -156,7 +156,8 @@ public enum Auditor {
         return AuditReport(id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
-                           incomplete: locatedIncompletes, suppressed: suppressed, renderedFindings: renderedFindings)
+                           incomplete: locatedIncompletes, suppressed: suppressed, notes: snapshot.notes,
+                           renderedFindings: renderedFindings)
     }
 
     /// The position of every rule id of the set in sorted order.

@@ -37,6 +37,14 @@ public enum ReportWriter {
         out.comma(); out.key("platform"); out.string(report.platform.rawValue)
         out.comma(); out.key("dialect"); out.string(report.dialect.rawValue)
         out.comma(); out.key("elements"); out.int(report.elementCount)
+        if !report.notes.isEmpty {
+            out.comma(); out.key("notes"); out.raw("[")
+            for (position, note) in report.notes.enumerated() {
+                if position > 0 { out.comma() }
+                out.string(note)
+            }
+            out.raw("]")
+        }
         out.raw("}")
         out.comma(); out.key("ruleset"); out.string(report.ruleSet)
         out.comma(); out.key("duration_ms"); out.number(report.roundedDuration)

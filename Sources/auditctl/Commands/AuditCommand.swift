@@ -18,6 +18,7 @@ enum AuditCommand: Command {
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
             .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
             .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
+            .init(name: "--density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated from the screen)"),
             .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
             .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, rules, render, journal)"),
@@ -42,10 +43,12 @@ enum AuditCommand: Command {
         }
         let socket = DaemonConnection.socketPath(arguments)
         let timeout = try DaemonConnection.timeout(arguments)
-        var target = "/v1/audits"
+        var query: [String] = []
         if let ruleSet = arguments.value("--ruleset") {
-            target += "?ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet)
+            query.append("ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet))
         }
+        if let density = try InspectCommand.density(arguments, command: "audit") { query.append("density=\(density)") }
+        let target = "/v1/audits" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         // Check every input first: unreadable files are a usage problem (exit 2). Files
         // are opened again when sent (a directory may hold more than one may keep open);
         // standard input is read now.

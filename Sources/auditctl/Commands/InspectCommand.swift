@@ -39,10 +39,10 @@ enum InspectCommand: Command {
         }
     }
 
-    static func density(_ arguments: ParsedArguments) throws -> Double? {
+    static func density(_ arguments: ParsedArguments, command: String = "inspect") throws -> Double? {
         guard let text = arguments.value("--density") else { return nil }
         guard let value = Double(text), value > 0, value.isFinite else {
-            throw UsageError(message: "--density needs a positive number such as 2.75, not '\(text)'", command: "inspect")
+            throw UsageError(message: "--density needs a positive number such as 2.75, not '\(text)'", command: command)
         }
         return value
     }

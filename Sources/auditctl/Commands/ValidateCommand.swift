@@ -14,7 +14,7 @@ enum ValidateCommand: Command {
         discussion: "Prints file:line:column: message for each problem. Exit 0 when all are valid, 1 otherwise.")
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        let parser = try SnapshotParser(options: .init(androidDensity: InspectCommand.density(arguments)))
+        let parser = try SnapshotParser(options: .init(androidDensity: InspectCommand.density(arguments, command: "validate")))
         var status = ExitStatus.clean
         let paths = try InputFiles.expand(arguments.operands)
         let screenshot = arguments.value("--screenshot")

@@ -2,8 +2,9 @@
 ///
 /// The rule (docs/dialects.md): take the shorter side of the screen in pixels and pick the
 /// standard density bucket that puts it closest to 411 dp — the width of the reference
-/// Pixel phones (most phones are 360–430 dp). 1080 px → 2.625 (411 dp), 1440 px → 3.5
-/// (411 dp), 720 px → 2 (360 dp).
+/// Pixel phones (most phones are 360–430 dp): 1080 px → 2.625 (411 dp), 1440 px → 3.5
+/// (411 dp), 720 px → 2 (360 dp). A screen squarer than 1.62:1 is a tablet, aimed at 720 dp:
+/// 1600 × 2560 → 2 (800 dp), 800 × 1280 → 1 (800 dp).
 public enum AndroidDensity {
     /// Standard densities: ldpi … xxxhdpi and the common in-between values.
     public static let buckets: [Double] = [0.75, 1, 1.5, 2, 2.625, 2.75, 3, 3.5, 4]
@@ -15,19 +16,44 @@ public enum AndroidDensity {
 
     /// The typical phone width, in dp, the estimate aims at.
     public static let typicalWidth: Double = 411
+    /// The typical short side of a tablet, in dp (7-inch 600, 10-inch 800).
+    public static let typicalTabletWidth: Double = 720
+    /// Screens squarer than this (long side over short side) are tablets: tablets are 16:10
+    /// (1.6) or squarer; phones 16:9 (1.78) or longer, and still 1.66 when the dump leaves out
+    /// the navigation bar (1440 × 2392, 1080 × 1794).
+    public static let tabletAspect: Double = 1.62
+
+    /// What the estimate decided, and why, for the report's notes.
+    public struct Estimate: Sendable {
+        public let density: Double
+        public let isTablet: Bool
+        public let shortSide: Double
+        public let aspect: Double
+    }
 
     public static func estimate(widthPixels: Double, heightPixels: Double) -> Double {
-        let shorter = min(widthPixels, heightPixels > 0 ? heightPixels : widthPixels)
-        guard shorter > 0 else { return 1 }
+        estimated(widthPixels: widthPixels, heightPixels: heightPixels).density
+    }
+
+    /// The density bucket that puts the short side closest to a phone's 411 dp — or, for a
+    /// screen as square as a tablet's, to a tablet's 720 dp (a 1600 × 2560 tablet is density
+    /// 2, 800 dp; read as a phone it would be 4, 400 dp, and every target would shrink by half).
+    public static func estimated(widthPixels: Double, heightPixels: Double) -> Estimate {
+        let height = heightPixels > 0 ? heightPixels : widthPixels
+        let shorter = min(widthPixels, height), longer = max(widthPixels, height)
+        guard shorter > 0 else { return Estimate(density: 1, isTablet: false, shortSide: 0, aspect: 1) }
+        let aspect = longer / shorter
+        let tablet = aspect < tabletAspect
+        let target = tablet ? typicalTabletWidth : typicalWidth
         var best = 1.0
         var bestError = Double.infinity
         for density in buckets {
-            let error = abs(shorter / density - typicalWidth)
+            let error = abs(shorter / density - target)
             if error < bestError {
                 bestError = error
                 best = density
             }
         }
-        return best
+        return Estimate(density: best, isTablet: tablet, shortSide: shorter, aspect: aspect)
     }
 }
