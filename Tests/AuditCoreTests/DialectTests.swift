@@ -90,6 +90,7 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 2560, heightPixels: 1600), 2)
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1080, heightPixels: 1920), 2.625, "16:9 is a phone")
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 1080, heightPixels: 1794), 2.625, "a phone without its navigation bar is still one")
+        XCTAssertEqual(AndroidDensity.estimate(widthPixels: 455, heightPixels: 564), 1, "a dialog's own root is not a tablet")
     }
 
     func testTheReportSaysWhatDecidedTheDensity() throws {

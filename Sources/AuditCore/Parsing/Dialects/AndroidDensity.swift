@@ -22,6 +22,9 @@ public enum AndroidDensity {
     /// (1.6) or squarer; phones 16:9 (1.78) or longer, and still 1.66 when the dump leaves out
     /// the navigation bar (1440 × 2392, 1080 × 1794).
     public static let tabletAspect: Double = 1.62
+    /// Tablets' short sides are 800 px and more; a squarer root under that is a dialog or a
+    /// popup window's own hierarchy, not a screen, and is estimated as a phone's.
+    public static let tabletMinimumPixels: Double = 800
 
     /// What the estimate decided, and why, for the report's notes.
     public struct Estimate: Sendable {
@@ -43,7 +46,7 @@ public enum AndroidDensity {
         let shorter = min(widthPixels, height), longer = max(widthPixels, height)
         guard shorter > 0 else { return Estimate(density: 1, isTablet: false, shortSide: 0, aspect: 1) }
         let aspect = longer / shorter
-        let tablet = aspect < tabletAspect
+        let tablet = aspect < tabletAspect && shorter >= tabletMinimumPixels
         let target = tablet ? typicalTabletWidth : typicalWidth
         var best = 1.0
         var bestError = Double.infinity
