@@ -58,6 +58,10 @@ extension ScreenshotMapping {
     /// not the page around it. When that local background is not one colour (text over a
     /// gradient or an image), or nothing qualifies as ink, the answer is a reason, not a guess.
     public func textColors(of frame: Rect) -> Result<TextColors, PixelProblem> {
+        cache.text(pixels(of: frame)) { readTextColors(of: frame) }
+    }
+
+    func readTextColors(of frame: Rect) -> Result<TextColors, PixelProblem> {
         let crop: PixelRect
         switch self.crop(of: frame, minimumSide: Self.minimumTextPixels) {
         case .success(let rect): crop = rect.width >= 12 && rect.height >= 12 ? rect.inset(by: -1) : rect
@@ -123,6 +127,10 @@ extension ScreenshotMapping {
     /// a band three pixels wide just outside the element; the icon's colour is the most
     /// contrasting strong colour inside it that differs from them.
     public func iconColors(of frame: Rect) -> Result<IconColors, PixelProblem> {
+        cache.icon(pixels(of: frame)) { readIconColors(of: frame) }
+    }
+
+    func readIconColors(of frame: Rect) -> Result<IconColors, PixelProblem> {
         let crop: PixelRect
         switch self.crop(of: frame, minimumSide: 4) {
         case .success(let rect): crop = rect

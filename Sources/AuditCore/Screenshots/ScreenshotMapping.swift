@@ -14,6 +14,9 @@ public struct ScreenshotMapping: Sendable {
     /// screen — a navigation bar the root's bounds leave out — whose elements the dump
     /// still lists.)
     public let usable: PixelRect
+    /// Readings already made, by crop: several rules read the same element (an icon is read
+    /// by contrast.non-text and color-only.group).
+    let cache = PixelCache()
 
     /// The most the screenshot may be taller than the snapshot's screen: Android dumps
     /// often leave out the navigation bar (2028 px of a 2160 px screen) or a dialog's window
@@ -80,5 +83,27 @@ public struct ScreenshotMapping: Sendable {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
               abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return PixelRect(x: Int(minX), y: Int(minY), width: Int(maxX - minX), height: Int(maxY - minY))
+    }
+}
+
+/// The colours read per crop, shared by the rules of one audit (which run on several
+/// threads): a crop is read once whichever rule asks first.
+final class PixelCache: @unchecked Sendable {
+    private let lock = Lock()
+    private var text: [PixelRect: Result<TextColors, PixelProblem>] = [:]
+    private var icons: [PixelRect: Result<IconColors, PixelProblem>] = [:]
+
+    func text(_ frame: PixelRect, _ read: () -> Result<TextColors, PixelProblem>) -> Result<TextColors, PixelProblem> {
+        if let known = lock.withLock({ text[frame] }) { return known }
+        let value = read()
+        lock.withLock { text[frame] = value }
+        return value
+    }
+
+    func icon(_ frame: PixelRect, _ read: () -> Result<IconColors, PixelProblem>) -> Result<IconColors, PixelProblem> {
+        if let known = lock.withLock({ icons[frame] }) { return known }
+        let value = read()
+        lock.withLock { icons[frame] = value }
+        return value
     }
 }
