@@ -16,8 +16,6 @@ public struct ColorSwatch: Sendable {
     public private(set) var clusters: [Cluster] = []
     /// Pixels sampled.
     public private(set) var total = 0
-    /// The crop's mean relative luminance.
-    public private(set) var meanLuminance = 0.0
     /// The grid step the pixels were sampled at.
     public private(set) var step = 1
     /// For a swatch of one rectangle: the cluster of each sampled cell, row by row
@@ -76,9 +74,6 @@ public struct ColorSwatch: Sendable {
             (RGBA(red: UInt8($0.key >> 16), green: UInt8(($0.key >> 8) & 255), blue: UInt8($0.key & 255)), $0.count, $0.slot)
         }
         total = colors.reduce(0) { $0 + $1.count }
-        var luminanceSum = 0.0
-        for entry in colors { luminanceSum += ColorMath.luminance(entry.color) * Double(entry.count) }
-        meanLuminance = total > 0 ? luminanceSum / Double(total) : 0
         colors.sort { $0.count > $1.count || ($0.count == $1.count && $0.color.packed < $1.color.packed) }
         var assigned: [(slot: Int, cluster: Int)] = []
         for entry in colors.prefix(Self.clusteredColors) {

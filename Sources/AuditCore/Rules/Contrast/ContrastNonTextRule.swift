@@ -123,9 +123,10 @@ public enum ContrastNonTextRule: Rule {
         }
     }
 
-    /// The largest side, in points, of an element whose pixels are read as an icon: larger
-    /// images are photos and illustrations, whose contrast 1.4.11 does not ask.
-    static let maximumIconSide = 96.0
+    /// The largest side, in points, of an element whose pixels are read as an icon
+    /// (``PixelInk/maximumSide``): larger images are photos and illustrations, whose contrast
+    /// 1.4.11 does not ask.
+    static var maximumIconSide: Double { PixelInk.maximumSide }
 
     /// An icon in a snapshot without declared tints: an accessible image, or an
     /// interactive leaf with no text (an image button), small enough to be an icon.
