@@ -1,19 +1,15 @@
+import AuditCore
 /// A seeded generator of realistic native snapshots of N elements: a long scrolling list
 /// of sections of cells, each with a title, a price, an icon, a button and a switch with an
 /// animation. About `problemRate` of the elements carry a real problem (low contrast, an
 /// asset-name label, a missing label, a small target, a redundant trait, motion that
 /// ignores Reduce Motion), as in a real app; the rest pass.
 struct SnapshotGenerator {
-    /// SplitMix64: small, fast, and the same sequence for the same seed everywhere.
+    /// SplitMix64 (AuditSupport's), with the generator's own draws.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var numbers: SplitMix64
+        init(state: UInt64) { numbers = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { numbers.next() }
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
         mutating func chance(_ probability: Double) -> Bool { Double(next() % 1_000_000) / 1_000_000 < probability }
     }

@@ -50,7 +50,7 @@ enum TestSupport {
 struct SeededGenerator: RandomNumberGenerator {
     /// The seed it started from, for failure messages.
     let seed: UInt64
-    private var state: UInt64
+    private var numbers: SplitMix64
 
     /// The seed from `$AUDITD_TEST_SEED`, else the clock; printed with `test`'s name.
     init(test: String = #function) {
@@ -58,17 +58,11 @@ struct SeededGenerator: RandomNumberGenerator {
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
         print("\(test): seed \(seed) (AUDITD_TEST_SEED=\(seed) repeats it)")
         self.seed = seed
-        state = seed
+        numbers = SplitMix64(seed: seed)
     }
 
     /// A number from 0 to `bound - 1`.
     mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<max(1, bound), using: &self) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { numbers.next() }
 }
