@@ -9,16 +9,20 @@ static void copy_message(const png_image *image, const char *fallback, char *mes
     snprintf(message, message_size, "%s", text);
 }
 
+/* Reads the header into `image`; on failure frees it and writes the reason. */
+static int begin(png_image *image, const uint8_t *data, size_t size, char *message, size_t message_size) {
+    memset(image, 0, sizeof *image);
+    image->version = PNG_IMAGE_VERSION;
+    if (png_image_begin_read_from_memory(image, data, size)) return 0;
+    copy_message(image, "not a readable PNG", message, message_size);
+    png_image_free(image);
+    return -1;
+}
+
 int auditd_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                       char *message, size_t message_size) {
     png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        copy_message(&image, "not a readable PNG", message, message_size);
-        png_image_free(&image);
-        return -1;
-    }
+    if (begin(&image, data, size, message, message_size) != 0) return -1;
     *width = image.width;
     *height = image.height;
     png_image_free(&image);
@@ -28,13 +32,7 @@ int auditd_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_
 int auditd_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height,
                       char *message, size_t message_size) {
     png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
-        copy_message(&image, "not a readable PNG", message, message_size);
-        png_image_free(&image);
-        return -1;
-    }
+    if (begin(&image, data, size, message, message_size) != 0) return -1;
     if (image.width != width || image.height != height) {
         snprintf(message, message_size, "the PNG's size changed between reads");
         png_image_free(&image);
