@@ -407,3 +407,71 @@ final class GeneratedFilesTests: XCTestCase {
         }
     }
 }
+
+/// auditctl decodes each answer once, against what the API promises: a report with a
+/// member missing or of the wrong type is an error that names the member, never a report
+/// printed with defaults (an auditd of another version, or something else on the socket).
+final class AnswerDecodingTests: XCTestCase {
+    static let finding = #"{"rule":"label.missing","severity":"error","wcag":["4.1.2"],"element":"close","path":"/snapshot/element[1]","line":3,"column":5,"frame":[0,0,10,10],"message":"button has no accessible name","result":"missing","evidence":{"role":"button"},"fingerprint":"00112233aabbccdd"}"#
+
+    static func report(finding: String = finding, summary: String = #"{"error":1,"warning":0,"notice":0,"incomplete":0,"suppressed":0}"#) -> String {
+        #"{"audit":"a1","snapshot":{"app":"shop","build":null,"screen":"cart","platform":"ios","dialect":"native","elements":3},"ruleset":"ios-default","duration_ms":1.5,"fingerprint_version":2,"summary":"#
+            + summary + #","findings":["# + finding + #"],"incomplete":[],"suppressed":{}}"#
+    }
+
+    func testReportsThatBreakTheContractAreErrorsNamingTheMember() throws {
+        let harness = try DaemonHarness()
+        let snapshot = harness.directory.appendingPathComponent("cart.xml")
+        try #"<snapshot version="1" platform="ios"/>"#.write(to: snapshot, atomically: true, encoding: .utf8)
+        let cases: [(body: String, expected: String)] = [
+            (Self.report(), "cart.xml:3:5: error: [label.missing] button has no accessible name (close)"),
+            (Self.report(finding: Self.finding.replacingOccurrences(of: #""severity":"error""#, with: #""severity":"fatal""#)),
+             #"`findings[0].severity` is "fatal", not one of error, warning, notice [bad-report]"#),
+            (Self.report(finding: Self.finding.replacingOccurrences(of: #","fingerprint":"00112233aabbccdd""#, with: "")),
+             "`findings[0].fingerprint` is missing [bad-report]"),
+            (Self.report(finding: Self.finding.replacingOccurrences(of: #""line":3"#, with: #""line":"3""#)),
+             "`findings[0].line` is not an integer [bad-report]"),
+            (Self.report(finding: Self.finding.replacingOccurrences(of: "[0,0,10,10]", with: "[0,0,10]")),
+             "`findings[0].frame` is not [x, y, width, height] [bad-report]"),
+            (Self.report(summary: #"{"error":1}"#), "`summary.warning` is missing [bad-report]"),
+            ("<html>proxy</html>", "the daemon's answer is not JSON [bad-report]"),
+        ]
+        for (index, item) in cases.enumerated() {
+            let body = item.body
+            let fake = try ScriptedDaemon(socket: harness.socket) { _ in (200, body) }
+            let run = try harness.auditctl(["audit", "--fail-on", "never", snapshot.path])
+            XCTAssertTrue(run.stdout.contains(item.expected), "case \(index): \(run.stdout) \(run.stderr)")
+            XCTAssertEqual(run.status, index == 0 ? 0 : 2, "case \(index): a report auditctl cannot read is not a clean run")
+            if index > 0 {
+                XCTAssertTrue(run.stdout.contains("note: is"), "case \(index) gives a hint: \(run.stdout)")
+                // `--format json` passes a report's findings through as they came (it reads
+                // only the summary, for --fail-on): never rewritten with made-up values; a
+                // summary or a body it cannot read is the same error.
+                let json = try harness.auditctl(["audit", "--format", "json", "--fail-on", "never", snapshot.path])
+                if index < 5 {
+                    XCTAssertEqual(json.status, 0, "case \(index) json")
+                    XCTAssertTrue(json.stdout.contains(#""findings": ["#), "case \(index) json: \(json.stdout)")
+                } else {
+                    XCTAssertEqual(json.status, 2, "case \(index) json")
+                    XCTAssertTrue(json.stdout.contains(#""code": "bad-report""#), "case \(index) json: \(json.stdout)")
+                }
+            }
+            withExtendedLifetime(fake) {}
+            unlink(harness.socket)
+        }
+    }
+
+    func testARuleSetDescriptionThatBreaksTheContractIsAnError() throws {
+        let harness = try DaemonHarness()
+        let snapshot = harness.directory.appendingPathComponent("cart.xml")
+        try #"<snapshot version="1" platform="ios"/>"#.write(to: snapshot, atomically: true, encoding: .utf8)
+        let report = Self.report()
+        let fake = try ScriptedDaemon(socket: harness.socket) { request in
+            request.hasPrefix("GET /v1/rulesets/") ? (200, #"{"name":"ios-default","rules":[{"id":"label.missing","severity":"loud"}]}"#) : (200, report)
+        }
+        defer { withExtendedLifetime(fake) {} }
+        let run = try harness.auditctl(["audit", "--format", "sarif", snapshot.path])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains(#"rule set ios-default is not one auditctl can read: `rules[0].severity` is "loud""#), run.stderr)
+    }
+}

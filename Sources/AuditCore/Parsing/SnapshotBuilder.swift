@@ -349,3 +349,20 @@ final class SnapshotBuilder {
         return ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding))
     }
 }
+
+extension SnapshotBuilder {
+    /// Calls `body` with each attribute `dialect` knows: its key, and a reader of its value
+    /// (`&#38;` resolved) that records an invalid value at the attribute's place. Unknown
+    /// attributes cost one cached lookup.
+    @inline(__always)
+    func forEachKnownAttribute<D: SnapshotDialect>(_ attributes: AttributeList, of dialect: D.Type, element index: Int,
+                                                   owner: String, line: Int, _ body: (AttributeKey, ValueReader) -> Void) {
+        for attribute in attributes {
+            let key = attributeKey(attribute, of: dialect)
+            if key == .unknown { continue }
+            withValue(attribute) { value in
+                body(key, ValueReader(builder: self, value: value, element: index, owner: owner, name: attribute.name, line: line))
+            }
+        }
+    }
+}

@@ -82,21 +82,11 @@ enum AuditCommand: Command {
                     let (body, contentType) = try InputFiles.auditBody(snapshot: input.path, bytes: input.bytes, screenshot: input.screenshot)
                     let requestStarted = Timestamp.monotonic()
                     let response = try client.request("POST", requestTarget, body: body, contentType: contentType)
-                    var result = SnapshotResult(file: input.name, report: nil, error: nil, status: response.status)
-                    result.requestMilliseconds = Timestamp.milliseconds(from: requestStarted)
-                    result.serverTiming = response.header("Server-Timing")
                     // `--format json` without a baseline prints the report as it came and
                     // needs only its summary (for --fail-on): no tree for megabytes of findings.
-                    let summary = printsAsSent ? SnapshotResult.summary(in: response.body) : nil
-                    let json = summary == nil ? try? JSONParser.parse(response.body) : nil
-                    if response.status == 200 {
-                        result.report = json
-                        result.summary = summary
-                        result.body = response.body
-                    } else {
-                        result.error = json ?? .object([("error", .object([("code", .string("http-\(response.status)")),
-                                                                           ("message", .string(String(decoding: response.body.prefix(200), as: UTF8.self)))]))])
-                    }
+                    var result = SnapshotResult(file: input.name, status: response.status, body: response.body, summaryOnly: printsAsSent)
+                    result.requestMilliseconds = Timestamp.milliseconds(from: requestStarted)
+                    result.serverTiming = response.header("Server-Timing")
                     submission.store(index, .success(result))
                 } catch let error as ClientError {
                     submission.store(index, .failure(error))
@@ -123,12 +113,17 @@ enum AuditCommand: Command {
                 throw InputError(description: error.description)
             }
         }
-        var ruleSets: [String: JSON] = [:]
+        var ruleSets: [String: RuleSet] = [:]
         if format.needsRuleSets {
             let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
-            for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }) {
-                if let response = try? client.request("GET", "/v1/rulesets/" + name), response.status == 200 {
-                    ruleSets[name] = try? JSONParser.parse(response.body)
+            for name in Set(results.compactMap { $0.report?.ruleSet }) {
+                guard let response = try? client.request("GET", "/v1/rulesets/" + name), response.status == 200 else { continue }
+                do {
+                    ruleSets[name] = try RuleSet(answer: JSONParser.parse(response.body))
+                } catch let problem as AnswerDecodingError {
+                    throw InputError(description: "the daemon's description of rule set \(name) is not one auditctl can read: \(problem)")
+                } catch {
+                    throw InputError(description: "the daemon's description of rule set \(name) is not JSON")
                 }
             }
         }

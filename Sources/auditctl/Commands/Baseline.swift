@@ -6,15 +6,14 @@ import Foundation
 /// baseline that are gone are `absent` (fixed).
 struct Baseline {
     /// Fingerprint → the baseline's finding, per snapshot file.
-    var findings: [String: [String: JSON]]
+    var findings: [String: [String: ReportFinding]]
     /// False for a baseline made with another fingerprint scheme: findings are then
     /// matched by rule, element and message (``legacyKey(_:)``), and auditctl says so.
     var sameFingerprints = true
 
     /// The key old baselines are compared by.
-    static func legacyKey(_ finding: JSON) -> String {
-        [finding["rule"]?.stringValue, finding["element"]?.stringValue ?? finding["path"]?.stringValue, finding["message"]?.stringValue]
-            .map { $0 ?? "" }.joined(separator: "\u{1F}")
+    static func legacyKey(_ finding: ReportFinding) -> String {
+        [finding.rule, finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
     }
 
     static func load(_ path: String) throws -> Baseline {
@@ -27,7 +26,7 @@ struct Baseline {
         } catch {
             throw InputError(description: "\(path):\(error.line):\(error.column): the baseline is not JSON: \(error.message)")
         }
-        var findings: [String: [String: JSON]] = [:]
+        var findings: [String: [String: ReportFinding]] = [:]
         var sameFingerprints = true
         let currentKey = "auditd/v\(Fingerprint.version)"
         if json["version"]?.stringValue == "2.1.0", let runs = json["runs"]?.arrayValue {
@@ -43,13 +42,13 @@ struct Baseline {
                     if let index = location?["index"]?.intValue, index < artifacts.count,
                        let uri = artifacts[index]["location"]?["uri"]?.stringValue { file = uri }
                     let logical = result["locations"]?.arrayValue?.first?["logicalLocations"]?.arrayValue?.first
-                    findings[file.removingPercentEncoding ?? file, default: [:]][fingerprint] = .object([
-                        ("rule", result["ruleId"] ?? .null), ("message", result["message"]?["text"] ?? .null),
-                        ("severity", .string(result["level"]?.stringValue == "note" ? "notice" : result["level"]?.stringValue ?? "error")),
-                        ("element", logical?["name"] ?? .null), ("path", logical?["fullyQualifiedName"] ?? .null),
-                        ("line", result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"] ?? .null),
-                        ("fingerprint", .string(fingerprint)),
-                    ])
+                    let level = result["level"]?.stringValue
+                    findings[file.removingPercentEncoding ?? file, default: [:]][fingerprint] = ReportFinding(
+                        rule: result["ruleId"]?.stringValue ?? "", severity: level == "note" ? .notice : level == "warning" ? .warning : .error,
+                        message: result["message"]?["text"]?.stringValue ?? "",
+                        element: logical?["name"]?.stringValue, path: logical?["fullyQualifiedName"]?.stringValue,
+                        line: result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"]?.intValue,
+                        fingerprint: fingerprint)
                 }
             }
         } else if let reports = json.arrayValue ?? (json["findings"] != nil ? [json] : nil) {
@@ -58,9 +57,13 @@ struct Baseline {
                     sameFingerprints = false
                 }
                 let file = report["file"]?.stringValue ?? ""
-                for finding in report["findings"]?.arrayValue ?? [] {
-                    guard let fingerprint = finding["fingerprint"]?.stringValue else { continue }
-                    findings[file, default: [:]][fingerprint] = finding
+                for (index, item) in (report["findings"]?.arrayValue ?? []).enumerated() {
+                    do {
+                        let finding = try ReportFinding(JSONFields(item, at: "findings[\(index)]"))
+                        findings[file, default: [:]][finding.fingerprint] = finding
+                    } catch {
+                        throw InputError(description: "\(path): \(file.isEmpty ? "" : file + ": ")\(error)")
+                    }
                 }
             }
         } else {
@@ -81,7 +84,7 @@ struct Baseline {
         let previous = findings[result.file] ?? findings[uri] ?? findings["./" + result.file] ?? [:]
         var seen = Set<String>()
         result.baselineStates = result.findings.map { finding in
-            guard let fingerprint = sameFingerprints ? finding["fingerprint"]?.stringValue : Baseline.legacyKey(finding) else { return "new" }
+            let fingerprint = sameFingerprints ? finding.fingerprint : Baseline.legacyKey(finding)
             seen.insert(fingerprint)
             return previous[fingerprint] != nil ? "unchanged" : "new"
         }

@@ -25,11 +25,14 @@ enum RulesCommand: Command {
             do {
                 let response = try client.request("GET", "/v1/rulesets/" + name)
                 guard response.status == 200, let json = try? JSONParser.parse(response.body) else {
-                    let message = (try? JSONParser.parse(response.body))?["error"]?["message"]?.stringValue ?? "status \(response.status)"
-                    throw InputError(description: message)
+                    throw InputError(description: ErrorAnswer(status: response.status, body: response.body).message)
                 }
                 ruleSetJSON = json
-                ruleSet = makeRuleSet(json)
+                do {
+                    ruleSet = try RuleSet(answer: json)
+                } catch {
+                    throw InputError(description: "the daemon's description of rule set \(name) is not one auditctl can read: \(error)")
+                }
             } catch let error as ClientError {
                 Console.error("auditctl: " + (error.unreachable ? DaemonConnection.unreachableMessage(error, socket: socket) : error.description))
                 return .usageOrInput
@@ -49,24 +52,5 @@ enum RulesCommand: Command {
             Console.out(RuleDocumentation.text(rules: rules, ruleSet: ruleSet))
         }
         return .clean
-    }
-
-    /// A rule set rebuilt from the daemon's description of it.
-    static func makeRuleSet(_ json: JSON) -> RuleSet {
-        var entries: [RuleSet.Entry] = []
-        for rule in json["rules"]?.arrayValue ?? [] {
-            guard let id = rule["id"]?.stringValue, let type = BuiltInRules.rule(id: id) else { continue }
-            let severity = rule["severity"]?.stringValue.flatMap(Severity.init) ?? type.description.severity
-            let parameters = Dictionary(uniqueKeysWithValues: rule["parameters"]?.objectValue ?? [])
-            entries.append(RuleSet.Entry(rule: type, severity: severity, parameters: parameters))
-        }
-        let custom = (json["custom"]?.arrayValue ?? []).compactMap { rule -> XPathRule? in
-            guard let id = rule["id"]?.stringValue, let xpath = rule["xpath"]?.stringValue else { return nil }
-            return XPathRule(id: id, title: id, expression: xpath,
-                             severity: rule["severity"]?.stringValue.flatMap(Severity.init) ?? .warning, message: "",
-                             wcag: rule["wcag"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        }
-        return RuleSet(name: json["name"]?.stringValue ?? "", summary: json["description"]?.stringValue ?? "",
-                       extends: json["extends"]?.stringValue, entries: entries, customRules: custom)
     }
 }

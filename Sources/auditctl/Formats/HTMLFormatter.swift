@@ -12,12 +12,12 @@ enum HTMLFormatter {
         var totals: [String: Int] = [:]
         for (snapshotIndex, result) in results.enumerated() {
             let title = escape(result.file)
-            if let error = result.error?["error"] {
-                sections += "<section><h2>\(title)</h2><p class=\"failed\">Not audited: \(escape(error["message"]?.stringValue ?? "")) "
-                    + "(line \(error["line"]?.intValue ?? 0), column \(error["column"]?.intValue ?? 0))</p></section>\n"
+            guard let report = result.report else {
+                let error = result.error
+                sections += "<section><h2>\(title)</h2><p class=\"failed\">Not audited: \(escape(error?.message ?? "")) "
+                    + "(line \(error?.line ?? 0), column \(error?.column ?? 0))</p></section>\n"
                 continue
             }
-            let snapshot = result.report?["snapshot"]
             var parsed = context.sources[result.file].flatMap { try? SnapshotParser().parse($0) }
             // The screenshot, when one was sent, is drawn under the outlines at its mapping.
             var picture: (data: String, type: String, width: Double, height: Double)?
@@ -56,29 +56,30 @@ enum HTMLFormatter {
                 }
             }
             for finding in result.findings {
-                let severity = finding["severity"]?.stringValue ?? "error"
+                let severity = finding.severity.rawValue
                 totals[severity, default: 0] += 1
                 let id = findingData.count
                 findingData.append(.object([
-                    ("file", .string(result.file)), ("rule", finding["rule"] ?? .null), ("severity", .string(severity)),
-                    ("message", finding["message"] ?? .null), ("element", finding["element"] ?? .null),
-                    ("path", finding["path"] ?? .null), ("line", finding["line"] ?? .null), ("wcag", finding["wcag"] ?? .null),
-                    ("evidence", finding["evidence"] ?? .null), ("fingerprint", finding["fingerprint"] ?? .null),
+                    ("file", .string(result.file)), ("rule", .string(finding.rule)), ("severity", .string(severity)),
+                    ("message", .string(finding.message)), ("element", finding.element.map(JSON.string) ?? .null),
+                    ("path", finding.path.map(JSON.string) ?? .null), ("line", finding.line.map(JSON.int) ?? .null),
+                    ("wcag", .array(finding.wcag.map(JSON.string))),
+                    ("evidence", .object(finding.evidence)), ("fingerprint", .string(finding.fingerprint)),
                 ]))
-                if let frame = finding["frame"]?.arrayValue?.compactMap(\.doubleValue), frame.count == 4 {
-                    svg += "<rect class=\"finding \(severity)\" data-id=\"\(id)\" tabindex=\"0\" x=\"\(fmt(frame[0]))\" y=\"\(fmt(frame[1]))\" width=\"\(fmt(max(frame[2], 2)))\" height=\"\(fmt(max(frame[3], 2)))\"><title>\(escape(finding["rule"]?.stringValue ?? "")): \(escape(finding["message"]?.stringValue ?? ""))</title></rect>\n"
+                if let frame = finding.frame {
+                    svg += "<rect class=\"finding \(severity)\" data-id=\"\(id)\" tabindex=\"0\" x=\"\(fmt(frame.x))\" y=\"\(fmt(frame.y))\" width=\"\(fmt(max(frame.width, 2)))\" height=\"\(fmt(max(frame.height, 2)))\"><title>\(escape(finding.rule)): \(escape(finding.message))</title></rect>\n"
                 }
-                rows += "<tr data-id=\"\(id)\"><td>\(title)</td><td>\(finding["line"]?.intValue ?? 0)</td><td class=\"\(severity)\">\(severity)</td>"
-                    + "<td><code>\(escape(finding["rule"]?.stringValue ?? ""))</code></td><td>\(escape(finding["element"]?.stringValue ?? ""))</td>"
-                    + "<td>\(escape(finding["message"]?.stringValue ?? ""))</td><td>\(escape((finding["wcag"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ")))</td></tr>\n"
+                rows += "<tr data-id=\"\(id)\"><td>\(title)</td><td>\(finding.line ?? 0)</td><td class=\"\(severity)\">\(severity)</td>"
+                    + "<td><code>\(escape(finding.rule))</code></td><td>\(escape(finding.element ?? ""))</td>"
+                    + "<td>\(escape(finding.message))</td><td>\(escape(finding.wcag.joined(separator: ", ")))</td></tr>\n"
             }
             svg += "</svg>"
-            let summary = result.report?["summary"]
-            let heading = [snapshot?["app"]?.stringValue, snapshot?["screen"]?.stringValue].compactMap { $0 }.joined(separator: " · ")
+            let summary = report.summary
+            let heading = [report.snapshot.app, report.snapshot.screen].compactMap { $0 }.joined(separator: " · ")
             sections += """
                 <section id="snapshot-\(snapshotIndex)"><h2>\(title)</h2>
-                <p class="meta">\(escape(heading)) — \(escape(result.report?["ruleset"]?.stringValue ?? "")), \(snapshot?["elements"]?.intValue ?? 0) elements:
-                \(summary?["error"]?.intValue ?? 0) errors, \(summary?["warning"]?.intValue ?? 0) warnings, \(summary?["notice"]?.intValue ?? 0) notices, \(summary?["incomplete"]?.intValue ?? 0) incomplete</p>
+                <p class="meta">\(escape(heading)) — \(escape(report.ruleSet)), \(report.snapshot.elements) elements:
+                \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete</p>
                 <div class="pair">\(svg)<aside class="details" aria-live="polite"><p>Click or hover an outlined element to see its finding.</p></aside></div>
                 </section>
 

@@ -28,17 +28,16 @@ enum JSONFormatters {
     /// One report as a `JSON` value: errors, and reports annotated with a baseline.
     private static func item(_ result: SnapshotResult, context: FormatContext) -> JSON {
         if let error = result.error {
-            return .object([("file", .string(result.file)), ("status", .int(result.status))] + (error.objectValue ?? []))
+            return .object([("file", .string(result.file)), ("status", .int(result.status))] + error.members)
         }
-        guard case .object(var members)? = result.report else { return .null }
+        guard let report = result.report else { return .null }
+        var members = report.members
         members.insert(("file", .string(result.file)), at: 0)
         if context.hasBaseline, let index = members.firstIndex(where: { $0.0 == "findings" }) {
             members[index].1 = .array(result.findings.enumerated().map { offset, finding in
-                guard case .object(var fields) = finding else { return finding }
-                fields.append(("baselineState", .string(result.baselineState(offset) ?? "new")))
-                return .object(fields)
+                .object(finding.fields + [("baselineState", .string(result.baselineState(offset) ?? "new"))])
             })
-            members.append(("absent", .array(result.absent)))
+            members.append(("absent", .array(result.absent.map(\.json))))
         }
         return .object(members)
     }
@@ -46,13 +45,12 @@ enum JSONFormatters {
     static func jsonl(_ results: [SnapshotResult], context: FormatContext) -> String {
         var out = ""
         for result in results {
-            let snapshot = result.report?["snapshot"]
+            guard let snapshot = result.report?.snapshot else { continue }
             for (index, finding) in result.findings.enumerated() {
-                guard case .object(let fields) = finding else { continue }
                 var line: [(String, JSON)] = [
-                    ("file", .string(result.file)), ("app", snapshot?["app"] ?? .null), ("build", snapshot?["build"] ?? .null),
-                    ("screen", snapshot?["screen"] ?? .null),
-                ] + fields
+                    ("file", .string(result.file)), ("app", snapshot.app.map(JSON.string) ?? .null),
+                    ("build", snapshot.build.map(JSON.string) ?? .null), ("screen", snapshot.screen.map(JSON.string) ?? .null),
+                ] + finding.fields
                 if let state = result.baselineState(index) { line.append(("baselineState", .string(state))) }
                 out += JSON.object(line).rendered() + "\n"
             }

@@ -11,45 +11,44 @@ enum JUnitFormatter {
         let timestamp = Timestamp.now()
         let host = ProcessInfo.processInfo.hostName
         for (index, result) in results.enumerated() {
-            let snapshot = result.report?["snapshot"]
+            let snapshot = result.report?.snapshot
             let suiteName = escape(result.file)
-            let classname = escape(tokenize([snapshot?["app"]?.stringValue, snapshot?["screen"]?.stringValue].compactMap { $0 }.joined(separator: ".")).ifEmpty("auditd"))
+            let classname = escape(tokenize([snapshot?.app, snapshot?.screen].compactMap { $0 }.joined(separator: ".")).ifEmpty("auditd"))
             var cases: [String] = []
             var failures = 0, errors = 0, skipped = 0
-            if let error = result.error?["error"] {
+            if let error = result.error {
                 errors = 1
-                cases.append("    <testcase name=\"snapshot\" classname=\"\(classname)\" time=\"0\">\n      <error message=\"\(escape(error["message"]?.stringValue ?? ""))\" type=\"\(escape(error["code"]?.stringValue ?? "error"))\">\(escape(result.file)):\(error["line"]?.intValue ?? 0):\(error["column"]?.intValue ?? 0)</error>\n    </testcase>\n")
+                cases.append("    <testcase name=\"snapshot\" classname=\"\(classname)\" time=\"0\">\n      <error message=\"\(escape(error.message))\" type=\"\(escape(error.code))\">\(escape(result.file)):\(error.line ?? 0):\(error.column ?? 0)</error>\n    </testcase>\n")
             } else {
-                var ruleIDs = (result.report?["ruleset"]?.stringValue).flatMap { context.ruleSets[$0]?["rules"]?.arrayValue }?
-                    .compactMap { $0["id"]?.stringValue } ?? []
-                for item in result.findings + result.incomplete {
-                    if let id = item["rule"]?.stringValue, !ruleIDs.contains(id) { ruleIDs.append(id) }
+                var ruleIDs = result.report.flatMap { context.ruleSets[$0.ruleSet] }?.entries.map(\.id) ?? []
+                for id in result.findings.map(\.rule) + result.incomplete.map(\.rule) where !ruleIDs.contains(id) {
+                    ruleIDs.append(id)
                 }
                 for id in ruleIDs {
-                    let findings = result.findings.filter { $0["rule"]?.stringValue == id }
-                    let incomplete = result.incomplete.filter { $0["rule"]?.stringValue == id }
+                    let findings = result.findings.filter { $0.rule == id }
+                    let incomplete = result.incomplete.filter { $0.rule == id }
                     if findings.isEmpty, let first = incomplete.first {
                         skipped += 1
-                        cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\">\n      <skipped message=\"\(escape("incomplete: " + (first["reason"]?.stringValue ?? "")))\"/>\n    </testcase>\n")
+                        cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\">\n      <skipped message=\"\(escape("incomplete: " + first.reason))\"/>\n    </testcase>\n")
                     } else if findings.isEmpty {
                         cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\"/>\n")
                     }
                     for finding in findings {
                         failures += 1
-                        let element = finding["element"]?.stringValue ?? finding["path"]?.stringValue ?? "snapshot"
-                        let location = "\(result.file):\(finding["line"]?.intValue ?? 0):\(finding["column"]?.intValue ?? 0)"
-                        let details = "\(location) [\(finding["severity"]?.stringValue ?? "")] \(finding["message"]?.stringValue ?? "")\nevidence: \(finding["evidence"]?.rendered() ?? "{}")"
-                        cases.append("    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding["message"]?.stringValue ?? ""))\" type=\"\(escape(finding["severity"]?.stringValue ?? "error"))\">\(escape(details))</failure>\n    </testcase>\n")
+                        let element = finding.elementName ?? "snapshot"
+                        let location = "\(result.file):\(finding.line ?? 0):\(finding.column ?? 0)"
+                        let details = "\(location) [\(finding.severity.rawValue)] \(finding.message)\nevidence: \(JSON.object(finding.evidence).rendered())"
+                        cases.append("    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n")
                     }
                 }
             }
-            let seconds = (result.report?["duration_ms"]?.doubleValue ?? 0) / 1000
+            let seconds = (result.report?.durationMilliseconds ?? 0) / 1000
             out += "  <testsuite name=\"\(suiteName)\" package=\"\(escape(tokenize(result.file)))\" id=\"\(index)\" timestamp=\"\(String(Timestamp.iso8601(timestamp).prefix(19)))\" hostname=\"\(escape(host.isEmpty ? "localhost" : host))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", seconds))\">\n"
             out += "    <properties>\n"
-            out += "      <property name=\"ruleset\" value=\"\(escape(result.report?["ruleset"]?.stringValue ?? ""))\"/>\n"
-            out += "      <property name=\"app\" value=\"\(escape(snapshot?["app"]?.stringValue ?? ""))\"/>\n"
-            out += "      <property name=\"build\" value=\"\(escape(snapshot?["build"]?.stringValue ?? ""))\"/>\n"
-            out += "      <property name=\"screen\" value=\"\(escape(snapshot?["screen"]?.stringValue ?? ""))\"/>\n"
+            out += "      <property name=\"ruleset\" value=\"\(escape(result.report?.ruleSet ?? ""))\"/>\n"
+            out += "      <property name=\"app\" value=\"\(escape(snapshot?.app ?? ""))\"/>\n"
+            out += "      <property name=\"build\" value=\"\(escape(snapshot?.build ?? ""))\"/>\n"
+            out += "      <property name=\"screen\" value=\"\(escape(snapshot?.screen ?? ""))\"/>\n"
             out += "    </properties>\n"
             out += cases.joined()
             out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"

@@ -5,11 +5,11 @@ import AuditCore
 /// `partialFingerprints` from the finding fingerprint, `baselineState` with a baseline,
 /// and incomplete results as `kind: "review"`.
 enum SARIFFormatter {
-    static func level(_ severity: String) -> String {
+    static func level(_ severity: Severity) -> String {
         switch severity {
-        case "error": "error"
-        case "warning": "warning"
-        default: "note"
+        case .error: "error"
+        case .warning: "warning"
+        case .notice: "note"
         }
     }
 
@@ -17,25 +17,21 @@ enum SARIFFormatter {
         // Rules: every rule of the rule sets used, plus any rule id seen in the results.
         var ruleIDs: [String] = []
         var levels: [String: String] = [:]
-        var custom: [String: JSON] = [:]
-        for name in Set(results.compactMap { $0.report?["ruleset"]?.stringValue }).sorted() {
-            let set = context.ruleSets[name]
-            for rule in set?["rules"]?.arrayValue ?? [] {
-                guard let id = rule["id"]?.stringValue else { continue }
-                if !ruleIDs.contains(id) { ruleIDs.append(id) }
-                levels[id] = levels[id] ?? rule["severity"]?.stringValue.map(level)
+        var custom: [String: XPathRule] = [:]
+        for name in Set(results.compactMap { $0.report?.ruleSet }).sorted() {
+            guard let set = context.ruleSets[name] else { continue }
+            for entry in set.entries {
+                if !ruleIDs.contains(entry.id) { ruleIDs.append(entry.id) }
+                levels[entry.id] = levels[entry.id] ?? level(entry.severity)
             }
-            for rule in set?["custom"]?.arrayValue ?? [] {
-                guard let id = rule["id"]?.stringValue else { continue }
-                if !ruleIDs.contains(id) { ruleIDs.append(id) }
-                custom[id] = rule
-                levels[id] = rule["severity"]?.stringValue.map(level)
+            for rule in set.customRules {
+                if !ruleIDs.contains(rule.id) { ruleIDs.append(rule.id) }
+                custom[rule.id] = rule
+                levels[rule.id] = level(rule.severity)
             }
         }
         for result in results {
-            for item in result.findings + result.incomplete {
-                if let id = item["rule"]?.stringValue, !ruleIDs.contains(id) { ruleIDs.append(id) }
-            }
+            for id in result.findings.map(\.rule) + result.incomplete.map(\.rule) where !ruleIDs.contains(id) { ruleIDs.append(id) }
         }
         let rules: [JSON] = ruleIDs.map { id in
             if let description = BuiltInRules.rule(id: id)?.description {
@@ -48,17 +44,17 @@ enum SARIFFormatter {
                     ("helpUri", .string(description.helpURL)),
                     ("help", .object([("text", .string(description.help)),
                                       ("markdown", .string("**\(description.title)** — \(description.help)\n\nWCAG 2.2: \(description.wcag.joined(separator: ", "))"))])),
-                    ("defaultConfiguration", .object([("level", .string(levels[id] ?? level(description.severity.rawValue)))])),
+                    ("defaultConfiguration", .object([("level", .string(levels[id] ?? level(description.severity)))])),
                     ("properties", .object([("tags", .array(tags.map(JSON.string))), ("precision", .string("high"))])),
                 ])
             }
             let rule = custom[id]
             return .object([
                 ("id", .string(id)), ("name", .string(camelCase(id))),
-                ("shortDescription", .object([("text", .string(rule?["id"]?.stringValue ?? id))])),
-                ("fullDescription", .object([("text", .string("Custom XPath rule: \(rule?["xpath"]?.stringValue ?? "")"))])),
+                ("shortDescription", .object([("text", .string(rule?.id ?? id))])),
+                ("fullDescription", .object([("text", .string("Custom XPath rule: \(rule?.expression ?? "")"))])),
                 ("defaultConfiguration", .object([("level", .string(levels[id] ?? "warning"))])),
-                ("properties", .object([("tags", .array([.string("accessibility")] + (rule?["wcag"]?.arrayValue ?? []).compactMap(\.stringValue).map { JSON.string("WCAG " + $0) }))])),
+                ("properties", .object([("tags", .array([.string("accessibility")] + (rule?.wcag ?? []).map { JSON.string("WCAG " + $0) }))])),
             ])
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
@@ -68,50 +64,53 @@ enum SARIFFormatter {
         for (artifactIndex, result) in results.enumerated() {
             let uri = artifactURI(result.file)
             artifacts.append(.object([("location", .object([("uri", .string(uri))])), ("mimeType", .string("application/xml"))]))
-            func location(_ item: JSON) -> JSON {
+            func location(line: Int?, column: Int? = nil, path: String? = nil, element: String? = nil) -> JSON {
                 var physical: [(String, JSON)] = [("artifactLocation", .object([("uri", .string(uri)), ("index", .int(artifactIndex))]))]
-                if let line = item["line"]?.intValue, line > 0 {
+                if let line, line > 0 {
                     var region: [(String, JSON)] = [("startLine", .int(line))]
-                    if let column = item["column"]?.intValue, column > 0 { region.append(("startColumn", .int(column))) }
+                    if let column, column > 0 { region.append(("startColumn", .int(column))) }
                     physical.append(("region", .object(region)))
                 }
                 var members: [(String, JSON)] = [("physicalLocation", .object(physical))]
-                if let path = item["path"]?.stringValue {
+                if let path {
                     var logical: [(String, JSON)] = [("fullyQualifiedName", .string(path)), ("kind", .string("element"))]
-                    if let element = item["element"]?.stringValue { logical.insert(("name", .string(element)), at: 0) }
+                    if let element { logical.insert(("name", .string(element)), at: 0) }
                     members.append(("logicalLocations", .array([.object(logical)])))
                 }
                 return .object(members)
             }
-            if let error = result.error?["error"] {
-                let text = "\(error["message"]?.stringValue ?? "not audited") [\(error["code"]?.stringValue ?? "")]"
+            func location(_ finding: ReportFinding) -> JSON {
+                location(line: finding.line, column: finding.column, path: finding.path, element: finding.element)
+            }
+            if let error = result.error {
                 sarifResults.append(.object([
                     ("ruleId", .string("snapshot.unreadable")), ("kind", .string("fail")), ("level", .string("error")),
-                    ("message", .object([("text", .string(text))])), ("locations", .array([location(error)])),
+                    ("message", .object([("text", .string("\(error.message) [\(error.code)]"))])),
+                    ("locations", .array([location(line: error.line, column: error.column)])),
                 ]))
                 continue
             }
             for (index, finding) in result.findings.enumerated() {
-                let id = finding["rule"]?.stringValue ?? "unknown"
+                let id = finding.rule
                 var members: [(String, JSON)] = [
                     ("ruleId", .string(id)),
                     ("kind", .string("fail")),
-                    ("level", .string(level(finding["severity"]?.stringValue ?? "error"))),
-                    ("message", .object([("text", .string(finding["message"]?.stringValue ?? ""))])),
+                    ("level", .string(level(finding.severity))),
+                    ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([location(finding)])),
-                    ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", finding["fingerprint"] ?? .string(""))])),
-                    ("properties", .object([("evidence", finding["evidence"] ?? .object([])), ("wcag", finding["wcag"] ?? .array([]))])),
+                    ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", .string(finding.fingerprint))])),
+                    ("properties", .object([("evidence", .object(finding.evidence)), ("wcag", .array(finding.wcag.map(JSON.string)))])),
                 ]
                 if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
                 if context.hasBaseline { members.append(("baselineState", .string(result.baselineState(index) ?? "new"))) }
                 sarifResults.append(.object(members))
             }
             for item in result.incomplete {
-                let id = item["rule"]?.stringValue ?? "unknown"
+                let id = item.rule
                 var members: [(String, JSON)] = [
                     ("ruleId", .string(id)), ("kind", .string("review")), ("level", .string("none")),
-                    ("message", .object([("text", .string("Needs review: " + (item["reason"]?.stringValue ?? "the rule could not judge")))])),
-                    ("locations", .array([location(item)])),
+                    ("message", .object([("text", .string("Needs review: " + item.reason))])),
+                    ("locations", .array([location(line: item.line, path: item.path, element: item.element)])),
                 ]
                 if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
                 sarifResults.append(.object(members))
@@ -119,10 +118,10 @@ enum SARIFFormatter {
             if context.hasBaseline {
                 for fixed in result.absent {
                     sarifResults.append(.object([
-                        ("ruleId", .string(fixed["rule"]?.stringValue ?? "unknown")), ("kind", .string("pass")), ("level", .string("none")),
-                        ("message", .object([("text", .string("Fixed: " + (fixed["message"]?.stringValue ?? "")))])),
+                        ("ruleId", .string(fixed.rule)), ("kind", .string("pass")), ("level", .string("none")),
+                        ("message", .object([("text", .string("Fixed: " + fixed.message))])),
                         ("locations", .array([location(fixed)])),
-                        ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", fixed["fingerprint"] ?? .string(""))])),
+                        ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", .string(fixed.fingerprint))])),
                         ("baselineState", .string("absent")),
                     ]))
                 }

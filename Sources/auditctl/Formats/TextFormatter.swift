@@ -12,44 +12,40 @@ enum TextFormatter {
         var totals: [Severity: Int] = [:]
         var totalIncomplete = 0
         for result in results {
-            if let error = result.error?["error"] {
-                let line = error["line"]?.intValue.map { ":\($0)" } ?? ""
-                let column = error["column"]?.intValue.map { ":\($0)" } ?? ""
-                out += "\(e(result.file))\(line)\(column): \(paint("error", "1;31")): \(e(error["message"]?.stringValue ?? "failed")) [\(e(error["code"]?.stringValue ?? "\(result.status)"))]\n"
-                if let hint = error["hint"]?.stringValue { out += "\(e(result.file))\(line)\(column): note: \(e(hint))\n" }
+            if let error = result.error {
+                let line = error.line.map { ":\($0)" } ?? ""
+                let column = error.column.map { ":\($0)" } ?? ""
+                out += "\(e(result.file))\(line)\(column): \(paint("error", "1;31")): \(e(error.message)) [\(e(error.code))]\n"
+                if let hint = error.hint { out += "\(e(result.file))\(line)\(column): note: \(e(hint))\n" }
                 continue
             }
             guard let report = result.report else { continue }
-            let snapshot = report["snapshot"]
-            let title = [snapshot?["app"]?.stringValue, snapshot?["screen"]?.stringValue, snapshot?["build"]?.stringValue.map { "build \($0)" }]
-                .compactMap { $0 }.map(TerminalText.escape).joined(separator: " · ")
+            let title = e(report.snapshot.title)
             out += paint("== \(e(result.file))", "1") + (title.isEmpty ? "" : " (\(title))")
-                + " — \(e(report["ruleset"]?.stringValue ?? "?")), \(snapshot?["elements"]?.intValue ?? 0) elements\n"
+                + " — \(e(report.ruleSet)), \(report.snapshot.elements) elements\n"
             for (index, finding) in result.findings.enumerated() {
-                let severity = result.severity(of: finding)
+                let severity = finding.severity
                 totals[severity, default: 0] += 1
-                let line = finding["line"]?.intValue ?? 0
-                let column = finding["column"]?.intValue ?? 0
-                let location = line > 0 ? "\(e(result.file)):\(line):\(column)" : e(result.file)
+                let line = finding.line ?? 0
+                let location = line > 0 ? "\(e(result.file)):\(line):\(finding.column ?? 0)" : e(result.file)
                 let color = severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;34"
-                var text = "\(location): \(paint(severity.rawValue, color)): [\(e(finding["rule"]?.stringValue ?? "?"))] \(e(finding["message"]?.stringValue))"
-                if let element = finding["element"]?.stringValue { text += " (\(e(element)))" }
+                var text = "\(location): \(paint(severity.rawValue, color)): [\(e(finding.rule))] \(e(finding.message))"
+                if let element = finding.element { text += " (\(e(element)))" }
                 if let state = result.baselineState(index) { text += " [\(state)]" }
                 out += text + "\n"
             }
             for item in result.incomplete {
                 totalIncomplete += 1
-                let line = item["line"]?.intValue.map { ":\($0)" } ?? ""
-                let element = item["element"]?.stringValue.map { " (\(e($0)))" } ?? ""
-                out += "\(e(result.file))\(line): \(paint("incomplete", "2")): [\(e(item["rule"]?.stringValue ?? "?"))] \(e(item["reason"]?.stringValue))\(element)\n"
+                let line = item.line.map { ":\($0)" } ?? ""
+                let element = item.element.map { " (\(e($0)))" } ?? ""
+                out += "\(e(result.file))\(line): \(paint("incomplete", "2")): [\(e(item.rule))] \(e(item.reason))\(element)\n"
             }
             for fixed in result.absent {
-                out += "\(e(result.file)): fixed: [\(e(fixed["rule"]?.stringValue ?? "?"))] \(e(fixed["message"]?.stringValue))\n"
+                out += "\(e(result.file)): fixed: [\(e(fixed.rule))] \(e(fixed.message))\n"
             }
-            let summary = report["summary"]
-            out += "   \(summary?["error"]?.intValue ?? 0) errors, \(summary?["warning"]?.intValue ?? 0) warnings, "
-                + "\(summary?["notice"]?.intValue ?? 0) notices, \(summary?["incomplete"]?.intValue ?? 0) incomplete"
-                + ((summary?["suppressed"]?.intValue ?? 0) > 0 ? ", \(summary?["suppressed"]?.intValue ?? 0) suppressed" : "") + "\n"
+            let summary = report.summary
+            out += "   \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete"
+                + (summary.suppressed > 0 ? ", \(summary.suppressed) suppressed" : "") + "\n"
         }
         let failed = results.filter { $0.error != nil }.count
         out += "\(results.count) snapshot\(results.count == 1 ? "" : "s"): \(totals[.error] ?? 0) errors, \(totals[.warning] ?? 0) warnings, "

@@ -82,39 +82,32 @@ extension SnapshotBuilder {
         var x: Double?, y: Double?, width: Double?, height: Double?
         var name: TextRef = .absent
         var bundleId: String?
-        for attribute in attributes {
-            let key = attributeKey(attribute, of: AppiumXCUITestDialect.self)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: index, owner: "element",
-                                       name: attribute.name, line: Int(element.line))
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                func coordinate() -> Double? {
-                    let result = ValueScanner.number(value)
-                    if result == nil { invalid("a number of points") }
-                    return result
-                }
-                switch key {
-                case .type:
-                    element.typeName = texts.append(value)
-                    element.role = AppiumXCUITestDialect.appiumRole(type: ValueScanner.string(value))
-                case .name: name = texts.append(value)
-                case .label: element.label = texts.append(value)
-                case .value: element.value = texts.append(value)
-                case .placeholderValue: element.placeholder = texts.append(value)
-                case .enabled: element.enabled = flag()
-                case .visible: element.visible = flag()
-                case .accessible: element.accessible = flag()
-                case .selected: if flag() == true { element.traits.insert(.selected) }
-                case .traits: element.traits.formUnion(Traits.parse(ValueScanner.string(value)))
-                case .x: x = coordinate()
-                case .y: y = coordinate()
-                case .width: width = coordinate()
-                case .height: height = coordinate()
-                case .bundleId: bundleId = ValueScanner.string(value)
-                default: break
-                }
+        forEachKnownAttribute(attributes, of: AppiumXCUITestDialect.self, element: index, owner: "element", line: Int(element.line)) { key, read in
+            let value = read.value
+            func coordinate() -> Double? {
+                let result = ValueScanner.number(value)
+                if result == nil { read.invalid("a number of points") }
+                return result
+            }
+            switch key {
+            case .type:
+                element.typeName = texts.append(value)
+                element.role = AppiumXCUITestDialect.appiumRole(type: ValueScanner.string(value))
+            case .name: name = texts.append(value)
+            case .label: element.label = texts.append(value)
+            case .value: element.value = texts.append(value)
+            case .placeholderValue: element.placeholder = texts.append(value)
+            case .enabled: element.enabled = read.flag()
+            case .visible: element.visible = read.flag()
+            case .accessible: element.accessible = read.flag()
+            case .selected: if read.flag() == true { element.traits.insert(.selected) }
+            case .traits: element.traits.formUnion(Traits.parse(ValueScanner.string(value)))
+            case .x: x = coordinate()
+            case .y: y = coordinate()
+            case .width: width = coordinate()
+            case .height: height = coordinate()
+            case .bundleId: bundleId = ValueScanner.string(value)
+            default: break
             }
         }
         if element.typeName.isAbsent {

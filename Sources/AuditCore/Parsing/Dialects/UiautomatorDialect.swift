@@ -143,50 +143,43 @@ extension SnapshotBuilder {
         var displayed: Bool?, visibleToUser: Bool?
         var stated: Bool?
         var className: TextRef = .absent
-        for attribute in attributes {
-            let key = attributeKey(attribute, of: UiautomatorDialect.self)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: index, owner: "node",
-                                       name: attribute.name, line: Int(element.line))
-                func invalid(_ expected: String) { read.invalid(expected) }
-                func flag() -> Bool? { read.flag() }
-                switch key {
-                case .className: className = texts.append(value)
-                case .text: if !value.isEmpty { element.text = texts.append(value) }
-                case .contentDesc: if !value.isEmpty { element.label = texts.append(value) }
-                case .resourceId: if !value.isEmpty { element.id = texts.append(value) }
-                case .hint: if !value.isEmpty { element.placeholder = texts.append(value) }
-                case .tooltipText: if !value.isEmpty { element.hint = texts.append(value) }
-                case .clickable: clickable = flag() ?? false
-                case .longClickable: longClickable = flag() ?? false
-                case .checkable: checkable = flag() ?? false
-                case .focusable: focusable = flag() ?? false
-                case .checked: element.checked = flag()
-                case .enabled: element.enabled = flag()
-                case .selected: if flag() == true { element.traits.insert(.selected) }
-                case .heading: if flag() == true { element.traits.insert(.header) }
-                case .displayed: displayed = flag()
-                case .visibleToUser: visibleToUser = flag()
-                case .screenReaderFocusable: if flag() == true { stated = true }
-                case .importantForAccessibility:
-                    if let important = ValueScanner.boolean(value) { stated = important }
-                case .notAccessibilityFriendly: element.notAccessibilityFriendly = flag()
-                case .bounds:
-                    if let frame = ValueScanner.androidBounds(value) {
-                        element.frame = frame
-                    } else {
-                        invalid("[x1,y1][x2,y2] in pixels")
-                    }
-                case .packageName:
-                    let package = ValueScanner.string(value)
-                    if UiautomatorDialect.isSystemPackage(package) {
-                        element.systemUI = true
-                    } else if app == nil, !value.isEmpty {
-                        app = package
-                    }
-                default: break
+        forEachKnownAttribute(attributes, of: UiautomatorDialect.self, element: index, owner: "node", line: Int(element.line)) { key, read in
+            let value = read.value
+            switch key {
+            case .className: className = texts.append(value)
+            case .text: if !value.isEmpty { element.text = texts.append(value) }
+            case .contentDesc: if !value.isEmpty { element.label = texts.append(value) }
+            case .resourceId: if !value.isEmpty { element.id = texts.append(value) }
+            case .hint: if !value.isEmpty { element.placeholder = texts.append(value) }
+            case .tooltipText: if !value.isEmpty { element.hint = texts.append(value) }
+            case .clickable: clickable = read.flag() ?? false
+            case .longClickable: longClickable = read.flag() ?? false
+            case .checkable: checkable = read.flag() ?? false
+            case .focusable: focusable = read.flag() ?? false
+            case .checked: element.checked = read.flag()
+            case .enabled: element.enabled = read.flag()
+            case .selected: if read.flag() == true { element.traits.insert(.selected) }
+            case .heading: if read.flag() == true { element.traits.insert(.header) }
+            case .displayed: displayed = read.flag()
+            case .visibleToUser: visibleToUser = read.flag()
+            case .screenReaderFocusable: if read.flag() == true { stated = true }
+            case .importantForAccessibility:
+                if let important = ValueScanner.boolean(value) { stated = important }
+            case .notAccessibilityFriendly: element.notAccessibilityFriendly = read.flag()
+            case .bounds:
+                if let frame = ValueScanner.androidBounds(value) {
+                    element.frame = frame
+                } else {
+                    read.invalid("[x1,y1][x2,y2] in pixels")
                 }
+            case .packageName:
+                let package = ValueScanner.string(value)
+                if UiautomatorDialect.isSystemPackage(package) {
+                    element.systemUI = true
+                } else if app == nil, !value.isEmpty {
+                    app = package
+                }
+            default: break
             }
         }
         if let id = texts.string(element.id), UiautomatorDialect.systemBarIDs.contains(id) { element.systemUI = true }

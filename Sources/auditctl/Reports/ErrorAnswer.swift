@@ -1,0 +1,43 @@
+import AuditCore
+
+/// The daemon's answer when it did not audit (docs/API.md, "Errors"): a code, a message,
+/// and for a snapshot that does not parse, its line, column and a hint. An answer that is
+/// not that shape (a proxy's page, a daemon of another version) becomes `http-STATUS` with
+/// the start of the body as its message.
+struct ErrorAnswer {
+    var status: Int
+    var code: String
+    var message: String
+    var line: Int?
+    var column: Int?
+    var hint: String?
+    /// The answer's members as sent (printed by `--format json`).
+    var members: [(String, JSON)]
+
+    init(status: Int, body: [UInt8]) {
+        guard let json = try? JSONParser.parse(body), let fields = try? JSONFields(json, at: ""),
+              let error = try? fields.object("error"), let code = try? error.string("code"),
+              let message = try? error.string("message") else {
+            self = ErrorAnswer(status: status, code: "http-\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
+            return
+        }
+        self.status = status
+        self.code = code
+        self.message = message
+        line = (try? error.optionalInt("line")) ?? nil
+        column = (try? error.optionalInt("column")) ?? nil
+        hint = (try? error.optionalString("hint")) ?? nil
+        members = fields.members
+    }
+
+    /// An error auditctl found itself: a 200 whose body is not a report.
+    init(status: Int, code: String, message: String, hint: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.hint = hint
+        var error: [(String, JSON)] = [("code", .string(code)), ("message", .string(message))]
+        if let hint { error.append(("hint", .string(hint))) }
+        members = [("error", .object(error))]
+    }
+}
