@@ -41,6 +41,9 @@ final class RuleExampleTests: XCTestCase {
                     XCTAssertEqual(finding.finding.ruleID, description.id)
                     XCTAssertFalse(finding.finding.message.contains("${"), finding.finding.message)
                     XCTAssertFalse(finding.finding.message.contains("?"), "unfilled placeholder: \(finding.finding.message)")
+                    if let severity = example.severity {
+                        XCTAssertEqual(finding.finding.severity, severity, "\(description.id) example at line \(example.line): \(finding.finding.message)")
+                    }
                 }
                 let incomplete = Set(report.incomplete.compactMap(\.elementID))
                 for id in example.incomplete {

@@ -75,6 +75,13 @@ public struct Element: Sendable {
     /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
     /// navigation bars, scroll indicators (set by the dialect's decoder).
     public internal(set) var systemUI = false
+    /// The directions it scrolls its content in (Android `scrollable`, iOS scroll views,
+    /// tables and collection views, the native `scrollable`): a child touching its edge in
+    /// one of them may be cut off by it. Empty when it does not scroll.
+    public internal(set) var scrollAxes: ScrollAxes = []
+    /// Android `drawing-order`: the order in which its parent draws it among its siblings
+    /// (higher is drawn later, above); `nil` when not given.
+    public internal(set) var drawingOrder: Int32?
 
     // MARK: Derived once, after parsing (see ``DerivedFacts``)
     public internal(set) var facts: ElementFacts = []
@@ -127,6 +134,15 @@ public struct Element: Sendable {
     public var isInteractive: Bool { facts.contains(.interactive) }
     /// The frame that receives touches: `hit-frame` when given, else `frame`.
     public var touchFrame: Rect? { hitFrame ?? frame }
+}
+
+/// The directions a container scrolls in.
+public struct ScrollAxes: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let horizontal = ScrollAxes(rawValue: 1 << 0)
+    public static let vertical = ScrollAxes(rawValue: 1 << 1)
+    public static let both: ScrollAxes = [.horizontal, .vertical]
 }
 
 /// Facts derived once from an element and its ancestors.

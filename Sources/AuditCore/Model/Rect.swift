@@ -31,6 +31,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
+    /// True when the point lies inside this rectangle or on its edge.
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && py >= y && px <= maxX && py <= maxY
+    }
+
     /// `[x, y, width, height]`, as reports print it.
     public var components: [Double] { [x, y, width, height] }
 

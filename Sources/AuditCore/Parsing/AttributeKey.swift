@@ -8,11 +8,11 @@ enum AttributeKey: UInt8 {
     case accessible, hidden, visible, enabled, interactive
     case frame, hitFrame, foreground, background, border, opacity
     case fontSize, fontWeight, textStyle, scalesWithContentSize, truncated, underline, a11yIgnore
-    case largeContentViewer, drawsContent, modal, supportsEscape, mainAction, magicTap
+    case largeContentViewer, drawsContent, modal, supportsEscape, mainAction, magicTap, scrollable
     // Appium XCUITest
     case type, name, x, y, width, height, placeholderValue, selected, bundleId
     // Android uiautomator / UiAutomator2
     case className, contentDesc, resourceId, clickable, longClickable, checkable, checked, bounds
     case displayed, visibleToUser, heading, screenReaderFocusable, importantForAccessibility
-    case notAccessibilityFriendly, focusable, packageName, tooltipText, password
+    case notAccessibilityFriendly, focusable, packageName, tooltipText, password, drawingOrder, showingHint
 }

@@ -94,17 +94,20 @@ public struct RuleExample: Sendable {
     public var incomplete: [String]
     /// Parameter overrides for this example.
     public var parameters: [String: JSON]
+    /// The severity every reported finding must have, when the example says.
+    public var severity: Severity?
     /// A full document instead of `markup` (for other dialects).
     public var document: String?
     public var line: UInt
 
     public init(_ markup: String, settings: String = "", triggers: [String] = [], incomplete: [String] = [],
-                parameters: [String: JSON] = [:], document: String? = nil, line: UInt = #line) {
+                parameters: [String: JSON] = [:], severity: Severity? = nil, document: String? = nil, line: UInt = #line) {
         self.markup = markup
         self.settings = settings
         self.triggers = triggers
         self.incomplete = incomplete
         self.parameters = parameters
+        self.severity = severity
         self.document = document
         self.line = line
     }

@@ -45,6 +45,12 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         builder.decodeAppium(attributes, into: &element, index: index)
     }
 
+    /// Element types that scroll their content, and which way.
+    static let scrollingTypes: [String: ScrollAxes] = [
+        "XCUIElementTypeScrollView": .both, "XCUIElementTypeTable": .vertical,
+        "XCUIElementTypeCollectionView": .both, "XCUIElementTypeWebView": .both,
+    ]
+
     /// How `XCUIElementType…` names map onto ``Role`` (also in docs/dialects.md).
     /// `XCUIElementType…` suffix → role. Anything else is a container (`Other` is `other`).
     static let appium: [String: Role] = [
@@ -122,6 +128,7 @@ extension SnapshotBuilder {
         // scroll indicators UIScrollView draws ("Vertical scroll bar, 3 pages").
         let type = texts.string(element.typeName) ?? ""
         if type == "XCUIElementTypeKeyboard" || type == "XCUIElementTypeStatusBar" { element.systemUI = true }
+        if let axes = AppiumXCUITestDialect.scrollingTypes[type] { element.scrollAxes = axes }
         if let label = texts.string(element.label), label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar") {
             element.systemUI = true
         }

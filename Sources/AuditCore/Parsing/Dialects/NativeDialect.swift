@@ -56,6 +56,7 @@ enum NativeDialect: SnapshotDialect {
         case "a11y-ignore": .a11yIgnore
         case "large-content-viewer": .largeContentViewer
         case "draws-content": .drawsContent
+        case "scrollable": .scrollable
         case "modal": .modal
         case "supports-escape": .supportsEscape
         case "main-action": .mainAction
@@ -145,6 +146,7 @@ extension SnapshotBuilder {
             case .underline: element.underline = read.flag()
             case .largeContentViewer: element.largeContentViewer = read.flag()
             case .drawsContent: element.drawsContent = read.flag()
+            case .scrollable: element.scrollAxes = read.flag() == true ? .both : []
             case .modal: element.modal = read.flag()
             case .supportsEscape: element.supportsEscape = read.flag()
             case .mainAction: element.mainAction = read.flag()

@@ -58,8 +58,20 @@ enum UiautomatorDialect: SnapshotDialect {
         case "hint": .hint
         case "tooltip-text": .tooltipText
         case "password": .password
+        case "scrollable": .scrollable
+        case "drawing-order": .drawingOrder
+        case "showing-hint": .showingHint
         default: .unknown
         }
+    }
+
+    /// The directions a `scrollable` node scrolls in, from its class: pagers and horizontal
+    /// scroll views across, scroll and list views down, anything else (a RecyclerView, a
+    /// grid, a custom view) either way.
+    static func scrollAxes(className: String) -> ScrollAxes {
+        if className.hasSuffix("ViewPager") || className.hasSuffix("ViewPager2") || className.hasSuffix("HorizontalScrollView") { return .horizontal }
+        if className.hasSuffix("ScrollView") || className.hasSuffix("ListView") { return .vertical }
+        return .both
     }
 
     static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
@@ -142,6 +154,7 @@ extension SnapshotBuilder {
         var clickable = false, longClickable = false, checkable = false, focusable = false
         var displayed: Bool?, visibleToUser: Bool?
         var stated: Bool?
+        var showingHint = false, scrollable = false
         var className: TextRef = .absent
         forEachKnownAttribute(attributes, of: UiautomatorDialect.self, element: index, owner: "node", line: Int(element.line)) { key, read in
             let value = read.value
@@ -166,6 +179,14 @@ extension SnapshotBuilder {
             case .importantForAccessibility:
                 if let important = ValueScanner.boolean(value) { stated = important }
             case .notAccessibilityFriendly: element.notAccessibilityFriendly = read.flag()
+            case .scrollable: scrollable = read.flag() ?? false
+            case .drawingOrder:
+                if let order = ValueScanner.number(value), order >= 0, order < 1_000_000, order == order.rounded() {
+                    element.drawingOrder = Int32(order)
+                } else {
+                    read.invalid("a whole number")
+                }
+            case .showingHint: showingHint = read.flag() ?? false
             case .bounds:
                 if let frame = ValueScanner.androidBounds(value) {
                     element.frame = frame
@@ -183,9 +204,16 @@ extension SnapshotBuilder {
             }
         }
         if let id = texts.string(element.id), UiautomatorDialect.systemBarIDs.contains(id) { element.systemUI = true }
+        // A field showing its hint has no text of its own: what `text` says is the hint.
+        if showingHint, !element.text.isAbsent {
+            if element.placeholder.isAbsent { element.placeholder = element.text }
+            element.text = .absent
+        }
         if className.isAbsent { className = element.tagName }
         element.typeName = className
-        element.role = UiautomatorDialect.androidRole(className: texts.string(className) ?? "")
+        let classNameText = texts.string(className) ?? ""
+        element.role = UiautomatorDialect.androidRole(className: classNameText)
+        if scrollable { element.scrollAxes = UiautomatorDialect.scrollAxes(className: classNameText) }
         if element.role == .text, checkable { element.role = .checkbox }
         let interactive = clickable || longClickable
         element.interactive = interactive

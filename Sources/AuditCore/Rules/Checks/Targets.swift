@@ -8,7 +8,7 @@ public enum Targets {
             let element = snapshot.elements[index]
             guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI,
                   let frame = element.touchFrame, !frame.isEmpty else { continue }
-            if isInlineLink(index, in: snapshot) { continue }
+            if isInlineLink(index, in: snapshot) || isInnerPart(index, in: snapshot) { continue }
             result.append((index, frame))
         }
         return result
@@ -20,6 +20,25 @@ public enum Targets {
         snapshot.elements.reduce(0) { count, element in
             count + (element.isSystemUI && element.isInteractive && element.isVisible && element.touchFrame != nil ? 1 : 0)
         }
+    }
+
+    /// A control inside a control of its own kind that carries the name — a SwiftUI
+    /// toggle's knob (`Switch "Wi-Fi"` holding an unnamed `Switch`): part of that control,
+    /// not a second target. Looks up two levels.
+    public static func isInnerPart(_ index: Int, in snapshot: Snapshot) -> Bool {
+        let element = snapshot.elements[index]
+        guard element.role != .other, element.role != .container, element.role != .cell else { return false }
+        let name = snapshot.accessibleNameRef(of: index)
+        var ancestor = Int(element.parent)
+        for _ in 0..<2 where ancestor >= 0 {
+            let outer = snapshot.elements[ancestor]
+            if outer.role == element.role, outer.isInteractive {
+                let outerName = snapshot.accessibleNameRef(of: ancestor)
+                if name.isAbsent || snapshot.texts.string(name) == snapshot.texts.string(outerName) { return true }
+            }
+            ancestor = Int(outer.parent)
+        }
+        return false
     }
 
     /// A link whose parent is a text element: a link within a sentence.
@@ -58,5 +77,40 @@ public enum Targets {
             current = snapshot.elements[Int(current)].parent
         }
         return false
+    }
+}
+
+extension Targets {
+    /// For each element, the nearest ancestor that passes `test`, or -1: one pass in
+    /// document order (parents come first), so asking costs O(1) however deep the tree.
+    public static func nearestAncestors(in snapshot: Snapshot, where test: (Int) -> Bool) -> [Int32] {
+        let elements = snapshot.elements
+        var nearest = [Int32](repeating: -1, count: elements.count)
+        for index in elements.indices {
+            let parent = Int(elements[index].parent)
+            guard parent >= 0 else { continue }
+            nearest[index] = test(parent) ? Int32(parent) : nearest[parent]
+        }
+        return nearest
+    }
+
+    /// Why a target's frame on screen may not be its size: it runs past the screen, or it
+    /// touches, in a dimension where it is small, the edge of the scrolling ancestor that
+    /// may have cut it off (ATF's "against scrollable edge"). `short` says which dimensions
+    /// are below the minimum.
+    public enum Clipping: Equatable {
+        case screen
+        case scrollingAncestor(Int)
+    }
+
+    public static func clipping(of frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot) -> Clipping? {
+        let tolerance = 0.5
+        if let width = snapshot.width, short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { return .screen }
+        if let height = snapshot.height, short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
+        guard scroller >= 0, let edges = snapshot.elements[scroller].frame else { return nil }
+        let axes = snapshot.elements[scroller].scrollAxes
+        let cutX = short.width && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
+        let cutY = short.height && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)
+        return cutX || cutY ? .scrollingAncestor(scroller) : nil
     }
 }

@@ -11,12 +11,20 @@ public enum TargetSizeRule: Rule {
             target does not intersect another target or another undersized target's circle. Platforms ask \
             more: 44 × 44 pt on iOS (Human Interface Guidelines), 48 × 48 dp on Android (Material); rule \
             sets give that as `platform-minimum`, reported at `platform-severity` and citing the guideline, \
-            not a WCAG criterion. Keys of the system keyboard, system bars and scroll indicators are the \
-            system's, not the app's: left out, and counted. The `hit-frame` wins \
-            over the `frame`. Only interactive, visible, enabled elements count; links inside text are \
-            exempt. Fix: enlarge the target or its hit area.
+            not a WCAG criterion; against the screen's edge a dimension may be smaller \
+            (`platform-edge-minimum`, 32 dp on Android as in Google's ATF). Judged in context, as ATF does: \
+            a target inside a clickable ancestor that meets the size is a `notice` where the hierarchy \
+            shows the ancestor takes the same tap (it names the control, or a switch is the row's only \
+            control), and otherwise an error becomes a warning naming the ancestor; a target cut off by the edge of \
+            its scrolling container or by the screen, in the dimension where it is small, is incomplete — \
+            its full size is not in the capture. Keys of the system keyboard, system bars and scroll \
+            indicators are the system's, not the app's: left out, and counted; so is a toggle's inner \
+            knob (part of the named control around it). The `hit-frame` wins over the `frame`. Only \
+            interactive, visible, enabled elements count; links inside text are exempt. Fix: enlarge \
+            the target or its hit area.
             """,
-        parameters: [Parameter.minimum, Parameter.platformMinimum, Parameter.platformSeverity, Parameter.spacingException],
+        parameters: [Parameter.minimum, Parameter.platformMinimum, Parameter.platformEdgeMinimum, Parameter.platformSeverity,
+                     Parameter.spacingException],
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
@@ -36,17 +44,36 @@ public enum TargetSizeRule: Rule {
             RuleExample("", triggers: ["close"], parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" enabled="false" bounds="[0,0][1080,2400]"><node resource-id="close" class="android.widget.ImageButton" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[10,10][50,50]"/></node></hierarchy>"##),
             // Android: the IME's keys are another package's window.
             RuleExample("", parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.google.android.inputmethod.latin" bounds="[0,1600][1080,2400]"><node resource-id="key_q" class="android.widget.Button" content-desc="q" package="com.google.android.inputmethod.latin" clickable="true" enabled="true" bounds="[10,1700][50,1760]"/></node></hierarchy>"##),
+            // A switch inside a clickable settings row that meets the size: a notice.
+            RuleExample(##"<element id="row" role="cell" interactive="true" label="Wi-Fi" frame="0,100,390,60"><element id="s" role="switch" label="Wi-Fi" frame="330,118,40,22"/></element>"##,
+                        triggers: ["s"], parameters: ["platform-minimum": .number(44)], severity: .notice),
+            RuleExample("", triggers: ["wifi"], parameters: ["platform-minimum": .number(48)], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="wifi" class="android.widget.Switch" package="com.example" checkable="true" clickable="true" enabled="true" bounds="[900,350][1010,416]"/></node></node></hierarchy>"##),
+            // A control of its own inside a clickable row: ATF's demotion, error to warning.
+            RuleExample(##"<element id="row" role="cell" interactive="true" label="Buy milk" frame="0,100,390,60"><element id="star" role="button" label="Star" frame="340,120,20,20"/><element id="more" role="button" label="More" frame="362,120,20,20"/></element>"##,
+                        triggers: ["star", "more"], severity: .warning),
+            // Against the screen's edge 32 dp is enough in that dimension (ATF).
+            RuleExample("", parameters: ["platform-minimum": .number(48), "platform-edge-minimum": .number(32)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="edge" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[0,400][100,526]"/></node></hierarchy>"##),
+            RuleExample("", triggers: ["inner"], parameters: ["platform-minimum": .number(48), "platform-edge-minimum": .number(32)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="inner" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[10,400][110,526]"/></node></hierarchy>"##),
+            // A row cut off by its list's edge: its full size is unknown (incomplete, no finding).
+            RuleExample("", incomplete: ["row"], parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,200][1080,2000]"><node resource-id="row" class="android.widget.Button" text="Last order" package="com.example" clickable="true" enabled="true" bounds="[0,1960][1080,2000]"/></node></hierarchy>"##),
+            RuleExample(##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##, incomplete: ["cut"]),
+            RuleExample(##"<element id="half" role="button" label="Next" frame="380,400,20,20"/>"##, incomplete: ["half"], parameters: ["spacing-exception": .bool(false)]),
+            // A SwiftUI toggle's knob is part of the named switch, not a second target.
+            RuleExample("", parameters: ["platform-minimum": .number(44)], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" x="16" y="100" width="358" height="44" enabled="true" visible="true" accessible="true"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" x="310" y="106" width="51" height="31" enabled="true" visible="true" accessible="false"/></XCUIElementTypeSwitch></XCUIElementTypeApplication></AppiumAUT>"##),
         ])
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
         case tooSmall = "too-small"
         case belowPlatformMinimum = "below-platform-minimum"
+        case insideClickableAncestor = "inside-clickable-ancestor"
 
         public var message: String {
             switch self {
             case .tooSmall: "Target ${width}×${height} pt is smaller than ${required}×${required} pt (WCAG 2.5.8)"
             case .belowPlatformMinimum: "Target ${width}×${height} pt is smaller than the platform's ${required}×${required} pt"
+            case .insideClickableAncestor:
+                "Target ${width}×${height} pt is smaller than ${required}×${required} pt, but ${ancestor} around it (${ancestor-size} pt) takes the tap if it does the same"
             }
         }
     }
@@ -55,6 +82,8 @@ public enum TargetSizeRule: Rule {
     public enum Parameter {
         public static let minimum = RuleParameter<Double>("minimum", default: 24, help: "WCAG 2.5.8 minimum in points")
         public static let platformMinimum = RuleParameter<Double>("platform-minimum", default: 0, help: "platform minimum in points (0: none)")
+        public static let platformEdgeMinimum = RuleParameter<Double>("platform-edge-minimum", default: 0,
+                                                                      help: "platform minimum of a dimension against the screen's edge (0: the platform minimum)")
         public static let platformSeverity = RuleParameter<Severity>("platform-severity", default: .warning, help: "severity below the platform minimum")
         public static let spacingException = RuleParameter<Bool>("spacing-exception", default: true, help: "apply 2.5.8's spacing exception")
     }
@@ -63,22 +92,80 @@ public enum TargetSizeRule: Rule {
         let snapshot = context.snapshot
         let minimum = context[Parameter.minimum]
         let platformMinimum = context[Parameter.platformMinimum]
+        let edgeMinimum = context[Parameter.platformEdgeMinimum]
         let platformSeverity = context[Parameter.platformSeverity]
         let spacingException = context[Parameter.spacingException]
         let targets = Targets.all(in: snapshot)
+        // The size each dimension must reach on the platform: less against the screen's edge.
+        func platformRequired(_ frame: Rect) -> (width: Double, height: Double) {
+            guard platformMinimum > 0 else { return (0, 0) }
+            guard edgeMinimum > 0 else { return (platformMinimum, platformMinimum) }
+            let tolerance = 0.5
+            let side = snapshot.width.map { frame.minX <= tolerance || frame.maxX >= $0 - tolerance } ?? false
+            let end = snapshot.height.map { frame.minY <= tolerance || frame.maxY >= $0 - tolerance } ?? false
+            return (side ? min(edgeMinimum, platformMinimum) : platformMinimum, end ? min(edgeMinimum, platformMinimum) : platformMinimum)
+        }
+        let small = targets.filter { target in
+            let required = platformRequired(target.frame)
+            return target.frame.width < max(minimum, required.width) || target.frame.height < max(minimum, required.height)
+        }
+        guard !small.isEmpty else { return reportSystemUI(in: snapshot, &context) }
         let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
         // Index of all targets, for the spacing exception; only needed when something is small.
         let needsIndex = !undersized.isEmpty && spacingException
-        let ends = needsIndex ? Targets.subtreeEnds(in: snapshot) : []
+        let ends = Targets.subtreeEnds(in: snapshot)
         let index = needsIndex ? Targets.index(targets, ends: ends) : RectIndex([])
+        let targetPositions = targets.map(\.index)
+        // Context, each computed once for the whole tree: the scrolling container that may
+        // cut a target off, and a clickable ancestor big enough to take its tap.
+        let scrollers = Targets.nearestAncestors(in: snapshot) { !snapshot.elements[$0].scrollAxes.isEmpty }
+        let ancestorSize = platformMinimum > 0 ? max(platformMinimum, minimum) : minimum
+        let clickableAncestors = Targets.nearestAncestors(in: snapshot) { candidate in
+            let element = snapshot.elements[candidate]
+            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI,
+                  let frame = element.touchFrame else { return false }
+            return frame.width >= ancestorSize && frame.height >= ancestorSize
+        }
 
-        for target in targets {
+        for target in small {
             if context.outOfBudget() { return }
             let frame = target.frame
+            let required = platformRequired(frame)
             let undersizedTarget = frame.width < minimum || frame.height < minimum
-            let belowPlatform = platformMinimum > 0 && (frame.width < platformMinimum || frame.height < platformMinimum)
-            guard undersizedTarget || belowPlatform else { continue }
+            let belowPlatform = platformMinimum > 0 && (frame.width < required.width || frame.height < required.height)
+            let short = (width: frame.width < max(minimum, required.width), height: frame.height < max(minimum, required.height))
+            if let clipping = Targets.clipping(of: frame, short: short, scroller: Int(scrollers[target.index]), in: snapshot) {
+                let size = "\(frame.width.formattedForReport)×\(frame.height.formattedForReport) pt"
+                switch clipping {
+                case .screen:
+                    context.cannotJudge("target \(size) runs past the screen's edge: its full size is not in the capture", element: target.index)
+                case .scrollingAncestor(let scroller):
+                    let name = snapshot.node(scroller).id ?? snapshot.path(of: scroller)
+                    context.cannotJudge("target \(size) touches the edge of the scrolling \(name), which may cut it off: its full size is not in the capture",
+                                        element: target.index)
+                }
+                continue
+            }
             let source = snapshot.elements[target.index].hitFrame != nil ? "hit-frame" : "frame"
+            var ancestor = Int(clickableAncestors[target.index])
+            if ancestor >= 0, let outer = snapshot.elements[ancestor].touchFrame, outer.contains(x: frame.midX, y: frame.midY) {
+                // ATF's clickable ancestor: the row may handle the tap for its small control.
+                // Where the hierarchy shows it does the same (the row names the control, or a
+                // switch is the row's only control), a notice; else ATF's demotion of an
+                // error to a warning, with the ancestor named.
+                if handlesSameTap(target.index, ancestor: ancestor, snapshot: snapshot, ends: ends, targets: targetPositions) {
+                    let name = snapshot.node(ancestor).id ?? snapshot.path(of: ancestor)
+                    context.report(ResultID.insideClickableAncestor, element: target.index, evidence: [
+                        ("width", .number(frame.width)), ("height", .number(frame.height)),
+                        ("required", .number(belowPlatform ? platformMinimum : minimum)), ("source", .string(source)),
+                        ("ancestor", .string(name)),
+                        ("ancestor-size", .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
+                    ], severity: .notice)
+                    continue
+                }
+            } else {
+                ancestor = -1
+            }
             if undersizedTarget {
                 var evidence: Evidence = [
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
@@ -87,20 +174,67 @@ public enum TargetSizeRule: Rule {
                 let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, index: index, ends: ends,
                                                                 undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
-                    context.report(ResultID.tooSmall, element: target.index, evidence: evidence)
+                    if ancestor >= 0 {
+                        evidence.append(("clickable-ancestor", .string(snapshot.node(ancestor).id ?? snapshot.path(of: ancestor))))
+                        context.report(ResultID.tooSmall, element: target.index, evidence: evidence,
+                                       severity: min(context.severity, .warning))
+                    } else {
+                        context.report(ResultID.tooSmall, element: target.index, evidence: evidence)
+                    }
                     continue
                 }
             }
             if belowPlatform {
                 // A platform guideline, not a WCAG criterion (2.5.5's 44 CSS px is AAA and
                 // another unit): the finding names the guideline.
-                context.report(ResultID.belowPlatformMinimum, element: target.index, evidence: [
+                var evidence: Evidence = [
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(platformMinimum)), ("source", .string(source)),
                     ("guideline", .string(guideline(for: snapshot.platform))),
-                ], severity: platformSeverity, wcag: [])
+                ]
+                if required.width < platformMinimum || required.height < platformMinimum {
+                    evidence.append(("edge-minimum", .number(min(required.width, required.height))))
+                }
+                context.report(ResultID.belowPlatformMinimum, element: target.index, evidence: evidence, severity: platformSeverity, wcag: [])
             }
         }
+        reportSystemUI(in: snapshot, &context)
+    }
+
+    /// True when the hierarchy shows that `ancestor` takes the same tap as the small target
+    /// inside it: the ancestor's name (or, without one, the text inside it) contains the
+    /// target's name, or the target is a switch, checkbox or radio button and the only
+    /// target inside the ancestor (a settings row and its switch).
+    static func handlesSameTap(_ index: Int, ancestor: Int, snapshot: Snapshot, ends: [Int], targets: [Int]) -> Bool {
+        let role = snapshot.elements[index].role
+        if role == .switch || role == .checkbox || role == .radio {
+            // Targets are in document order: those inside the ancestor are one range.
+            let first = firstIndex(in: targets) { $0 > ancestor }
+            let last = firstIndex(in: targets) { $0 >= ends[ancestor] }
+            if last - first == 1 { return true }
+        }
+        guard let name = snapshot.node(index).accessibleName?.lowercased(), !name.isEmpty else { return false }
+        if let outer = snapshot.node(ancestor).accessibleName?.lowercased() { return outer.contains(name) }
+        // The text drawn inside the ancestor but outside the target, read up to 64 elements in.
+        var inside = ""
+        for position in (ancestor + 1)..<min(ends[ancestor], ancestor + 65) where !(index..<ends[index]).contains(position) {
+            if let text = snapshot.node(position).visibleText { inside += text.lowercased() + " " }
+        }
+        return inside.contains(name)
+    }
+
+    /// The first position in the sorted `values` where `isAbove` holds (binary search).
+    static func firstIndex(in values: [Int], where isAbove: (Int) -> Bool) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAbove(values[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Says how many targets of the system's UI were left out, when there were any.
+    static func reportSystemUI(in snapshot: Snapshot, _ context: inout RuleContext) {
         let system = Targets.systemUICount(in: snapshot)
         if system > 0 {
             context.cannotJudge("\(system) targets of the system's UI (keyboard keys, system bars, scroll indicators) left out: not the app's")
