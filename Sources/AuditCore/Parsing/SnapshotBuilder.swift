@@ -52,6 +52,9 @@ final class SnapshotBuilder {
     var animations: [Animation] = []
     var invalid: [InvalidValue] = []
     var notes: [String] = []
+    /// Android: the app packages seen (not the system's), how many nodes each has, and each
+    /// node's (by element index; -1 for none): the app is the package of the most nodes.
+    var packages = PackageTally()
 
     var version: Int?
     var sawVersion = false

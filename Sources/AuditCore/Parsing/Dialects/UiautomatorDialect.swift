@@ -79,7 +79,10 @@ enum UiautomatorDialect: SnapshotDialect {
         builder.decodeAndroid(attributes, into: &element, index: index, className: tag)
     }
 
-    static func finish(_ builder: SnapshotBuilder) { builder.convertPixelsToPoints() }
+    static func finish(_ builder: SnapshotBuilder) {
+        builder.convertPixelsToPoints()
+        builder.assignAppPackage()
+    }
 
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? {
         guard let length = UiautomatorTrailer.documentLength(bytes) else { return nil }
@@ -149,6 +152,19 @@ extension SnapshotBuilder {
         height = rootHeight.map { $0 / density }
     }
 
+    /// The app is the package of most nodes; the nodes of other packages (another app's
+    /// floating window over it) are not the app's, like the system's.
+    func assignAppPackage() {
+        guard let package = packages.app else { return }
+        if app == nil { app = package }
+        let others = packages.elements(notOf: package)
+        for index in others { elements[index].systemUI = true }
+        if !others.isEmpty {
+            let names = packages.names.filter { $0 != package }.prefix(3).joined(separator: ", ")
+            notes.append("\(others.count) nodes of \(names) (another app's window) are not \(package)'s: left out of its targets")
+        }
+    }
+
     func decodeAndroid(_ attributes: AttributeList, into element: inout Element, index: Int,
                                className tag: UnsafePointer<xmlChar>) {
         var clickable = false, longClickable = false, checkable = false, focusable = false
@@ -197,8 +213,8 @@ extension SnapshotBuilder {
                 let package = ValueScanner.string(value)
                 if UiautomatorDialect.isSystemPackage(package) {
                     element.systemUI = true
-                } else if app == nil, !value.isEmpty {
-                    app = package
+                } else if !value.isEmpty {
+                    packages.record(package, element: index)
                 }
             default: break
             }

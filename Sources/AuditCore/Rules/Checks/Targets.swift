@@ -14,7 +14,8 @@ public enum Targets {
         return result
     }
 
-    /// Targets of the system's UI (keyboard keys, system bars, scroll indicators), left out
+    /// Targets that are not the app's (keyboard keys, system bars, scroll indicators, another
+    /// app's window), left out
     /// of ``all(in:)``: counted so the report can say so.
     public static func systemUICount(in snapshot: Snapshot) -> Int {
         snapshot.elements.reduce(0) { count, element in

@@ -17,8 +17,9 @@ public enum TargetSizeRule: Rule {
             shows the ancestor takes the same tap (it names the control, or a switch is the row's only \
             control), and otherwise an error becomes a warning naming the ancestor; a target cut off by the edge of \
             its scrolling container or by the screen, in the dimension where it is small, is incomplete — \
-            its full size is not in the capture. Keys of the system keyboard, system bars and scroll \
-            indicators are the system's, not the app's: left out, and counted; so is a toggle's inner \
+            its full size is not in the capture. Keys of the system keyboard, system bars, scroll \
+            indicators and another app's window over it (Android: nodes of a package other than the \
+            one most nodes belong to) are not the app's: left out, and counted; so is a toggle's inner \
             knob (part of the named control around it). The `hit-frame` wins over the `frame`. Only \
             interactive, visible, enabled elements count; links inside text are exempt. Fix: enlarge \
             the target or its hit area.
@@ -44,6 +45,8 @@ public enum TargetSizeRule: Rule {
             RuleExample("", triggers: ["close"], parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" enabled="false" bounds="[0,0][1080,2400]"><node resource-id="close" class="android.widget.ImageButton" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[10,10][50,50]"/></node></hierarchy>"##),
             // Android: the IME's keys are another package's window.
             RuleExample("", parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.google.android.inputmethod.latin" bounds="[0,1600][1080,2400]"><node resource-id="key_q" class="android.widget.Button" content-desc="q" package="com.google.android.inputmethod.latin" clickable="true" enabled="true" bounds="[10,1700][50,1760]"/></node></hierarchy>"##),
+            // Android: a floating window of another package over the app is not the app's.
+            RuleExample("", parameters: ["platform-minimum": .number(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.other.bubbles" bounds="[900,100][1000,200]"><node resource-id="head" class="android.widget.ImageView" content-desc="Chat" package="com.other.bubbles" clickable="true" enabled="true" bounds="[900,100][960,160]"/></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="ok" class="android.widget.Button" text="OK" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></node></hierarchy>"##),
             // A switch inside a clickable settings row that meets the size: a notice.
             RuleExample(##"<element id="row" role="cell" interactive="true" label="Wi-Fi" frame="0,100,390,60"><element id="s" role="switch" label="Wi-Fi" frame="330,118,40,22"/></element>"##,
                         triggers: ["s"], parameters: ["platform-minimum": .number(44)], severity: .notice),
@@ -237,7 +240,7 @@ public enum TargetSizeRule: Rule {
     static func reportSystemUI(in snapshot: Snapshot, _ context: inout RuleContext) {
         let system = Targets.systemUICount(in: snapshot)
         if system > 0 {
-            context.cannotJudge("\(system) targets of the system's UI (keyboard keys, system bars, scroll indicators) left out: not the app's")
+            context.cannotJudge("\(system) targets that are not the app's (the system keyboard, system bars, scroll indicators, another app's window) left out")
         }
     }
 

@@ -9,7 +9,8 @@ public enum TargetSpacingRule: Rule {
         help: """
             Two targets that are not nested in one another should not share touch area: where they \
             overlap, a tap is ambiguous, and identical bounds usually mean a duplicate or invisible \
-            control over another. Reported on the later target in document order, which is painted above. \
+            control over another. Reported on the target painted above: the later in document order, \
+            unless Android's `drawing-order` puts the earlier on top. \
             Not findings: overlaps under a tenth of the smaller target (`minimum-overlap-share`: neighbours \
             that touch), and a large layer underneath that holds the whole target (a bottom sheet's \
             touch-outside scrim, a video's long-press layer): the target above takes the tap. Fix: \
@@ -24,6 +25,8 @@ public enum TargetSpacingRule: Rule {
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
             // Neighbours touching by 4% of the smaller: not an ambiguous tap.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="96,100,100,44"/>"##),
+            // Android's drawing order puts the earlier sibling on top: reported on it.
+            RuleExample("", triggers: ["fab"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="fab" class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[800,1800][1000,2000]"/><node resource-id="row" class="android.widget.Button" text="Last mail" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[0,1700][1080,1950]"/></node></hierarchy>"##),
             // A full-screen clickable scrim underneath a sheet's button: the button is above.
             RuleExample(##"<element id="scrim" role="button" label="Dismiss" frame="0,0,390,844"/><element id="ok" role="button" label="OK" frame="20,700,350,50"/>"##),
         ])
@@ -56,6 +59,8 @@ public enum TargetSpacingRule: Rule {
         guard targets.count > 1 else { return }
         let ends = Targets.subtreeEnds(in: snapshot)
         let index = Targets.index(targets, ends: ends)
+        let drawingOrderStated = DrawingOrder.isStated(in: snapshot)
+        let frames = Dictionary(targets.map { ($0.index, $0.frame) }, uniquingKeysWith: { first, _ in first })
         // Identical bounds, whatever their area: per frame, the earlier target whose
         // subtree ends first (an earlier target is not an ancestor when its subtree ended
         // before this one starts). One pass in document order.
@@ -84,11 +89,21 @@ public enum TargetSpacingRule: Rule {
                 let shared = overlap(frame, other.rect)
                 guard shared >= minimumOverlap,
                       shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }
+                // The one underneath may be a layer the one above takes the taps of.
+                if drawingOrderStated, DrawingOrder.isDrawnAbove(other.index, position, in: snapshot) {
+                    return !isLayerUnderneath(frame, below: other.rect)
+                }
                 return !isLayerUnderneath(other.rect, below: frame)
             }
             guard let other = found else { continue }
-            let name = snapshot.node(other.index).id ?? snapshot.path(of: other.index)
-            context.report(ResultID.overlap, element: position, evidence: [("other", .string(name)), ("overlap", .number(overlap(frame, other.rect)))])
+            // Reported on the target painted above: the later one, unless the drawing order
+            // puts the earlier one on top.
+            var (above, below) = (position, other.index)
+            if drawingOrderStated, DrawingOrder.isDrawnAbove(other.index, position, in: snapshot) { (above, below) = (other.index, position) }
+            let name = snapshot.node(below).id ?? snapshot.path(of: below)
+            context.report(ResultID.overlap, element: above, evidence: [
+                ("other", .string(name)), ("overlap", .number(overlap(frame, frames[other.index] ?? other.rect))),
+            ])
         }
     }
 
