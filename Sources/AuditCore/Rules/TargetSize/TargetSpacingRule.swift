@@ -8,8 +8,7 @@ public enum TargetSpacingRule: Rule {
         severity: .warning,
         help: """
             Two targets that are not nested in one another should not share touch area: where they \
-            overlap, a tap is ambiguous, and identical bounds usually mean a duplicate or invisible \
-            control over another. Reported on the target painted above: the later in document order, \
+            overlap, a tap is ambiguous (identical bounds are `target-duplicate`'s). Reported on the target painted above: the later in document order, \
             unless Android's `drawing-order` puts the earlier on top. \
             Not findings: overlaps under a tenth of the smaller target (`minimum-overlap-share`: neighbours \
             that touch), and a large layer underneath that holds the whole target (a bottom sheet's \
@@ -20,7 +19,8 @@ public enum TargetSpacingRule: Rule {
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##, triggers: ["b"]),
-            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
+            // Identical bounds are target-duplicate's.
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="100,100,100,44"/>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
             // Neighbours touching by 4% of the smaller: not an ambiguous tap.
@@ -34,14 +34,8 @@ public enum TargetSpacingRule: Rule {
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
         case overlap
-        case identical
 
-        public var message: String {
-            switch self {
-            case .overlap: "Target overlaps ${other} by ${overlap} pt²"
-            case .identical: "Target has the same bounds as ${other}"
-            }
-        }
+        public var message: String { "Target overlaps ${other} by ${overlap} pt²" }
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
@@ -61,22 +55,19 @@ public enum TargetSpacingRule: Rule {
         let index = Targets.index(targets, ends: ends)
         let drawingOrderStated = DrawingOrder.isStated(in: snapshot)
         let frames = Dictionary(targets.map { ($0.index, $0.frame) }, uniquingKeysWith: { first, _ in first })
-        // Identical bounds, whatever their area: per frame, the earlier target whose
-        // subtree ends first (an earlier target is not an ancestor when its subtree ended
-        // before this one starts). One pass in document order.
+        // Identical bounds are `target-duplicate`'s: a target with an earlier twin that is not
+        // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
+        // one pass in document order), and no search runs for it — a screen of 100,000
+        // identical frames stays linear.
         var sameFrame: [Rect: (end: Int, index: Int)] = [:]
         for target in targets {
             if context.outOfBudget() { return }
             let frame = target.frame, position = target.index
             let earlierSame = sameFrame[frame]
-            if earlierSame == nil || ends[position] < earlierSame!.end {
+            if earlierSame.map({ ends[position] < $0.end }) ?? true {
                 sameFrame[frame] = (ends[position], position)
             }
-            if let earlierSame, earlierSame.end <= position {
-                let name = snapshot.node(earlierSame.index).id ?? snapshot.path(of: earlierSame.index)
-                context.report(ResultID.identical, element: position, evidence: [("other", .string(name)), ("frame", .string(frame.description))])
-                continue
-            }
+            if let earlierSame, earlierSame.end <= position { continue }
             // Each pair once, reported on the later target: an earlier target that is not
             // an ancestor and overlaps by the area that counts. Branches holding only
             // ancestors and later targets, or only rectangles too thin to overlap by that
@@ -85,7 +76,8 @@ public enum TargetSpacingRule: Rule {
                 summary.minEnd <= position
                     && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
             }) { other in
-                guard other.end <= position else { return false }
+                // Identical bounds are `target-duplicate`'s.
+                guard other.end <= position, other.rect != frame else { return false }
                 let shared = overlap(frame, other.rect)
                 guard shared >= minimumOverlap,
                       shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }

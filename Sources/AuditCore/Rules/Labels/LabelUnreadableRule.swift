@@ -1,0 +1,142 @@
+/// `label.unreadable` — a name a screen reader cannot say as words: an icon font's private
+/// glyph, punctuation alone, or a developer's identifier (`loginBtn`, `TextView`,
+/// `text-input`). Apple's accessibility audit calls it "Label not human-readable".
+public enum LabelUnreadableRule: Rule {
+    public static let description = RuleDescription(
+        id: "label.unreadable",
+        title: "Name is not human-readable",
+        wcag: ["1.1.1", "4.1.2"],
+        severity: .error,
+        help: """
+            A name must be words a person can follow. Detected: characters of the Unicode private-use \
+            area (U+E000–U+F8FF and planes 15–16), which icon fonts draw as glyphs and screen readers \
+            read as nothing or as a code point; names of punctuation alone ("·", "|", "..."); and \
+            identifiers — camelCase, PascalCase or kebab-case tokens made of interface words \
+            (`loginBtn`, `TextView`, `SearchBar`, `text-input`, `Padding-Right`) — the id or type that \
+            leaks through when nobody wrote a label; a sentence that mentions one is words. Brand names (YouTube, PayPal) and hyphenated words \
+            (Wi-Fi, check-in) are readable. snake_case and file names are `label.filename`'s. Fix: write \
+            what the element is or does, in words.
+            """,
+        results: ResultID.self,
+        examples: [
+            RuleExample(##"<element id="b" role="button" label="&#xE8B6;" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="t" role="text" text="&#xF101; Favourites" frame="0,0,200,44"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="b" role="button" label="·" frame="0,0,44,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="loginBtn" frame="0,0,88,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="f" role="textfield" label="TextView" frame="0,0,200,44"/>"##, triggers: ["f"]),
+            RuleExample(##"<element id="f" role="textfield" label="text-input" frame="0,0,200,44"/>"##, triggers: ["f"]),
+            RuleExample(##"<element id="b" role="button" label="Icon BottomMenuItem" frame="0,0,88,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="b" role="button" label="YouTube" frame="0,0,88,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Wi-Fi" frame="0,0,88,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Check-in" frame="0,0,88,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Add to cart" frame="0,0,88,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="iPhone 15" frame="0,0,88,44"/>"##),
+            RuleExample(##"<element id="c" role="cell" interactive="true" label="Use of UITextField" frame="0,0,300,44"/>"##),
+            RuleExample(##"<element id="b" role="button" label="+" frame="0,0,44,44"/>"##),
+            // Android: a content description written as a developer's name.
+            RuleExample("", triggers: ["login"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="login" class="android.widget.Button" content-desc="loginBtn" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+        ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case privateGlyph = "private-use-glyph"
+        case punctuation
+        case identifier
+
+        public var message: String {
+            switch self {
+            case .privateGlyph: "Name \"${name}\" holds an icon font's private-use glyph (${code-point}), which screen readers cannot say"
+            case .punctuation: "Name \"${name}\" is punctuation alone"
+            case .identifier: "Name \"${name}\" is a developer's identifier (\"${token}\"), not words"
+            }
+        }
+    }
+
+    /// Words of interface code that make a camelCase, PascalCase or kebab-case token an
+    /// identifier rather than a brand (`loginBtn`, `SearchBar`, not `YouTube`).
+    static let interfaceWords: Set<String> = [
+        "view", "bar", "field", "fields", "item", "items", "button", "btn", "text", "txt", "label", "lbl", "cell", "menu",
+        "container", "layout", "image", "img", "icon", "ic", "input", "padding", "margin", "wrapper", "row", "list",
+        "header", "footer", "nav", "tab", "modal", "card", "toggle", "edit", "placeholder", "holder", "layer", "scroll",
+        "textfield", "textview", "imageview", "icn", "ctrl", "control", "widget", "fragment", "activity", "dialog",
+    ]
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard element.isAccessible, element.isVisible else { continue }
+            let node = snapshot.node(index)
+            // A private glyph is unreadable wherever it is said: a name or a text.
+            for candidate in [node.label, node.text].compactMap({ $0 }) {
+                if let glyph = candidate.unicodeScalars.first(where: isPrivateUse) {
+                    let code = "U+" + String(glyph.value, radix: 16, uppercase: true)
+                    context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
+                    break
+                }
+            }
+            guard let name = node.label ?? (element.isInteractive ? node.text : nil), !LabelText.isBlank(name),
+                  !name.unicodeScalars.contains(where: isPrivateUse) else { continue }
+            if name.unicodeScalars.allSatisfy(isPunctuationOrSpace) {
+                context.report(ResultID.punctuation, element: index, evidence: [("name", .string(name))])
+                continue
+            }
+            // Only ASCII tokens with a hump or a hyphen can be identifiers: most names stop here.
+            guard name.utf8.contains(where: { $0 == UInt8(ascii: "-") || ($0 >= 0x41 && $0 <= 0x5A) }),
+                  LabelFilenameRule.pattern(of: name, image: node.image) == nil,
+                  let token = identifierToken(in: name) else { continue }
+            context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
+        }
+    }
+
+    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
+    }
+
+    static func isPunctuationOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace || scalar == "|" { return true }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+
+    /// The identifier a name consists of: every space-separated token is an identifier
+    /// (ASCII letters and digits in camel humps or hyphen-separated parts, two or more, one
+    /// of them an interface word) or an interface word itself ("Icon BottomMenuItem"). A
+    /// sentence that mentions one ("Use of UITextField") is words.
+    static func identifierToken(in name: String) -> String? {
+        var found: String?
+        for token in name.split(separator: " ") {
+            guard token.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == UInt8(ascii: "-") }) else {
+                return nil
+            }
+            let parts = identifierParts(String(token))
+            if parts.count >= 2, parts.contains(where: interfaceWords.contains) {
+                found = found ?? String(token)
+            } else if parts.count != 1 || !interfaceWords.contains(parts[0]) {
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// `loginBtn` → login, btn; `SearchBar` → search, bar; `text-input` → text, input;
+    /// `iPhone` → iphone (a hump after one letter is a brand's, not a word boundary).
+    static func identifierParts(_ token: String) -> [String] {
+        var parts: [String] = []
+        for piece in token.split(separator: "-") {
+            var current = ""
+            for character in piece {
+                if character.isUppercase, current.count >= 2, current.last?.isLowercase == true {
+                    parts.append(current.lowercased())
+                    current = ""
+                }
+                current.append(character)
+            }
+            if !current.isEmpty { parts.append(current.lowercased()) }
+        }
+        return parts
+    }
+}

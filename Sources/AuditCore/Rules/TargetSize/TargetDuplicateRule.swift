@@ -1,0 +1,53 @@
+/// `target-duplicate` — two targets with the same bounds (Google ATF's
+/// DuplicateClickableBoundsCheck), nested or not: a tap there reaches only one of them,
+/// and a screen reader announces two controls in one place.
+public enum TargetDuplicateRule: Rule {
+    public static let description = RuleDescription(
+        id: "target-duplicate",
+        title: "Targets with the same bounds",
+        wcag: ["2.5.8"],
+        severity: .error,
+        help: """
+            Two interactive elements should not occupy exactly the same area: only one of them gets the \
+            tap, and TalkBack and VoiceOver stop on both. This includes a clickable parent with a \
+            clickable child of the same bounds — usually a listener set on both the row and its only \
+            view. Reported on each repeat after the first, naming the first. Not counted: a control's \
+            inner part (a toggle's knob), and what is not the app's. Fix: keep the action on one of \
+            them and make the other not clickable.
+            """,
+        results: ResultID.self,
+        examples: [
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
+            RuleExample(##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="0,100,390,60"/></element>"##, triggers: ["open"]),
+            RuleExample("", triggers: ["title"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="card" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="title" class="android.widget.TextView" text="Order 42" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"/></node></node></hierarchy>"##),
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,150,100,44"/>"##),
+            RuleExample(##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="300,110,80,40"/></element>"##),
+        ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case sameBounds = "same-bounds"
+
+        public var message: String { "Target has the same bounds as ${other} (${frame})" }
+    }
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        var first: [Rect: Int] = [:]
+        var ends: [Int] = []
+        for target in Targets.all(in: snapshot) {
+            if context.outOfBudget() { return }
+            guard let earlier = first[target.frame] else {
+                first[target.frame] = target.index
+                continue
+            }
+            // Nesting by subtree ends (O(1)), not by walking up a chain that may be 100,000 deep.
+            if ends.isEmpty { ends = Targets.subtreeEnds(in: snapshot) }
+            let name = snapshot.node(earlier).id ?? snapshot.path(of: earlier)
+            context.report(ResultID.sameBounds, element: target.index, evidence: [
+                ("other", .string(name)), ("frame", .string(target.frame.description)),
+                ("nested", .bool(target.index < ends[earlier])),
+            ])
+        }
+    }
+}
