@@ -408,6 +408,31 @@ final class GeneratedFilesTests: XCTestCase {
     }
 }
 
+/// Captures that cannot be audited are said so by `validate` and `audit`, never passed as
+/// clean; a rule set for the other platform is a warning.
+final class UnauditableCaptureTests: XCTestCase {
+    func testCapturesWithoutFramesOrForTheOtherPlatformAreSaidSo() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let unmeasured = daemon.directory.appendingPathComponent("unmeasured.xml")
+        try #"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"#
+            .write(to: unmeasured, atomically: true, encoding: .utf8)
+        let validate = try daemon.auditctl(["validate", unmeasured.path])
+        XCTAssertEqual(validate.status, 1, validate.stdout)
+        XCTAssertTrue(validate.stdout.contains("None of the 2 elements has a usable frame"), validate.stdout)
+        XCTAssertFalse(validate.stdout.contains("valid appium"), validate.stdout)
+        let audit = try daemon.auditctl(["audit", "--ruleset", "ios-default", unmeasured.path])
+        XCTAssertEqual(audit.status, 1, audit.stdout)
+        XCTAssertTrue(audit.stdout.contains("error: [snapshot.unauditable] None of the 2 elements has a usable frame"), audit.stdout)
+        // An Android dump audited with the iOS rule set: a warning naming both.
+        let android = DaemonHarness.examples.appendingPathComponent("android-login.xml").path
+        let crossed = try daemon.auditctl(["audit", "--ruleset", "ios-default", "--fail-on", "never", android])
+        XCTAssertTrue(crossed.stdout.contains("warning: [snapshot.unauditable] The rule set is made for ios but the snapshot is android"), crossed.stdout)
+        let matched = try daemon.auditctl(["audit", "--ruleset", "android-default", "--fail-on", "never", android])
+        XCTAssertFalse(matched.stdout.contains("snapshot.unauditable"), matched.stdout)
+    }
+}
+
 /// auditctl decodes each answer once, against what the API promises: a report with a
 /// member missing or of the wrong type is an error that names the member, never a report
 /// printed with defaults (an auditd of another version, or something else on the socket).

@@ -19,6 +19,7 @@ public enum BuiltInRules {
         MotionAutoplayRule.self,
         MotionReduceMotionRule.self,
         InvalidValueRule.self,
+        UnauditableRule.self,
         TargetDuplicateRule.self,
         TargetSizeRule.self,
         TargetSpacingRule.self,

@@ -40,7 +40,13 @@ enum ValidateCommand: Command {
                         status = .findings
                     }
                 }
-                if snapshot.invalidValues.isEmpty, !arguments.flag("--quiet") {
+                // Parsed is not auditable: a capture with no frames or no types is said so.
+                let unauditable = Auditor.audit(snapshot, ruleSet: .only(UnauditableRule.self)).findings
+                for finding in unauditable {
+                    Console.out("\(name): error: \(TerminalText.escape(finding.finding.message)) [\(finding.finding.resultID)]\n")
+                    status = .findings
+                }
+                if snapshot.invalidValues.isEmpty, unauditable.isEmpty, !arguments.flag("--quiet") {
                     Console.out("\(name): valid \(snapshot.dialect.rawValue) snapshot, \(snapshot.elements.count) elements\n")
                 }
             } catch let error as SnapshotError {

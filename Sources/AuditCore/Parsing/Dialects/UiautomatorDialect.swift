@@ -225,7 +225,9 @@ extension SnapshotBuilder {
             if element.placeholder.isAbsent { element.placeholder = element.text }
             element.text = .absent
         }
-        if className.isAbsent { className = element.tagName }
+        // UiAutomator2 names each element by its class; plain uiautomator's `<node>` without a
+        // `class` says nothing of what it is.
+        if className.isAbsent, texts.string(element.tagName) != "node" { className = element.tagName }
         element.typeName = className
         let classNameText = texts.string(className) ?? ""
         element.role = UiautomatorDialect.androidRole(className: classNameText)

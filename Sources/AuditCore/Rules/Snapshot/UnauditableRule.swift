@@ -1,0 +1,84 @@
+/// `snapshot.unauditable` — a capture that cannot be audited, said so rather than passed
+/// as clean: no element has a frame (every one `-1,-1,0,0` or none at all), no element says
+/// what it is, an iOS tree inside an Android `<hierarchy>`; and a rule set made for the
+/// other platform.
+public enum UnauditableRule: Rule {
+    public static let description = RuleDescription(
+        id: "snapshot.unauditable",
+        title: "Capture cannot be audited",
+        wcag: [],
+        severity: .error,
+        help: """
+            No finding is not a pass when nothing could be judged. Reported on the snapshot: every \
+            element without a usable frame (Appium writes `-1,-1,0,0` for elements it could not \
+            measure, some exporters none at all), so no geometric or colour rule can run; no element \
+            naming its type or role; element types of one platform in the other's document (an \
+            XCUITest tree dumped into a uiautomator `<hierarchy>`). A rule set made for the other \
+            platform (its `platform` parameter, which the platform rule sets give) is a warning: its \
+            minimums and checks are that platform's. Fix: capture again after the screen has drawn, \
+            with the matching tool, and audit with the platform's rule set.
+            """,
+        parameters: [Parameter.platform],
+        results: ResultID.self,
+        examples: [
+            RuleExample("", triggers: ["<snapshot>"], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node text="Pay"/><node text="Cancel"/></hierarchy>"##),
+            RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><XCUIElementTypeApplication class="XCUIElementTypeApplication" bounds="[0,0][1170,2532]"><XCUIElementTypeButton class="XCUIElementTypeButton" text="Pay" clickable="true" bounds="[40,400][1130,560]"/></XCUIElementTypeApplication></hierarchy>"##),
+            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, triggers: ["<snapshot>"],
+                        parameters: ["platform": .string("android")], severity: .warning),
+            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, parameters: ["platform": .string("ios")]),
+            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
+        ])
+
+    /// The results this rule reports, with their messages.
+    public enum ResultID: String, RuleResults {
+        case noGeometry = "no-geometry"
+        case noTypes = "no-types"
+        case otherPlatform = "other-platform-tree"
+        case ruleSetPlatform = "rule-set-platform"
+
+        public var message: String {
+            switch self {
+            case .noGeometry: "None of the ${elements} elements has a usable frame: no geometric or colour rule could judge this capture"
+            case .noTypes: "None of the ${elements} elements says what it is (no class, type or role): no rule could judge this capture"
+            case .otherPlatform: "${count} of the ${elements} elements are ${found} types in a ${platform} document: the capture was read as the wrong platform"
+            case .ruleSetPlatform: "The rule set is made for ${expected} but the snapshot is ${platform}: its minimums and checks are the other platform's"
+            }
+        }
+    }
+
+    /// The parameters rule sets may give this rule, with their defaults.
+    public enum Parameter {
+        public static let platform = RuleParameter<String>("platform", default: "",
+                                                           help: "the platform the rule set is made for (ios, android; empty: any)")
+    }
+
+    public static func evaluate(_ context: inout RuleContext) {
+        let snapshot = context.snapshot
+        let count = snapshot.elements.count
+        let expected = context[Parameter.platform]
+        if !expected.isEmpty, snapshot.platform != .other, expected != snapshot.platform.rawValue {
+            context.report(ResultID.ruleSetPlatform, element: nil, evidence: [
+                ("expected", .string(expected)), ("platform", .string(snapshot.platform.rawValue)),
+            ], severity: .warning)
+        }
+        guard count > 0 else { return }
+        var framed = 0, typed = 0, iosTypes = 0
+        for element in snapshot.elements {
+            if let frame = element.frame, frame.width > 0, frame.height > 0 { framed += 1 }
+            if !element.typeName.isAbsent { typed += 1 }
+            if snapshot.texts.withBytes(element.typeName, { $0.starts(with: "XCUIElementType".utf8) }) { iosTypes += 1 }
+        }
+        if typed == 0 {
+            context.report(ResultID.noTypes, element: nil, evidence: [("elements", .int(count))])
+        } else if framed == 0 {
+            context.report(ResultID.noGeometry, element: nil, evidence: [("elements", .int(count))])
+        }
+        if snapshot.platform == .android, iosTypes * 2 > count {
+            context.report(ResultID.otherPlatform, element: nil, evidence: [
+                ("count", .int(iosTypes)), ("elements", .int(count)), ("found", .string("iOS (XCUIElementType…)")),
+                ("platform", .string(snapshot.platform.rawValue)),
+            ])
+        }
+    }
+}
