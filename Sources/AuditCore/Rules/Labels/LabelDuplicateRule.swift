@@ -1,30 +1,43 @@
 /// `label.duplicate` — distinct sibling targets with the same name: a screen-reader user
-/// hears two "Share" buttons and cannot tell them apart.
+/// hears two "Share" buttons and cannot tell them apart; and the same speakable text
+/// elsewhere on the screen (Google ATF's DuplicateSpeakableTextCheck).
 public enum LabelDuplicateRule: Rule {
     public static let description = RuleDescription(
         id: "label.duplicate",
-        title: "Duplicate labels on sibling targets",
+        title: "Duplicate labels",
         wcag: ["4.1.2"],
         severity: .warning,
         help: """
             Two distinct interactive elements under the same parent should not have the same name \
-            (compared ignoring case and surrounding space). Reported on each repeat after the first. \
-            Fix: name each by what it does ("Share photo", "Share album"), or merge them.
+            (compared ignoring case and surrounding space). Across the whole screen, as ATF checks, the \
+            same speakable text said by elements that are not siblings ("Details" eight times on a \
+            product grid) is a warning when the repeat is interactive and a notice when it is only text; \
+            a child that says what its spoken ancestor says is that ancestor's, not a repeat. Reported on \
+            each repeat after the first, naming the first and counting them. Fix: name each by what it \
+            does ("Share photo", "Share album", "Details of the blue kettle"), or merge them.
             """,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="Share" frame="0,0,44,44"/><element id="b" role="button" label="share " frame="50,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),
-            RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##),
-            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##),
+            RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##,
+                        triggers: ["b"], severity: .warning),
+            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##, triggers: ["b"], severity: .notice),
+            // A text inside a button that says the button's name is the button's.
+            RuleExample(##"<element id="b" role="button" label="Pay" frame="0,0,88,44"><element id="t" role="text" text="Pay" frame="10,10,40,20"/></element>"##),
+            RuleExample("", triggers: ["d2"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
         ])
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
         case duplicate
+        case repeated
 
         public var message: String {
-            "Label \"${label}\" is also used by sibling ${other}"
+            switch self {
+            case .duplicate: "Label \"${label}\" is also used by sibling ${other}"
+            case .repeated: "\"${label}\" is said by ${count} elements on this screen, first by ${other}"
+            }
         }
     }
 
@@ -57,6 +70,7 @@ public enum LabelDuplicateRule: Rule {
                 ])
             }
         }
+        var reported = Set<Int>()
         check(snapshot.roots)
         for parent in elements.indices where elements[parent].firstChild >= 0 {
             // Skip parents with fewer than two targets among their children.
@@ -66,6 +80,46 @@ public enum LabelDuplicateRule: Rule {
                 if targets == 2 { break }
             }
             if targets == 2 { check(snapshot.childIndices(of: parent)) }
+        }
+        for finding in context.findings { if let element = finding.element { reported.insert(element) } }
+        reportScreenWide(&context, skipping: reported)
+    }
+
+    /// ATF's duplicate speakable text, over the whole screen: every accessible, visible
+    /// element's name, grouped by its comparison key; each repeat after the first not
+    /// already reported as a sibling duplicate, at warning when interactive and notice when
+    /// not. An element whose nearest spoken ancestor says the same is that ancestor's.
+    static func reportScreenWide(_ context: inout RuleContext, skipping reported: Set<Int>) {
+        let snapshot = context.snapshot
+        let elements = snapshot.elements
+        var groups = KeyPositions<[Int]>()
+        let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
+        for index in elements.indices {
+            let element = elements[index]
+            guard element.isAccessible, element.isVisible, !element.isSystemUI else { continue }
+            let name = snapshot.accessibleNameRef(of: index)
+            guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot),
+                  snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) else { continue }
+            let ancestor = Int(spokenAncestors[index])
+            if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
+            if let position = groups.position(of: hash) {
+                groups[position].append(index)
+            } else {
+                groups.append(hash, [index])
+            }
+        }
+        for (_, members) in groups.entries where members.count > 1 {
+            let first = members[0]
+            let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
+            let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
+            guard same.count > 1 else { continue }
+            let other = snapshot.text(elements[first].id) ?? snapshot.path(of: first)
+            for member in same.dropFirst() where !reported.contains(member) {
+                context.report(ResultID.repeated, element: member, evidence: [
+                    ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: member)))), ("count", .int(same.count)),
+                    ("other", .string(other)),
+                ], severity: elements[member].isInteractive ? .warning : .notice)
+            }
         }
     }
 }

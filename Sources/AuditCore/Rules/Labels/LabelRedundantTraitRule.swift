@@ -1,9 +1,10 @@
-/// `label.redundant-trait` — a label that repeats the role or state VoiceOver already
-/// announces ("Play button" is read "Play button, button").
+/// `label.redundant-trait` — a label that repeats the role, state or action hint the
+/// screen reader already announces ("Play button" is read "Play button, button"; "Tap to
+/// play" is followed by "double tap to activate").
 public enum LabelRedundantTraitRule: Rule {
     /// What a redundant word names.
     enum Target: String, CaseIterable {
-        case button, link, image, selected, tab, `switch`, checkbox, header
+        case button, link, image, selected, tab, `switch`, checkbox, header, checkState, action
 
         func applies(to element: Element) -> Bool {
             switch self {
@@ -15,10 +16,19 @@ public enum LabelRedundantTraitRule: Rule {
             case .switch: element.role == .switch || element.traits.contains(.toggleButton)
             case .checkbox: element.role == .checkbox
             case .header: element.traits.contains(.header)
+            case .checkState: element.role == .checkbox || element.role == .switch || element.role == .radio
+                || element.traits.contains(.toggleButton) || element.checked != nil
+            case .action: element.isInteractive
             }
         }
 
-        var kind: String { self == .selected ? "state" : "role" }
+        var kind: String {
+            switch self {
+            case .selected, .checkState: "state"
+            case .action: "action hint"
+            default: "role"
+            }
+        }
     }
 
     /// A word that names a role or state, in one language.
@@ -41,6 +51,8 @@ public enum LabelRedundantTraitRule: Rule {
         add("en", ["switch", "toggle"], .switch)
         add("en", ["checkbox", "check box"], .checkbox)
         add("en", ["heading", "header"], .header)
+        add("en", ["unchecked", "not checked", "checked", "unselected", "not selected"], .checkState)
+        add("en", ["double tap", "double-tap", "tap to", "tap here", "click to", "click here", "press to", "tap for"], .action)
         add("zh", ["按钮", "按鈕"], .button)
         add("zh", ["链接", "鏈接", "連結"], .link)
         add("zh", ["图片", "圖片", "图像", "圖像", "图标", "圖標"], .image)
@@ -49,6 +61,8 @@ public enum LabelRedundantTraitRule: Rule {
         add("zh", ["开关", "開關"], .switch)
         add("zh", ["复选框", "複選框"], .checkbox)
         add("zh", ["标题", "標題"], .header)
+        add("zh", ["未选中", "未選中", "未勾选", "未勾選", "已勾选", "已勾選"], .checkState)
+        add("zh", ["双击", "雙擊", "点击", "點擊", "轻点", "輕點", "单击", "單擊"], .action)
         add("id", ["tombol"], .button)
         add("id", ["tautan"], .link)
         add("id", ["gambar", "ikon", "foto"], .image)
@@ -56,6 +70,8 @@ public enum LabelRedundantTraitRule: Rule {
         add("id", ["sakelar"], .switch)
         add("id", ["kotak centang"], .checkbox)
         add("id", ["judul"], .header)
+        add("id", ["tidak dipilih", "tidak dicentang", "dicentang"], .checkState)
+        add("id", ["ketuk dua kali", "ketuk untuk", "klik untuk", "klik di sini", "tekan untuk"], .action)
         return words
     }()
 
@@ -65,10 +81,12 @@ public enum LabelRedundantTraitRule: Rule {
         wcag: ["4.1.2"],
         severity: .warning,
         help: """
-            Screen readers announce an element's role and state after its label, so "Play button" is \
-            heard as "Play button, button" and "Selected tab" as "Selected tab, selected, tab". Words are \
-            matched in English, Chinese and Indonesian at the start or end of the label, only when the \
-            element really has that role or state. Fix: drop the word from the label.
+            Screen readers announce an element's role and state after its label, and how to use it, so \
+            "Play button" is heard as "Play button, button", "Selected tab" as "Selected tab, selected, \
+            tab", "Unchecked notifications" as "Unchecked notifications, checkbox, not checked", and "Tap to \
+            play" is followed by "double tap to activate". Words are matched anywhere in the label, as whole \
+            words, in English, Chinese and Indonesian, only when the element really has that role or \
+            state (action words: when it is interactive). Fix: drop the word from the label.
             """,
         results: ResultID.self,
         examples: [
@@ -80,6 +98,14 @@ public enum LabelRedundantTraitRule: Rule {
             RuleExample(##"<element id="b" role="button" label="Play" frame="0,0,44,44"/>"##),
             RuleExample(##"<element id="t" role="text" text="Press the button below"/>"##),
             RuleExample(##"<element id="b" role="button" label="Link account" frame="0,0,44,44"/>"##),
+            // Anywhere in the name: action hints and states.
+            RuleExample(##"<element id="v" role="button" label="Tap to play the video" frame="0,0,44,44"/>"##, triggers: ["v"]),
+            RuleExample(##"<element id="v" role="cell" interactive="true" label="Receipt, double tap to open" frame="0,0,300,44"/>"##, triggers: ["v"]),
+            RuleExample(##"<element id="c" role="checkbox" label="Unchecked notifications" frame="0,0,44,44"/>"##, triggers: ["c"]),
+            RuleExample(##"<element id="v" role="button" label="点击播放" frame="0,0,44,44"/>"##, triggers: ["v"]),
+            RuleExample(##"<element id="v" role="button" label="Ketuk dua kali untuk membuka" frame="0,0,44,44"/>"##, triggers: ["v"]),
+            RuleExample(##"<element id="t" role="text" text="Tap to play the video"/>"##),
+            RuleExample(##"<element id="b" role="button" label="Checked bags" frame="0,0,44,44"/>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -105,13 +131,11 @@ public enum LabelRedundantTraitRule: Rule {
         return hash.value
     })
 
-    /// Hashes of the lowercased first and last ASCII words (letters and digits) of a label,
-    /// or nil when it is not ASCII; without a word, both are the hash of nothing. Runs on
-    /// every label, so it builds no strings and allocates nothing.
-    static func edgeWordHashes(_ bytes: ArraySlice<UInt8>) -> (first: UInt64, last: UInt64)? {
-        let empty = FNV1a().value
-        var first: UInt64?
-        var last = empty
+    /// Whether any lowercased ASCII word (letters and digits) of a label hashes to a word of
+    /// the vocabulary, or nil when the label is not ASCII. Runs on every label, so it builds
+    /// no strings and allocates nothing.
+    static func mayHoldVocabulary(_ bytes: ArraySlice<UInt8>) -> Bool? {
+        var found = false
         var word: FNV1a?
         for byte in bytes {
             if byte >= 0x80 { return nil }
@@ -120,16 +144,12 @@ public enum LabelRedundantTraitRule: Rule {
                 if word == nil { word = FNV1a() }
                 word?.add(byte >= 0x41 && byte <= 0x5A ? lower : byte)
             } else if let finished = word {
-                if first == nil { first = finished.value }
-                last = finished.value
+                if latinTokenHashes.contains(finished.value) { found = true }
                 word = nil
             }
         }
-        if let finished = word {
-            if first == nil { first = finished.value }
-            last = finished.value
-        }
-        return (first ?? empty, last)
+        if let finished = word, latinTokenHashes.contains(finished.value) { found = true }
+        return found
     }
 
     public static func evaluate(_ context: inout RuleContext) {
@@ -137,22 +157,22 @@ public enum LabelRedundantTraitRule: Rule {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible, !element.label.isAbsent else { continue }
-            if let edges = snapshot.texts.withBytes(element.label, edgeWordHashes),
-               !latinTokenHashes.contains(edges.first), !latinTokenHashes.contains(edges.last) { continue }
+            if snapshot.texts.withBytes(element.label, mayHoldVocabulary) == false { continue }
             guard !snapshot.texts.isBlank(element.label) else { continue }
             let applicable = Target.allCases.filter { $0.applies(to: element) }
             guard !applicable.isEmpty, let label = snapshot.text(element.label) else { continue }
             let words = LabelText.words(label)
             var match: Word?
-            for (word, parts) in latinWords where applicable.contains(word.target) {
-                if words.count >= parts.count, words.suffix(parts.count).elementsEqual(parts) || words.prefix(parts.count).elementsEqual(parts) {
+            // Whole words anywhere: a run of the label's words equal to the vocabulary's.
+            for (word, parts) in latinWords where applicable.contains(word.target) && words.count >= parts.count {
+                if (0...(words.count - parts.count)).contains(where: { words[$0..<($0 + parts.count)].elementsEqual(parts) }) {
                     match = word
                     break
                 }
             }
             if match == nil, !label.utf8.allSatisfy({ $0 < 0x80 }) {
-                let trimmed = label.lowercased().trimming()
-                match = otherWords.first { applicable.contains($0.target) && (trimmed.hasSuffix($0.text) || trimmed.hasPrefix($0.text)) }
+                let lowered = label.lowercased()
+                match = otherWords.first { applicable.contains($0.target) && lowered.contains($0.text) }
             }
             guard let word = match else { continue }
             context.report(ResultID.redundant, element: index, evidence: [
