@@ -18,6 +18,7 @@ public enum BuiltInRules {
         LabelUnreadableRule.self,
         MotionAutoplayRule.self,
         MotionReduceMotionRule.self,
+        HiddenControlRule.self,
         InvalidValueRule.self,
         UnauditableRule.self,
         TargetDuplicateRule.self,

@@ -128,6 +128,9 @@ extension SnapshotBuilder {
         // scroll indicators UIScrollView draws ("Vertical scroll bar, 3 pages").
         let type = texts.string(element.typeName) ?? ""
         if type == "XCUIElementTypeKeyboard" || type == "XCUIElementTypeStatusBar" { element.systemUI = true }
+        // The keyboard's globe and dictation keys sit outside the Keyboard element, marked
+        // as keys: the system's too.
+        if element.traits.contains(.keyboardKey) { element.systemUI = true }
         if let axes = AppiumXCUITestDialect.scrollingTypes[type] { element.scrollAxes = axes }
         if let label = texts.string(element.label), label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar") {
             element.systemUI = true

@@ -11,7 +11,8 @@ public enum LabelDuplicateRule: Rule {
             Two distinct interactive elements under the same parent should not have the same name \
             (compared ignoring case and surrounding space). Across the whole screen, as ATF checks, the \
             same speakable text said by elements that are not siblings ("Details" eight times on a \
-            product grid) is a warning when the repeat is interactive and a notice when it is only text; \
+            product grid) is a warning when two or more controls say it — they cannot be told apart — \
+            and a notice otherwise (a row's title and its switch, a heading and its button, texts); \
             a child that says what its spoken ancestor says is that ancestor's, not a repeat. Reported on \
             each repeat after the first, naming the first and counting them. Fix: name each by what it \
             does ("Share photo", "Share album", "Details of the blue kettle"), or merge them.
@@ -25,6 +26,9 @@ public enum LabelDuplicateRule: Rule {
             RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##, triggers: ["b"], severity: .notice),
             // A text inside a button that says the button's name is the button's.
             RuleExample(##"<element id="b" role="button" label="Pay" frame="0,0,88,44"><element id="t" role="text" text="Pay" frame="10,10,40,20"/></element>"##),
+            // A heading that says what its one button says: the button's visible label, a notice.
+            RuleExample(##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##,
+                        triggers: ["b"], severity: .notice),
             RuleExample("", triggers: ["d2"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
         ])
 
@@ -114,11 +118,15 @@ public enum LabelDuplicateRule: Rule {
             let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
             guard same.count > 1 else { continue }
             let other = snapshot.text(elements[first].id) ?? snapshot.path(of: first)
+            // Controls that cannot be told apart are a warning; a text that repeats one
+            // control's name (a row's title and its switch, a heading and its button) is that
+            // control's visible label, so a notice.
+            let controls = same.filter { elements[$0].isInteractive }.count
             for member in same.dropFirst() where !reported.contains(member) {
                 context.report(ResultID.repeated, element: member, evidence: [
                     ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: member)))), ("count", .int(same.count)),
                     ("other", .string(other)),
-                ], severity: elements[member].isInteractive ? .warning : .notice)
+                ], severity: controls >= 2 && elements[member].isInteractive ? .warning : .notice)
             }
         }
     }

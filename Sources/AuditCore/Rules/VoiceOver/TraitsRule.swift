@@ -10,7 +10,8 @@ public enum TraitsRule: Rule {
             Traits tell VoiceOver what an element is and how to use it. A button that is also adjustable \
             (swipe up/down to change) or also a link announces contradictions; an interactive element with \
             neither a control role nor a button, link or adjustable trait is read as plain text, so users do \
-            not know they can activate it (a clickable TextView, a tappable image). Fix: give one role — \
+            not know they can activate it (a tappable image, a clickable TextView). On Android TalkBack \
+            still adds "double-tap to activate" but never says "button": a notice there. Fix: give one role — \
             the button trait for actions, link for navigation to content, adjustable for values.
             """,
         results: ResultID.self,
@@ -22,6 +23,7 @@ public enum TraitsRule: Rule {
             RuleExample(##"<element id="b" role="button" label="Play"/>"##),
             RuleExample(##"<element id="s" role="slider" label="Volume" traits="adjustable"/>"##),
             RuleExample(##"<element id="c" role="cell" label="Wi-Fi" interactive="true"/>"##),
+            RuleExample("", triggers: ["forgot"], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="forgot" class="android.widget.TextView" text="Forgot password?" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -60,9 +62,11 @@ public enum TraitsRule: Rule {
             default: element.role.isInteractiveByDefault
             }
             if !controlRole, !isButton, !isLink, !isAdjustable {
+                // TalkBack still says "double-tap to activate" for any clickable node, so on
+                // Android the missing role is a notice; VoiceOver says nothing of the kind.
                 context.report(ResultID.notActionable, element: index, evidence: [
                     ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
-                ])
+                ], severity: context.snapshot.platform == .android ? .notice : context.severity)
             }
         }
     }
