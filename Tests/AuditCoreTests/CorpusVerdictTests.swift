@@ -1,0 +1,88 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// Verdicts on real dumps of Tests/Fixtures/corpus, read by hand against their XML (issue 19):
+/// targets judged in context, what is not the app's, and the hierarchy checks ATF and Apple
+/// have. Each names the dump and the element, so a regression says where to look.
+final class CorpusVerdictTests: XCTestCase {
+    static let library = Result { try RuleSetLibrary.load(directories: [TestSupport.packageRoot.appendingPathComponent("Rules").path]) }
+
+    func audit(_ path: String) throws -> (Snapshot, AuditReport) {
+        let bytes = [UInt8](try Data(contentsOf: TestSupport.corpus.appendingPathComponent(path)))
+        let snapshot = try SnapshotParser().parse(bytes)
+        let ruleSet = try XCTUnwrap(try Self.library.get().defaultSet(for: snapshot.platform))
+        return (snapshot, Auditor.audit(snapshot, ruleSet: ruleSet))
+    }
+
+    func findings(_ report: AuditReport, _ rule: String, element: String? = nil) -> [AuditReport.Located] {
+        report.findings.filter { $0.finding.ruleID == rule && (element == nil || $0.elementID == element) }
+    }
+
+    /// The launcher's one node comes first in this dump; the app is the package of the rest.
+    func testTheAppIsThePackageOfItsWindow() throws {
+        let (snapshot, report) = try audit("android/aimer1234567__pytest-scaffolding__page_source.xml")
+        XCTAssertEqual(snapshot.app, "com.xingin.xhs")
+        XCTAssertTrue(snapshot.notes.contains { $0.contains("com.miui.home") }, "\(snapshot.notes)")
+        // The grid's cards are clickable and so is the one view filling each: ATF's duplicate bounds.
+        XCTAssertEqual(findings(report, "target-duplicate").count, 6)
+        XCTAssertTrue(findings(report, "target-duplicate").allSatisfy { $0.finding.evidence("nested") == .bool(true) })
+    }
+
+    /// Google Tasks: 17 rows, each with "Add star" and "Mark as complete" — controls a
+    /// TalkBack user cannot tell apart; the completion checkbox does another thing than its
+    /// row (opening the task), so its size stays a warning, not a notice.
+    func testRepeatedControlsAndControlsOfTheirOwnInsideARow() throws {
+        let (_, report) = try audit("android/tinmaungzin__google-tasks-crawler__hierarchy.xml")
+        let repeated = findings(report, "label.duplicate").filter { $0.finding.resultID == "repeated" }
+        XCTAssertEqual(repeated.filter { $0.finding.evidence("label") == .string("Add star") }.count, 17)
+        XCTAssertTrue(repeated.filter { $0.finding.evidence("label") == .string("Add star") }.allSatisfy { $0.finding.severity == .warning })
+        let checks = findings(report, "target-size", element: "com.google.android.apps.tasks:id/tasks_item_completed_check")
+        XCTAssertFalse(checks.isEmpty)
+        XCTAssertTrue(checks.allSatisfy { $0.finding.severity == .warning && $0.finding.resultID == "below-platform-minimum" })
+    }
+
+    /// Zomato: a card of a horizontal list cut off at the list's right edge is 46 dp wide on
+    /// screen; its real width is not in the capture, so it is incomplete, not too small.
+    func testATargetCutOffByItsListIsIncomplete() throws {
+        let (_, report) = try audit("android/devjayswal__App_Scrapper_and_Extracter__summury_page.xml")
+        XCTAssertTrue(findings(report, "target-size", element: "com.application.zomato:id/recommend_root_layout")
+            .allSatisfy { $0.finding.evidence("width").flatMap(\.doubleValue).map { $0 > 100 } ?? false })
+        XCTAssertTrue(report.incomplete.contains {
+            $0.incomplete.ruleID == "target-size" && $0.elementID == "com.application.zomato:id/recommend_root_layout"
+                && $0.incomplete.reason.contains("recyclerView")
+        }, "\(report.incomplete.map(\.incomplete.reason))")
+        // Icon-font glyphs as names.
+        XCTAssertGreaterThanOrEqual(findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }.count, 10)
+    }
+
+    /// UICatalog: each text field holds an identical text field (WebDriverAgent's nesting):
+    /// one target, reported once.
+    func testAFieldInsideAnIdenticalFieldIsOneTarget() throws {
+        let (_, report) = try audit("ios/KazuCocoa__page_source_snapshot__test_data_test_hidekeyboard-failed.xml")
+        let fields = findings(report, "target-size").filter { $0.path?.contains("TextField") == true }
+        XCTAssertEqual(fields.count, 4, "\(fields.map { $0.path ?? "" })")
+        XCTAssertFalse(fields.contains { $0.path?.hasSuffix("TextField[1]/XCUIElementTypeTextField[1]") == true })
+    }
+
+    /// The keyboard's globe and dictation keys sit outside XCUIElementTypeKeyboard: still the
+    /// system's, so neither hidden controls nor duplicate targets of the app.
+    func testKeyboardKeysOutsideTheKeyboardAreTheSystems() throws {
+        let (snapshot, report) = try audit("ios/zeroG10__Test-project_flutter__qa_shared_recon-dumps_ios-2026-09-23_registration_errors.xml")
+        let dictation = try XCTUnwrap(snapshot.elements.indices.first { snapshot.node($0).id == "dictation" })
+        XCTAssertTrue(snapshot.elements[dictation].isSystemUI)
+        XCTAssertTrue(findings(report, "screen-reader.hidden-control").isEmpty)
+        XCTAssertTrue(findings(report, "target-duplicate", element: "dictation").isEmpty)
+    }
+
+    /// Login fields described "username" and "password": TalkBack reads that instead of the input.
+    func testEditableFieldsWithDescriptions() throws {
+        let reports = try ["android/", "ios/"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: TestSupport.corpus.appendingPathComponent(folder).path).sorted().map { folder + $0 }
+        }.map { try audit($0).1 }
+        let described = reports.flatMap { findings($0, "label.editable-description") }
+        XCTAssertEqual(Set(described.compactMap { $0.finding.evidence("description")?.stringValue }), ["username", "password"])
+        // Only Android snapshots: iOS reads a field's label and its value.
+        XCTAssertTrue(reports.filter { $0.platform == .ios }.allSatisfy { findings($0, "label.editable-description").isEmpty })
+    }
+}
