@@ -44,9 +44,9 @@ final class FindingIdentityTests: XCTestCase {
             <element id="row" role="button" label="A" frame="0,100,100,44"/>
             """##)
         let report = Auditor.audit(try TestSupport.parse(xml), ruleSet: .allBuiltIn)
-        let spacing = report.findings.filter { $0.finding.ruleID == "target-spacing" }
-        XCTAssertEqual(spacing.count, 2)
-        XCTAssertEqual(Set(spacing.map(\.fingerprint)).count, 2, "rows sharing an id keep their own identity")
+        let duplicates = report.findings.filter { $0.finding.ruleID == "target-duplicate" }
+        XCTAssertEqual(duplicates.count, 2)
+        XCTAssertEqual(Set(duplicates.map(\.fingerprint)).count, 2, "rows sharing an id keep their own identity")
     }
 
     /// A new build of the screen — another build number, frames moved, a row added at the

@@ -10,14 +10,26 @@ final class RuleSetTests: XCTestCase {
     func testShippedRuleSets() throws {
         let library = try RuleSetLibrary.load(directories: [rulesDirectory])
         XCTAssertEqual(library.names, ["android-default", "ios-default", "wcag22-aa", "wcag22-aaa"])
+        // Counts come from the files themselves, never kept by hand here.
+        let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: rulesDirectory + "/wcag22-aa.json"))) as? [String: Any]
+        let aaRules = Set(((listed?["rules"] as? [String: Any]) ?? [:]).keys)
         let aa = try XCTUnwrap(library["wcag22-aa"])
-        XCTAssertEqual(aa.entries.count, 16)
+        XCTAssertEqual(Set(aa.entries.map(\.id)), aaRules)
         XCTAssertFalse(aa.entries.contains { $0.id.hasPrefix("voiceover.") })
+        // The platform sets add their own checks to WCAG's, and none is the other's alone.
         let ios = try XCTUnwrap(library["ios-default"])
-        XCTAssertEqual(ios.entries.count, BuiltInRules.all.count, "ios-default runs every rule, the VoiceOver ones included")
-        XCTAssertEqual(ios.entries.first { $0.id == "target-size" }?.parameters["platform-minimum"], .int(44))
         let android = try XCTUnwrap(library["android-default"])
+        XCTAssertTrue(aaRules.isSubset(of: Set(ios.entries.map(\.id))))
+        XCTAssertTrue(aaRules.isSubset(of: Set(android.entries.map(\.id))))
+        XCTAssertEqual(Set(ios.entries.map(\.id)).union(android.entries.map(\.id)), Set(BuiltInRules.all.map { $0.description.id }),
+                       "every built-in rule runs in a platform set")
+        XCTAssertTrue(ios.entries.contains { $0.id == "voiceover.modal-escape" })
+        XCTAssertTrue(android.entries.contains { $0.id == "label.editable-description" })
+        XCTAssertFalse(ios.entries.contains { $0.id == "label.editable-description" }, "a content description replaces a field's text on Android only")
+        XCTAssertEqual(ios.entries.first { $0.id == "target-size" }?.parameters["platform-minimum"], .int(44))
         XCTAssertEqual(android.entries.first { $0.id == "target-size" }?.parameters["platform-minimum"], .int(48))
+        XCTAssertEqual(android.entries.first { $0.id == "target-size" }?.parameters["platform-edge-minimum"], .int(32))
+        XCTAssertEqual(ios.entries.first { $0.id == "snapshot.unauditable" }?.parameters["platform"], .string("ios"))
         let aaa = try XCTUnwrap(library["wcag22-aaa"])
         XCTAssertEqual(aaa.entries.first { $0.id == "contrast.text" }?.parameters["normal-ratio"], .int(7))
         XCTAssertEqual(library.defaultSet(for: .ios)?.name, "ios-default")

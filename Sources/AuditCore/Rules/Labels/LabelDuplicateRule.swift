@@ -13,7 +13,8 @@ public enum LabelDuplicateRule: Rule {
             same speakable text said by elements that are not siblings ("Details" eight times on a \
             product grid) is a warning when two or more controls say it — they cannot be told apart — \
             and a notice otherwise (a row's title and its switch, a heading and its button, texts); \
-            a child that says what its spoken ancestor says is that ancestor's, not a repeat. Reported on \
+            a child that says what its spoken ancestor says is that ancestor's, not a repeat, and an icon \
+            font's private glyph is `label.unreadable`'s. Reported on \
             each repeat after the first, naming the first and counting them. Fix: name each by what it \
             does ("Share photo", "Share album", "Details of the blue kettle"), or merge them.
             """,
@@ -89,6 +90,19 @@ public enum LabelDuplicateRule: Rule {
         reportScreenWide(&context, skipping: reported)
     }
 
+    /// True when UTF-8 `bytes` hold a character of U+E000–U+F8FF (lead byte EE, or EF with
+    /// a second byte below A4).
+    static func holdsPrivateUseGlyph(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0xEE { return true }
+            if byte == 0xEF, index + 1 < bytes.endIndex, bytes[index + 1] < 0xA4 { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// ATF's duplicate speakable text, over the whole screen: every accessible, visible
     /// element's name, grouped by its comparison key; each repeat after the first not
     /// already reported as a sibling duplicate, at warning when interactive and notice when
@@ -104,6 +118,8 @@ public enum LabelDuplicateRule: Rule {
             let name = snapshot.accessibleNameRef(of: index)
             guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot),
                   snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) else { continue }
+            // An icon font's private glyph is label.unreadable's, wherever it repeats.
+            if snapshot.texts.withBytes(name, holdsPrivateUseGlyph) { continue }
             let ancestor = Int(spokenAncestors[index])
             if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
             if let position = groups.position(of: hash) {
