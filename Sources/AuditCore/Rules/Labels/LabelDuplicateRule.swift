@@ -14,8 +14,9 @@ public enum LabelDuplicateRule: Rule {
             product grid) is a warning when two or more controls say it — they cannot be told apart — \
             and a notice otherwise (a row's title and its switch, a heading and its button, texts); \
             a child that says what its spoken ancestor says is that ancestor's, not a repeat, and an icon \
-            font's private glyph is `label.unreadable`'s. Reported on \
-            each repeat after the first, naming the first and counting them. Fix: name each by what it \
+            font's private glyph is `label.unreadable`'s. Sibling duplicates are reported on each repeat \
+            after the first; a screen-wide group once, as ATF does, on its first control, counting and \
+            naming the others. Fix: name each by what it \
             does ("Share photo", "Share album", "Details of the blue kettle"), or merge them.
             """,
         results: ResultID.self,
@@ -23,14 +24,14 @@ public enum LabelDuplicateRule: Rule {
             RuleExample(##"<element id="a" role="button" label="Share" frame="0,0,44,44"/><element id="b" role="button" label="share " frame="50,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),
             RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##,
-                        triggers: ["b"], severity: .warning),
-            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##, triggers: ["b"], severity: .notice),
+                        triggers: ["a"], severity: .warning),
+            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##, triggers: ["a"], severity: .notice),
             // A text inside a button that says the button's name is the button's.
             RuleExample(##"<element id="b" role="button" label="Pay" frame="0,0,88,44"><element id="t" role="text" text="Pay" frame="10,10,40,20"/></element>"##),
             // A heading that says what its one button says: the button's visible label, a notice.
             RuleExample(##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##,
                         triggers: ["b"], severity: .notice),
-            RuleExample("", triggers: ["d2"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
+            RuleExample("", triggers: ["d1"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -41,7 +42,7 @@ public enum LabelDuplicateRule: Rule {
         public var message: String {
             switch self {
             case .duplicate: "Label \"${label}\" is also used by sibling ${other}"
-            case .repeated: "\"${label}\" is said by ${count} elements on this screen, first by ${other}"
+            case .repeated: "\"${label}\" is said by ${count} elements on this screen: also ${others}"
             }
         }
     }
@@ -132,18 +133,21 @@ public enum LabelDuplicateRule: Rule {
             let first = members[0]
             let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
             let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
-            guard same.count > 1 else { continue }
-            let other = snapshot.text(elements[first].id) ?? snapshot.path(of: first)
-            // Controls that cannot be told apart are a warning; a text that repeats one
-            // control's name (a row's title and its switch, a heading and its button) is that
-            // control's visible label, so a notice.
-            let controls = same.filter { elements[$0].isInteractive }.count
-            for member in same.dropFirst() where !reported.contains(member) {
-                context.report(ResultID.repeated, element: member, evidence: [
-                    ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: member)))), ("count", .int(same.count)),
-                    ("other", .string(other)),
-                ], severity: controls >= 2 && elements[member].isInteractive ? .warning : .notice)
-            }
+            // Siblings only, already reported one by one: nothing more to say.
+            guard same.count > 1, same.dropFirst().contains(where: { !reported.contains($0) }) else { continue }
+            // One finding a group, as ATF reports it: on its first control (else its first
+            // element), naming a few of the others. Controls that cannot be told apart are a
+            // warning; a text that repeats one control's name (a row's title and its switch,
+            // a heading and its button) is that control's visible label, so a notice.
+            let controls = same.filter { elements[$0].isInteractive }
+            let subject = controls.first ?? first
+            let others = same.filter { $0 != subject }
+            var names = others.prefix(3).map { snapshot.text(elements[$0].id) ?? snapshot.path(of: $0) }.joined(separator: ", ")
+            if others.count > 3 { names += " and \(others.count - 3) more" }
+            context.report(ResultID.repeated, element: subject, evidence: [
+                ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), ("count", .int(same.count)),
+                ("others", .string(names)),
+            ], severity: controls.count >= 2 ? .warning : .notice)
         }
     }
 }
