@@ -54,6 +54,23 @@ public enum LabelText {
         }
     }
 
+    /// True when UTF-8 `bytes` hold a character of the private-use areas icon fonts draw
+    /// from: U+E000–U+F8FF (lead byte EE, or EF before a byte below A4) and planes 15–16
+    /// (lead F3 before B0 or more, or F4).
+    public static func holdsPrivateUseGlyph(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0xEE || byte == 0xF4 { return true }
+            if byte == 0xEF || byte == 0xF3, index + 1 < bytes.endIndex {
+                let next = bytes[index + 1]
+                if (byte == 0xEF && next < 0xA4) || (byte == 0xF3 && next >= 0xB0) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// Lowercased words of a label, split on anything that is not a letter or digit.
     public static func words(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -91,19 +91,6 @@ public enum LabelDuplicateRule: Rule {
         reportScreenWide(&context, skipping: reported)
     }
 
-    /// True when UTF-8 `bytes` hold a character of U+E000–U+F8FF (lead byte EE, or EF with
-    /// a second byte below A4).
-    static func holdsPrivateUseGlyph(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == 0xEE { return true }
-            if byte == 0xEF, index + 1 < bytes.endIndex, bytes[index + 1] < 0xA4 { return true }
-            index += 1
-        }
-        return false
-    }
-
     /// ATF's duplicate speakable text, over the whole screen: every accessible, visible
     /// element's name, grouped by its comparison key; each repeat after the first not
     /// already reported as a sibling duplicate, at warning when interactive and notice when
@@ -120,7 +107,7 @@ public enum LabelDuplicateRule: Rule {
             guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot),
                   snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) else { continue }
             // An icon font's private glyph is label.unreadable's, wherever it repeats.
-            if snapshot.texts.withBytes(name, holdsPrivateUseGlyph) { continue }
+            if snapshot.texts.withBytes(name, LabelText.holdsPrivateUseGlyph) { continue }
             let ancestor = Int(spokenAncestors[index])
             if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
             if let position = groups.position(of: hash) {

@@ -63,30 +63,59 @@ public enum LabelUnreadableRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
+        let texts = snapshot.texts
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible else { continue }
-            let node = snapshot.node(index)
-            // A private glyph is unreadable wherever it is said: a name or a text.
-            for candidate in [node.label, node.text].compactMap({ $0 }) {
-                if let glyph = candidate.unicodeScalars.first(where: isPrivateUse) {
-                    let code = "U+" + String(glyph.value, radix: 16, uppercase: true)
-                    context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
-                    break
-                }
+            // A private glyph is unreadable wherever it is said: a name or a text. Every
+            // test below reads the bytes in place first; strings are built only for the few
+            // names that may be a finding.
+            var glyph = false
+            for ref in [element.label, element.text] where !ref.isAbsent && texts.withBytes(ref, LabelText.holdsPrivateUseGlyph) {
+                guard let candidate = texts.string(ref), let scalar = candidate.unicodeScalars.first(where: isPrivateUse) else { continue }
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
+                glyph = true
+                break
             }
-            guard let name = node.label ?? (element.isInteractive ? node.text : nil), !LabelText.isBlank(name),
-                  !name.unicodeScalars.contains(where: isPrivateUse) else { continue }
-            if name.unicodeScalars.allSatisfy(isPunctuationOrSpace) {
+            if glyph { continue }
+            let ref = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
+            guard !ref.isAbsent, !texts.isBlank(ref) else { continue }
+            let (hasAlphanumeric, mayBeIdentifier) = texts.withBytes(ref, shape)
+            if !hasAlphanumeric, let name = texts.string(ref), name.unicodeScalars.allSatisfy(isPunctuationOrSpace) {
                 context.report(ResultID.punctuation, element: index, evidence: [("name", .string(name))])
                 continue
             }
-            // Only ASCII tokens with a hump or a hyphen can be identifiers: most names stop here.
-            guard name.utf8.contains(where: { $0 == UInt8(ascii: "-") || ($0 >= 0x41 && $0 <= 0x5A) }),
-                  LabelFilenameRule.pattern(of: name, image: node.image) == nil,
+            // Only a hump after lower case or a hyphen between letters can make an
+            // identifier: most names stop here.
+            guard mayBeIdentifier, let name = texts.string(ref),
+                  LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
                   let token = identifierToken(in: name) else { continue }
             context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
         }
+    }
+
+    /// One pass over a name's bytes: whether it has an ASCII letter or digit (without one,
+    /// its characters are looked at one by one: other scripts have letters too), and whether it has a camel hump (upper case after
+    /// lower case) or a hyphen between letters.
+    static func shape(_ bytes: ArraySlice<UInt8>) -> (hasAlphanumeric: Bool, mayBeIdentifier: Bool) {
+        var alphanumeric = false, identifier = false
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let lower = byte | 0x20
+            let isLetter = lower >= 0x61 && lower <= 0x7A
+            if isLetter || (byte >= 0x30 && byte <= 0x39) { alphanumeric = true }
+            if byte >= 0x41, byte <= 0x5A, previous >= 0x61, previous <= 0x7A { identifier = true }
+            if previous == UInt8(ascii: "-"), isLetter, index - 2 >= bytes.startIndex {
+                let before = bytes[index - 2] | 0x20
+                if before >= 0x61, before <= 0x7A { identifier = true }
+            }
+            previous = byte
+            index += 1
+        }
+        return (alphanumeric, identifier)
     }
 
     static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {

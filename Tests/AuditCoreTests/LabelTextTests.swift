@@ -1,0 +1,26 @@
+import AuditCore
+import XCTest
+
+/// The byte-level tests the label rules run on every name, against the same questions
+/// asked of Unicode scalars (differential, seeded).
+final class LabelTextTests: XCTestCase {
+    func testPrivateUseGlyphsAreFoundInTheBytesAsInTheScalars() {
+        var random = SeededGenerator()
+        let seed = random.seed
+        // Code points around every boundary the byte test draws, and ordinary text.
+        let picks: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x24F, 0x4E00...0x4E80, 0xD7F0...0xD7FF, 0xE000...0xE010,
+                                             0xF8F0...0xF8FF, 0xF900...0xF910, 0xFFF0...0xFFFD, 0xEFFF0...0xEFFFF,
+                                             0xF0000...0xF0010, 0xFFFF0...0xFFFFD, 0x100000...0x100010, 0x10FFF0...0x10FFFD, 0x1F600...0x1F64F]
+        for round in 0..<2_000 {
+            var text = ""
+            for _ in 0..<(1 + random.below(6)) {
+                let range = picks[random.below(picks.count)]
+                let value = range.lowerBound + UInt32(random.below(Int(range.upperBound - range.lowerBound) + 1))
+                if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            }
+            let expected = text.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) || $0.value >= 0xF0000 }
+            XCTAssertEqual(LabelText.holdsPrivateUseGlyph(Array(text.utf8)[...]), expected,
+                           "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
