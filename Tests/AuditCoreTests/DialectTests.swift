@@ -99,7 +99,7 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(snapshot.scale, 2)
         let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "none", entries: []))
         let notes = report.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        XCTAssertEqual(notes, ["Android density 2 estimated from the screen's 1600 px short side (a tablet (aspect 1.6:1), aiming at 720 dp): 800 dp; give ?density= (auditctl audit --density) if it is another"])
+        XCTAssertEqual(notes, ["Android density 2 estimated from the screen's 1600 px short side (a tablet (aspect 1.6:1), aiming at 720 dp): 800 dp; give ?density= (auditctl audit --android-density) if it is another"])
         let given = Auditor.audit(try TestSupport.parse(xml, density: 2.5), ruleSet: RuleSet(name: "none", entries: []))
         XCTAssertEqual(given.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue), ["Android density 2.5 given by the caller"])
     }

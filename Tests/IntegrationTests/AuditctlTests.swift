@@ -433,6 +433,28 @@ final class UnauditableCaptureTests: XCTestCase {
     }
 }
 
+/// The density of an Android capture, given per run: the report says what decided it.
+final class AndroidDensityOptionTests: XCTestCase {
+    func testTheDensityGivenIsUsedAndSaid() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let android = DaemonHarness.examples.appendingPathComponent("android-login.xml").path
+        for option in ["--android-density", "--density"] {
+            let run = try daemon.auditctl(["audit", option, "3", "--format", "json", "--fail-on", "never", android])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains("Android density 3 given by the caller"), "\(option): \(run.stdout.prefix(600))")
+        }
+        let estimated = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", android])
+        XCTAssertTrue(estimated.stdout.contains("estimated from the screen's 1080 px short side"), String(estimated.stdout.prefix(600)))
+        let conflicting = try daemon.auditctl(["audit", "--android-density", "3", "--density", "2", android])
+        XCTAssertEqual(conflicting.status, 2)
+        XCTAssertTrue(conflicting.stderr.contains("say two things"), conflicting.stderr)
+        let inspect = try daemon.auditctl(["inspect", "--android-density", "x", android])
+        XCTAssertEqual(inspect.status, 2)
+        XCTAssertTrue(inspect.stderr.contains("--android-density needs a positive number"), inspect.stderr)
+    }
+}
+
 /// auditctl decodes each answer once, against what the API promises: a report with a
 /// member missing or of the wrong type is an error that names the member, never a report
 /// printed with defaults (an auditd of another version, or something else on the socket).

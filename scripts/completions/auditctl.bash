@@ -21,12 +21,12 @@ _auditctl() {
     esac
     case "$command" in
         "") COMPREPLY=($(compgen -W "audit watch rules status validate inspect completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
-        audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --baseline --output -o --jobs -j --density --screenshot -s --no-screenshots --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --baseline --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         watch) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--since --app --screen --rule --severity --format -f --count --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         rules) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--ruleset -r --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         status) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        validate) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        inspect) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        validate) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--android-density --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        inspect) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --android-density --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         completions) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     esac
 }

@@ -8,7 +8,8 @@ enum InspectCommand: Command {
         operands: "<file|->", minOperands: 1, maxOperands: 1,
         options: [
             .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or json", choices: ["text", "json"]),
-            .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--density", valueName: "DPR", help: "the same as --android-density"),
             .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen: show the colours read from its pixels"),
         ])
 
@@ -40,9 +41,13 @@ enum InspectCommand: Command {
     }
 
     static func density(_ arguments: ParsedArguments, command: String = "inspect") throws -> Double? {
-        guard let text = arguments.value("--density") else { return nil }
+        let long = arguments.value("--android-density"), short = arguments.value("--density")
+        if let long, let short, long != short {
+            throw UsageError(message: "--android-density \(long) and --density \(short) say two things; give one", command: command)
+        }
+        guard let text = long ?? short else { return nil }
         guard let value = Double(text), value > 0, value.isFinite else {
-            throw UsageError(message: "--density needs a positive number such as 2.75, not '\(text)'", command: command)
+            throw UsageError(message: "--android-density needs a positive number such as 2.75, not '\(text)'", command: command)
         }
         return value
     }

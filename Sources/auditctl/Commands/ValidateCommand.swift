@@ -8,7 +8,8 @@ enum ValidateCommand: Command {
         abstract: "Check that snapshots parse and every value is readable (no daemon needed).",
         operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
         options: [
-            .init(name: "--density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp (default: estimated from the screen width)"),
+            .init(name: "--density", valueName: "DPR", help: "the same as --android-density"),
             .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "also check that this PNG or JPEG decodes and fits the snapshot (one snapshot only)"),
         ],
         discussion: "Prints file:line:column: message for each problem. Exit 0 when all are valid, 1 otherwise.")

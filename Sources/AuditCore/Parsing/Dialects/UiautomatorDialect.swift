@@ -137,7 +137,7 @@ extension SnapshotBuilder {
             let kind = estimate.isTablet
                 ? "a tablet (aspect \(((estimate.aspect * 100).rounded() / 100).formattedForReport):1), aiming at \(Int(AndroidDensity.typicalTabletWidth)) dp"
                 : "a phone, aiming at \(Int(AndroidDensity.typicalWidth)) dp"
-            notes.append("Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --density) if it is another")
+            notes.append("Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another")
         } else {
             density = 1
             notes.append("Android density unknown; pixels read as dp")
