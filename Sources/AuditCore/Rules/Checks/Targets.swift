@@ -95,7 +95,7 @@ extension Targets {
         return nearest
     }
 
-    /// Why a target's frame on screen may not be its size: it runs past the screen, or it
+    /// Why a target's frame on screen may not be its size: it runs past the screen's edge, or it
     /// touches, in a dimension where it is small, the edge of the scrolling ancestor that
     /// may have cut it off (ATF's "against scrollable edge"). `short` says which dimensions
     /// are below the minimum.
@@ -106,8 +106,12 @@ extension Targets {
 
     public static func clipping(of frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot) -> Clipping? {
         let tolerance = 0.5
-        if let width = snapshot.width, short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { return .screen }
-        if let height = snapshot.height, short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
+        // Partly outside: on the screen, and past its edge. A target wholly off it (a row
+        // further down an iOS list) is measured whole.
+        if let width = snapshot.width, let height = snapshot.height, frame.maxX > 0, frame.minX < width, frame.maxY > 0, frame.minY < height {
+            if short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { return .screen }
+            if short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
+        }
         guard scroller >= 0, let edges = snapshot.elements[scroller].frame else { return nil }
         let axes = snapshot.elements[scroller].scrollAxes
         let cutX = short.width && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
