@@ -98,7 +98,10 @@ public enum LabelDuplicateRule: Rule {
     static func reportScreenWide(_ context: inout RuleContext, skipping reported: Set<Int>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
-        var groups = KeyPositions<[Int]>()
+        // Hash → group number; members kept apart so that adding one never copies a group
+        // (a screen of 100,000 "Details" is one group).
+        var groups = KeyPositions<Int>()
+        var groupMembers: [[Int]] = []
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         for index in elements.indices {
             let element = elements[index]
@@ -111,12 +114,13 @@ public enum LabelDuplicateRule: Rule {
             let ancestor = Int(spokenAncestors[index])
             if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
             if let position = groups.position(of: hash) {
-                groups[position].append(index)
+                groupMembers[groups[position]].append(index)
             } else {
-                groups.append(hash, [index])
+                groups.append(hash, groupMembers.count)
+                groupMembers.append([index])
             }
         }
-        for (_, members) in groups.entries where members.count > 1 {
+        for members in groupMembers where members.count > 1 {
             let first = members[0]
             let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
             let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
