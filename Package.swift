@@ -91,7 +91,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["AuditCore", "AuditClient"],
             path: "Tests/IntegrationTests",
-            exclude: ["Golden", "Hostile"]
+            exclude: ["Golden", "Hostile", "Browser"]
         ),
     ],
     swiftLanguageModes: [.v6]

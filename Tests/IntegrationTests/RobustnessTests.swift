@@ -410,7 +410,11 @@ final class ForgedOutputTests: XCTestCase {
         let script = try XCTUnwrap(run.stdout.components(separatedBy: "<script>").last?.components(separatedBy: "</script>").first)
         XCTAssertFalse(script.contains("<!--"), "raw <!-- inside the script")
         XCTAssertFalse(script.contains("<script"), "raw <script inside the script")
-        XCTAssertTrue(script.contains(#"\u003C!--\u003Cscript>"#), script.prefix(300).description)
+        // The page's script carries no data of the snapshot: the ids are in the markup, escaped.
+        XCTAssertFalse(script.contains("&lt;") || script.contains("</b"), script.prefix(300).description)
+        XCTAssertEqual(run.stdout.components(separatedBy: "<script>").count, 2, "one script, the report's own")
+        XCTAssertTrue(run.stdout.contains("&lt;!--&lt;script&gt;"), "the id is shown, escaped")
+        XCTAssertFalse(run.stdout.contains("<b>"), "no markup from the snapshot")
     }
 }
 

@@ -1,0 +1,108 @@
+/// The report's stylesheet and script, inline (the page loads nothing else). Colours meet
+/// 4.5:1 in the light and the dark scheme; severity always has an icon and a word beside
+/// its colour; nothing moves; the layout reflows to one column at 200% zoom; printed, every
+/// finding and every "how to fix" is shown and each drawing stays with its list.
+enum HTMLAssets {
+    static let style = """
+        :root{color-scheme:light dark;--bg:#ffffff;--fg:#1c1c1e;--muted:#3a3a3c;--line:#8e8e93;--panel:#f2f2f7;--link:#0040a8;--focus:#7a5c00;--selected:#fff4c2;
+        --error:#b3001b;--warning:#8a4b00;--notice:#0040a8;--badge-text:#ffffff;--canvas:#ffffff;--wire:#aeaeb2}
+        @media (prefers-color-scheme: dark){:root{--bg:#1c1c1e;--fg:#f2f2f7;--muted:#d1d1d6;--line:#8e8e93;--panel:#2c2c2e;--link:#8cc2ff;--focus:#ffd60a;--selected:#3a3000;
+        --error:#ff8a95;--warning:#ffb340;--notice:#8cc2ff;--badge-text:#1c1c1e;--canvas:#2c2c2e;--wire:#636366}}
+        *{box-sizing:border-box}
+        body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:16px 24px;color:var(--fg);background:var(--bg)}
+        a{color:var(--link)}a:focus-visible,button:focus-visible,select:focus-visible,input:focus-visible,li.finding:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+        h1{font-size:1.6rem;margin:0 0 8px}h2{font-size:1.3rem;margin:32px 0 8px}h3{font-size:1.1rem;margin:16px 0 8px}h4{font-size:1rem}
+        .meta,.where{color:var(--muted)}code{font-size:.9em}
+        .skip{position:absolute;left:-10000px}.skip:focus{left:16px;top:8px;background:var(--bg);padding:4px 8px}
+        .sev{font-weight:600;white-space:nowrap}.sev-error{--c:var(--error)}.sev-warning{--c:var(--warning)}.sev-notice{--c:var(--notice)}
+        .sev.sev-error,.sev.sev-warning,.sev.sev-notice{color:var(--c)}
+        .totals{display:flex;flex-wrap:wrap;gap:8px 24px;list-style:none;padding:0}
+        table{border-collapse:collapse;margin:12px 0;min-width:50%}caption{text-align:left;font-weight:600;padding:4px 0}
+        th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}thead th{background:var(--panel)}
+        .table{max-width:100%;overflow-x:auto}code,.where,.message,.evidence dd{overflow-wrap:anywhere}.pair>*{min-width:0}
+        td{font-variant-numeric:tabular-nums}
+        .filters{background:var(--panel);padding:8px 16px;border-radius:8px}.filters fieldset{border:0;display:inline-flex;gap:12px;flex-wrap:wrap;padding:0;margin:0 24px 0 0}
+        .filters legend{font-weight:600;float:left;margin-right:8px}.filters label{white-space:nowrap}select{font:inherit}
+        .state{border:1px solid currentColor;border-radius:4px;padding:0 6px;font-size:.85em;white-space:nowrap}
+        .snapshot{border-top:2px solid var(--line);margin-top:24px}
+        .long .snapshot{content-visibility:auto;contain-intrinsic-size:auto 1000px}
+        .pair{display:grid;grid-template-columns:minmax(220px,390px) minmax(0,1fr);gap:24px;align-items:start}
+        @media (max-width:820px){.pair{grid-template-columns:minmax(0,1fr)}}
+        figure{margin:0;position:sticky;top:8px}figcaption{color:var(--muted);font-size:.9rem}
+        svg.screen{width:100%;height:auto;max-height:90vh;border:1px solid var(--line);background:var(--canvas);display:block}
+        .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
+        .marker{cursor:pointer}.marker .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
+        .marker .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
+        .marker .badge{fill:var(--c);stroke:#ffffff;stroke-width:1.5;vector-effect:non-scaling-stroke}
+        .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
+        .marker:focus{outline:none}.marker:focus .halo,.marker.selected .halo{stroke:#ffd60a;stroke-width:9}
+        .marker:focus .outline,.marker.selected .outline{stroke-width:4}
+        ol.findings{list-style:none;padding:0;margin:0}li.finding{border:1px solid var(--line);border-left:6px solid var(--c);border-radius:6px;padding:8px 12px;margin:0 0 10px}
+        li.finding.selected{background:var(--selected);outline:3px solid var(--focus)}li.finding.paired{outline:2px dashed var(--focus)}
+        .head{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center}
+        .number{display:inline-block;min-width:2em;text-align:center;font:inherit;font-weight:700;border-radius:1em;padding:0 6px;
+        background:var(--c);color:var(--badge-text);border:2px solid var(--c)}button.number{cursor:pointer}
+        .message{margin:6px 0;font-weight:500}.evidence{display:flex;flex-wrap:wrap;gap:2px 20px;margin:6px 0}
+        .evidence div{display:flex;gap:6px}.evidence dt{color:var(--muted)}.evidence dt::after{content:":"}.evidence dd{margin:0}
+        .swatch{display:inline-block;width:1em;height:1em;border:1px solid var(--line);vertical-align:-.15em;margin-right:4px}
+        .wcag a{display:inline-block;min-height:24px;line-height:24px;margin-right:12px}details summary{cursor:pointer;min-height:24px}details.help p{margin:4px 0 0}.none{color:var(--muted)}
+        .failed{color:var(--error)}
+        @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
+        @media print{.filters,.skip,nav{display:none}.snapshot{content-visibility:visible}body{padding:0}figure{position:static}svg.screen{max-height:none}
+        .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:70%;margin-bottom:12px}li.finding{break-inside:avoid}
+        li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}}
+        """
+
+    static let script = """
+        (() => {
+          const doc = document;
+          const items = Array.from(doc.querySelectorAll('li.finding'));
+          const byId = id => doc.getElementById(id);
+          function clear(name) { doc.querySelectorAll('.' + name).forEach(e => e.classList.remove(name)); }
+          // Selecting a finding, from the list or from its marker, marks both; from the
+          // marker, focus moves to the finding so it is read.
+          function select(anchor, from) {
+            clear('selected');
+            const item = byId('f-' + anchor), marker = byId('m-' + anchor);
+            if (item) item.classList.add('selected');
+            if (marker) marker.classList.add('selected');
+            if (from === 'marker' && item) { item.focus({preventScroll: true}); item.scrollIntoView({block: 'nearest'}); }
+            if (from === 'list' && marker) { marker.scrollIntoView({block: 'nearest'}); }
+          }
+          doc.addEventListener('click', event => {
+            const marker = event.target.closest('a.marker');
+            if (marker) { event.preventDefault(); select(marker.dataset.finding, 'marker'); return; }
+            const button = event.target.closest('li.finding button.number');
+            if (button) select(button.closest('li.finding').id.slice(2), 'list');
+          });
+          // Hovering or focusing a marker shows which finding it is, and the other way round.
+          function pair(event, on) {
+            const marker = event.target.closest && event.target.closest('a.marker');
+            const item = marker ? byId('f-' + marker.dataset.finding) : event.target.closest && event.target.closest('li.finding');
+            if (!item) return;
+            const other = marker || (item.dataset.marker && byId(item.dataset.marker));
+            [item, other].forEach(e => { if (e) e.classList.toggle('paired', on); });
+          }
+          doc.addEventListener('focusin', e => pair(e, true)); doc.addEventListener('focusout', e => pair(e, false));
+          doc.addEventListener('mouseover', e => pair(e, true)); doc.addEventListener('mouseout', e => pair(e, false));
+          // Filters: severity, rule and baseline state hide findings and their markers.
+          const form = byId('filters');
+          function apply() {
+            const severities = new Set(Array.from(form.querySelectorAll('input[name=severity]:checked')).map(i => i.value));
+            const rule = form.elements.rule.value, state = form.elements.state ? form.elements.state.value : '';
+            let shown = 0;
+            for (const item of items) {
+              const visible = severities.has(item.dataset.severity) && (!rule || item.dataset.rule === rule) && (!state || item.dataset.state === state);
+              item.hidden = !visible;
+              if (visible) shown += 1;
+              const marker = item.dataset.marker && byId(item.dataset.marker);
+              if (marker) marker.style.display = visible ? '' : 'none';
+            }
+            byId('shown').textContent = 'Showing ' + shown + ' of ' + items.length + ' findings';
+          }
+          if (form) form.addEventListener('change', apply);
+          // Printed, every "how to fix" and every incomplete list is open.
+          window.addEventListener('beforeprint', () => doc.querySelectorAll('details').forEach(d => { d.open = true; }));
+        })();
+        """
+}

@@ -1,0 +1,74 @@
+import AuditCore
+
+/// A snapshot's findings beside its drawing, in the markers' numbers: severity (icon and
+/// word), rule, message, element, evidence, WCAG criteria linked, how to fix, and the
+/// baseline state; then the checks that could not judge, with their reasons.
+enum HTMLFindingList {
+    static func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
+                       hasBaseline: Bool, headingID: String) -> String {
+        var out = ""
+        if numbered.isEmpty {
+            out += "<p class=\"none\">No findings.</p>\n"
+        } else {
+            out += "<ol class=\"findings\" aria-labelledby=\"\(headingID)\">\n"
+            for (offset, item) in numbered.enumerated() {
+                out += entry(item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil)
+            }
+            out += "</ol>\n"
+        }
+        if hasBaseline, !result.absent.isEmpty {
+            out += "<h4>Fixed since the baseline</h4>\n<ul class=\"fixed\">\n"
+            for fixed in result.absent {
+                out += "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(fixed.message))"
+                    + (fixed.elementName.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "") + "</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        if !result.incomplete.isEmpty {
+            out += "<details class=\"incomplete\"><summary>\(HTMLText.count(result.incomplete.count, "check")) could not judge</summary><ul>\n"
+            for item in result.incomplete {
+                out += "<li><code>\(HTMLText.escape(item.rule))</code> \(HTMLText.escape(item.reason))"
+                    + (item.element.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "")
+                    + (item.line.map { ", line \($0)" } ?? "") + "</li>\n"
+            }
+            out += "</ul></details>\n"
+        }
+        return out
+    }
+
+    private static func entry(_ item: (number: Int, finding: ReportFinding, anchor: String), state: String?) -> String {
+        let finding = item.finding
+        let severity = finding.severity.rawValue
+        var attributes = "id=\"f-\(item.anchor)\" class=\"finding sev-\(severity)\" data-severity=\"\(severity)\" data-rule=\"\(HTMLText.escape(finding.rule))\" tabindex=\"-1\""
+        if let state { attributes += " data-state=\"\(state)\"" }
+        if finding.frame != nil { attributes += " data-marker=\"m-\(item.anchor)\"" }
+        var out = "<li \(attributes)>\n<div class=\"head\">"
+        let label = "Finding \(item.number): \(severity), \(finding.rule)"
+        if finding.frame != nil {
+            out += "<button type=\"button\" class=\"number\" aria-label=\"\(HTMLText.escape(label)): show on the screen\" aria-controls=\"m-\(item.anchor)\">\(item.number)</button>"
+        } else {
+            out += "<span class=\"number\" aria-label=\"\(HTMLText.escape(label)), about the whole screen\">\(item.number)</span>"
+        }
+        out += " \(HTMLText.severityLabel(finding.severity)) <code class=\"rule\">\(HTMLText.escape(finding.rule))</code>"
+        if let state { out += " <span class=\"state state-\(state)\">\(state)</span>" }
+        out += "</div>\n<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
+        var where_: [String] = []
+        if let element = finding.elementName { where_.append("element <code>\(HTMLText.escape(element))</code>") }
+        if let line = finding.line { where_.append("line \(line)") }
+        if let frame = finding.frame {
+            where_.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
+        }
+        if !where_.isEmpty { out += "<p class=\"where\">\(where_.joined(separator: ", "))</p>\n" }
+        out += HTMLEvidence.render(finding.evidence)
+        let criteria = finding.wcag.map { criterion -> String in
+            let name = WCAGCriteria.names[criterion].map { " \($0.name)" } ?? ""
+            guard let url = WCAGCriteria.understandingURL(criterion) else { return HTMLText.escape(criterion + name) }
+            return "<a href=\"\(url)\">WCAG \(HTMLText.escape(criterion + name))</a>"
+        }
+        if !criteria.isEmpty { out += "<p class=\"wcag\">\(criteria.joined(separator: ", "))</p>\n" }
+        if let help = BuiltInRules.rule(id: finding.rule)?.description.help {
+            out += "<details class=\"help\"><summary>How to fix</summary><p>\(HTMLText.escape(help))</p></details>\n"
+        }
+        return out + "</li>\n"
+    }
+}

@@ -1,0 +1,87 @@
+import AuditCore
+import Foundation
+
+/// One snapshot's screen as SVG, to scale: the screenshot when one was sent, else a
+/// wireframe of every element's frame; over it, for each finding on an element, its outline
+/// and a numbered marker in the severity's colour. Markers are links to the finding in the
+/// list beside the drawing (focusable, named by number, severity and rule); the drawing
+/// itself is an image whose text alternative is that list.
+struct HTMLScreen {
+    var snapshotIndex: Int
+    var title: String
+    var snapshot: Snapshot?
+    var screenshot: (data: String, type: String, width: Double, height: Double)?
+
+    /// Parses the submitted bytes (and fits the screenshot) to draw them; a snapshot that
+    /// no longer parses is drawn from the findings' frames alone.
+    init(snapshotIndex: Int, title: String, source: [UInt8]?, screenshot bytes: [UInt8]?) {
+        self.snapshotIndex = snapshotIndex
+        self.title = title
+        snapshot = source.flatMap { try? SnapshotParser().parse($0) }
+        if let bytes, let parsed = snapshot, let image = try? ImageDecoder.decode(bytes),
+           let mapped = try? parsed.attaching(image), let mapping = mapped.screenshot {
+            snapshot = mapped
+            let type = image.format == .png ? "image/png" : "image/jpeg"
+            screenshot = (Data(bytes).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
+                          Double(image.height) / mapping.pixelsPerPoint)
+        }
+    }
+
+    /// The drawing's size in points: the screen, grown to hold every frame (capped).
+    func size(findings: [ReportFinding]) -> (width: Double, height: Double) {
+        var width = snapshot?.width ?? 390, height = snapshot?.height ?? 844
+        let frames = (snapshot?.elements.compactMap(\.frame) ?? []) + findings.compactMap(\.frame)
+        for frame in frames where frame.width > 0 || frame.height > 0 {
+            width = max(width, min(frame.maxX, 4000))
+            height = max(height, min(frame.maxY, 20000))
+        }
+        return (width, height)
+    }
+
+    /// The SVG; `numbered` are the findings in list order with their numbers.
+    func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)]) -> String {
+        let (width, height) = size(findings: numbered.map(\.finding))
+        let f = HTMLText.number
+        let labelID = "screen-\(snapshotIndex)-label"
+        var svg = "<svg class=\"screen\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"group\" aria-labelledby=\"\(labelID)\">\n"
+        svg += "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(numbered.filter { $0.finding.frame != nil }.count, "finding")) marked; the list beside it says each</title>\n"
+        svg += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\"/>\n"
+        if let screenshot {
+            svg += "<image x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
+        } else if let snapshot {
+            svg += wireframe(snapshot)
+        }
+        // Markers keep a legible size on tall screens: about 11 px on a drawing 390 px wide.
+        let radius = max(6, width / 390 * 9)
+        for item in numbered {
+            guard let frame = item.finding.frame else { continue }
+            let severity = item.finding.severity.rawValue
+            let cx = min(max(frame.x, radius), width - radius), cy = min(max(frame.y, radius), height - radius)
+            let name = "Finding \(item.number): \(severity), \(item.finding.rule)"
+            svg += "<a class=\"marker sev-\(severity)\" id=\"m-\(item.anchor)\" href=\"#f-\(item.anchor)\" data-finding=\"\(item.anchor)\" aria-label=\"\(HTMLText.escape(name))\">"
+            svg += "<rect class=\"halo\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
+            svg += "<rect class=\"outline\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
+            svg += "<circle class=\"badge\" cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(radius))\"/>"
+            svg += "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
+        }
+        return svg + "</svg>"
+    }
+
+    /// Every element's frame, filled with its declared background, and its text.
+    private func wireframe(_ snapshot: Snapshot) -> String {
+        let f = HTMLText.number
+        var svg = "<g class=\"wireframe\" aria-hidden=\"true\">\n"
+        for index in snapshot.elements.indices {
+            let element = snapshot.elements[index]
+            guard let frame = element.frame, !frame.isEmpty else { continue }
+            let fill = element.background.map { " style=\"fill:\($0.hex);fill-opacity:\(Double($0.alpha) / 255 * element.effectiveOpacity)\"" } ?? ""
+            svg += "<rect class=\"el\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\"\(fill)/>\n"
+            if let text = snapshot.node(index).visibleText ?? (element.role == .button ? snapshot.node(index).label : nil), frame.height >= 8 {
+                let size = min(element.fontSize ?? 14, frame.height * 0.75)
+                let color = element.foreground.map { "fill:\($0.hex)" } ?? "fill:#3a3a3c"
+                svg += "<text x=\"\(f(frame.x + 3))\" y=\"\(f(frame.y + min(frame.height, size) * 0.95))\" font-size=\"\(f(size))\" style=\"\(color)\">\(HTMLText.escape(String(text.prefix(60))))</text>\n"
+            }
+        }
+        return svg + "</g>\n"
+    }
+}

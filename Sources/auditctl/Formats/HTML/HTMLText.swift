@@ -1,0 +1,46 @@
+import AuditCore
+
+/// Escaping and small pieces of markup shared by the HTML report's parts.
+enum HTMLText {
+    /// Text for element content and attribute values: `& < > "` escaped, control
+    /// characters (which XML and HTML forbid or a label may use to forge lines) as `?`.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n", "\t": out += " "
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    out += "?"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A number as reports print it (`12`, `4.5`, `2.913`).
+    static func number(_ value: Double) -> String { value.formattedForReport }
+
+    /// The word, and an icon that does not rely on colour, for a severity.
+    static func severityLabel(_ severity: Severity) -> String {
+        "<span class=\"sev sev-\(severity.rawValue)\"><span class=\"icon\" aria-hidden=\"true\">\(icon(severity))</span> \(severity.rawValue)</span>"
+    }
+
+    static func icon(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "✖"
+        case .warning: "▲"
+        case .notice: "●"
+        }
+    }
+
+    /// "3 errors", "1 warning".
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+}

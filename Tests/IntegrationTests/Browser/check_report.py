@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Opens an auditctl HTML report in headless Chromium (WebDriver) and checks it as a user
+and as an accessibility auditor would:
+
+  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow]
+                  [--max-load-seconds S] [--sample-snapshots N]
+
+REPORT.json is the same run's `--format json`: the page must list every finding once and
+put a marker, in its severity's colour, on each finding's element at the element's place.
+--keyboard drives the selection and the filters with keys only; --axe runs axe-core 4.x in
+the page (light and dark schemes) and fails on any violation. Prints what it checked; exits
+1 with the reason on the first failure.
+"""
+import base64, importlib.util, io, json, os, sys, time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SEVERITY_RGB = {"error": (0xB3, 0x00, 0x1B), "warning": (0x8A, 0x4B, 0x00), "notice": (0x00, 0x40, 0xA8)}
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def browser(width=1280, height=1600):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                     "--force-device-scale-factor=1", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
+        if os.path.exists(candidate):
+            options.binary_location = candidate
+    driver_path = next((p for p in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"] if os.path.exists(p)), None)
+    if driver_path is None:
+        fail("chromedriver is not installed (scripts/setup installs chromium-driver)")
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def check_structure(driver, reports):
+    findings = [f for r in reports if "findings" in r for f in r["findings"]]
+    items = driver.find_elements(By.CSS_SELECTOR, "li.finding")
+    if len(items) != len(findings):
+        fail(f"{len(items)} findings listed, the report has {len(findings)}")
+    markers = driver.find_elements(By.CSS_SELECTOR, "a.marker")
+    framed = [f for f in findings if f.get("frame")]
+    if len(markers) != len(framed):
+        fail(f"{len(markers)} markers drawn, {len(framed)} findings have a frame")
+    # Every listed finding says its report's message, in order, per snapshot (read in one call).
+    shown = driver.execute_script("const out = {}; document.querySelectorAll('li.finding').forEach(li => {"
+                                  "out[li.id] = li.querySelector('.message').textContent; }); return out;")
+    for index, report in enumerate(reports):
+        for number, finding in enumerate(report.get("findings", []), start=1):
+            text = shown.get(f"f-{index}-{number}")
+            if text is None or " ".join(text.split()) != " ".join(finding["message"].split()):
+                fail(f"finding {index}-{number} says {text!r}, the report {finding['message']!r}")
+    print(f"ok: {len(items)} findings listed, {len(markers)} markers")
+    return findings
+
+
+def check_positions(driver, reports, sample):
+    """Each marker's outline sits on its element: the frame in points, mapped as the SVG maps
+    its viewBox onto the page. The markers of the snapshots in `sample` (measuring lays the
+    whole section out) are read in one call."""
+    placed = driver.execute_script(
+        "const out = {}; arguments[0].forEach(i => { const svg = document.querySelector('#snapshot-' + i + ' svg.screen'); if (!svg) return; const m = svg.getScreenCTM();"
+        "svg.querySelectorAll('a.marker').forEach(a => { const r = a.querySelector('rect.outline').getBoundingClientRect();"
+        "out[a.id] = [r.left, r.top, m.e, m.f, m.a, m.d]; }); }); return out;", sorted(sample))
+    checked = 0
+    for snapshot_index, report in enumerate(reports):
+        if snapshot_index not in sample:
+            continue
+        for number, finding in enumerate(report.get("findings", []), start=1):
+            frame = finding.get("frame")
+            if not frame:
+                continue
+            rect = placed.get(f"m-{snapshot_index}-{number}")
+            if rect is None:
+                fail(f"finding {snapshot_index}-{number} has a frame and no marker")
+            expected = [rect[2] + frame[0] * rect[4], rect[3] + frame[1] * rect[5]]
+            if abs(rect[0] - expected[0]) > 2 or abs(rect[1] - expected[1]) > 2:
+                fail(f"marker {snapshot_index}-{number} at {rect[:2]}, its element at {expected}")
+            checked += 1
+    print(f"ok: {checked} markers at their elements' positions")
+
+
+def check_pixels(driver, reports):
+    """In a screenshot of each drawing, each marker's badge shows its severity's colour."""
+    from PIL import Image
+    checked = 0
+    for snapshot_index, report in enumerate(reports):
+        framed = [(n, f) for n, f in enumerate(report.get("findings", []), start=1) if f.get("frame")]
+        if not framed or checked >= 80:
+            continue
+        svg = driver.find_element(By.CSS_SELECTOR, f"#snapshot-{snapshot_index} svg.screen")
+        # Brought on screen as a reader would (sections off screen are not painted); the
+        # drawing and its badges are measured in one call, painted by the DevTools
+        # protocol, and measured again: sections laid out late may shift the page, so the
+        # capture is taken again until both measures agree.
+        measure = ("const s = arguments[0], r = s.getBoundingClientRect(); const badges = {};"
+                   "s.querySelectorAll('a.marker circle.badge').forEach(c => { const b = c.getBoundingClientRect();"
+                   "badges[c.closest('a').id] = [b.left - r.left, b.top - r.top, b.width]; });"
+                   "return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height, badges];")
+        for _ in range(5):
+            driver.execute_async_script("const done = arguments[arguments.length - 1]; arguments[0].scrollIntoView({behavior: 'instant'});"
+                                        "requestAnimationFrame(() => requestAnimationFrame(() => done()));", svg)
+            before = driver.execute_script(measure, svg)
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
+                "x": before[0], "y": before[1], "width": before[2], "height": before[3], "scale": 1}})
+            if driver.execute_script(measure, svg) == before:
+                break
+        image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
+        badges = before[4]
+        for number, finding in framed:
+            box = badges.get(f"m-{snapshot_index}-{number}")
+            if box is None:
+                fail(f"finding {snapshot_index}-{number} has no badge")
+            cx, cy, radius = box[0] + box[2] / 2, box[1] + box[2] / 2, box[2] / 2 * 0.7
+            # Pixels just inside the badge's edge (its number is at the centre, and a
+            # neighbour's badge may cover one side): most must be the severity's colour.
+            want = SEVERITY_RGB[finding["severity"]]
+            hits = 0
+            for dx, dy in [(radius, 0), (-radius, 0), (0, radius), (0, -radius)]:
+                x, y = int(cx + dx), int(cy + dy)
+                if 0 <= x < image.width and 0 <= y < image.height and all(abs(a - b) <= 40 for a, b in zip(image.getpixel((x, y)), want)):
+                    hits += 1
+            if hits < 2 and not overlapped(driver, snapshot_index, number):
+                fail(f"badge of finding {snapshot_index}-{number} ({finding['severity']}) is not drawn in {want} at {cx:.0f},{cy:.0f} of the drawing")
+            checked += 1
+    print(f"ok: {checked} badges drawn in their severity's colour")
+
+
+def overlapped(driver, snapshot_index, number):
+    """True when a later marker's badge covers this one's centre (findings on one element)."""
+    return driver.execute_script(
+        "const me = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return Array.from(document.querySelectorAll(arguments[1])).some(c => { if (c.closest('a').id === arguments[2]) return false;"
+        "const r = c.getBoundingClientRect(); return Math.abs(r.left - me.left) < me.width && Math.abs(r.top - me.top) < me.height; });",
+        f"#m-{snapshot_index}-{number} circle.badge", f"#snapshot-{snapshot_index} circle.badge", f"m-{snapshot_index}-{number}")
+
+
+def check_keyboard(driver):
+    # From the last filter control, Tab reaches the first snapshot's markers: keys only.
+    controls = driver.find_elements(By.CSS_SELECTOR, "#filters select, #filters input")
+    driver.execute_script("arguments[0].focus();", controls[-1])
+    active = None
+    for _ in range(60):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        active = driver.switch_to.active_element
+        if active.get_attribute("class") and "marker" in active.get_attribute("class"):
+            break
+    else:
+        fail("no marker can be reached with Tab")
+    anchor = active.get_attribute("data-finding")
+    if not active.get_attribute("aria-label", ) or "Finding" not in active.get_attribute("aria-label"):
+        fail("a marker has no name")
+    active.send_keys(Keys.ENTER)
+    item = driver.find_element(By.ID, "f-" + anchor)
+    if "selected" not in item.get_attribute("class"):
+        fail("Enter on a marker does not select its finding")
+    if driver.switch_to.active_element.get_attribute("id") != "f-" + anchor:
+        fail("Enter on a marker does not move focus to its finding")
+    # From the list: the finding's number button selects its marker.
+    other = driver.execute_script("const b = document.querySelectorAll('li.finding button.number'); return b[Math.min(2, b.length - 1)];")
+    driver.execute_script("arguments[0].focus();", other)
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    other_anchor = other.find_element(By.XPATH, "./ancestor::li[1]").get_attribute("id")[2:]
+    if "selected" not in driver.find_element(By.ID, "m-" + other_anchor).get_attribute("class"):
+        fail("the number button of a finding does not select its marker")
+    # Filters: uncheck "error" with the space bar; errors and their markers hide.
+    box = driver.find_element(By.CSS_SELECTOR, "input[name=severity][value=error]")
+    driver.execute_script("arguments[0].focus();", box)
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    # Read in the page (one call, not a WebDriver round trip per finding).
+    # Every error is hidden, and (for a sample: styling 5,000 items forces the layout of a
+    # whole long page) hidden means not displayed.
+    errors, shown_errors = driver.execute_script(
+        "const e = Array.from(document.querySelectorAll('li.finding[data-severity=error]'));"
+        "return [e.length, e.filter(x => !x.hidden).length + e.slice(0, 20).filter(x => getComputedStyle(x).display !== 'none').length];")
+    if shown_errors:
+        fail(f"unchecking error leaves {shown_errors} error findings shown")
+    hidden_markers = driver.execute_script("return Array.from(document.querySelectorAll('a.marker.sev-error')).filter(m => getComputedStyle(m).display !== 'none').length")
+    if hidden_markers:
+        fail(f"{hidden_markers} error markers still shown")
+    status = driver.find_element(By.ID, "shown").text
+    total = driver.execute_script("return document.querySelectorAll('li.finding').length")
+    if status != f"Showing {total - errors} of {total} findings":
+        fail(f"the filter status says '{status}'")
+    rule = driver.find_element(By.CSS_SELECTOR, "select[name=rule]")
+    if driver.execute_script("return arguments[0].options.length", rule) > 1:
+        driver.execute_script("arguments[0].focus();", rule)
+        driver.switch_to.active_element.send_keys(Keys.DOWN)
+        chosen = driver.execute_script("return document.querySelector('select[name=rule]').value")
+        others = driver.execute_script("return Array.from(document.querySelectorAll('li.finding'))"
+                                       ".filter(x => !x.hidden && x.dataset.rule !== arguments[0]).length", chosen)
+        if others:
+            fail(f"choosing the rule {chosen} leaves {others} findings of other rules shown")
+    print("ok: markers and findings select each other, filters work, with the keyboard")
+
+
+def run_axe(driver, scheme):
+    location = importlib.util.find_spec("axe_playwright_python")
+    if location is None:
+        fail("axe-core is not installed (scripts/setup: pip install --no-deps axe-playwright-python)")
+    script = open(os.path.join(location.submodule_search_locations[0], "axe.min.js"), encoding="utf-8").read()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    driver.execute_script(script)
+    version = driver.execute_script("return axe.version")
+    result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                         "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})"
+                                         ".then(r => done(r.violations.map(v => [v.id, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))])))"
+                                         ".catch(e => done([['axe-error', String(e), []]]))")
+    if result:
+        fail(f"axe-core {version} ({scheme}): " + "; ".join(f"{v[0]}: {v[1]} at {v[2]}" for v in result))
+    print(f"ok: axe-core {version}, {scheme} scheme: 0 violations")
+
+
+def check_reflow(driver, path):
+    """At 640 CSS px (200% zoom of a 1280-px window) nothing needs horizontal scrolling."""
+    driver.set_window_size(640, 1200)
+    driver.get("file://" + path)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    if overflow > 1:
+        fail(f"at 200% zoom the page is {overflow} px wider than the window")
+    print("ok: reflows at 200% zoom")
+
+
+def main():
+    args = sys.argv[1:]
+    path, json_path = os.path.abspath(args[0]), args[1]
+    reports = json.load(open(json_path, encoding="utf-8"))
+    max_load = float(args[args.index("--max-load-seconds") + 1]) if "--max-load-seconds" in args else 20
+    driver = browser()
+    try:
+        started = time.monotonic()
+        driver.get("file://" + path)
+        driver.execute_script("return document.readyState")
+        loaded = time.monotonic() - started
+        if loaded > max_load:
+            fail(f"the page took {loaded:.1f} s to load (at most {max_load})")
+        print(f"ok: loaded in {loaded:.2f} s")
+        check_structure(driver, reports)
+        count = int(args[args.index("--sample-snapshots") + 1]) if "--sample-snapshots" in args else len(reports)
+        sample = set(range(min(count, len(reports)))) | {len(reports) - 1}
+        check_positions(driver, reports, sample)
+        if "--pixels" in args:
+            check_pixels(driver, reports)
+        if "--axe" in args:
+            run_axe(driver, "light")
+            driver.get("file://" + path)
+            run_axe(driver, "dark")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+            driver.get("file://" + path)
+        if "--keyboard" in args:
+            check_keyboard(driver)
+        if "--reflow" in args:
+            check_reflow(driver, path)
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// The HTML report in a real browser: headless Chromium driven by WebDriver
+/// (`Browser/check_report.py`, Selenium), on the examples, on real dumps with their
+/// screenshots, and on a run of 500 snapshots. Markers are checked at their elements'
+/// positions and in their severity's colour in the painted page, the list has one entry
+/// per finding, selection and filters work from the keyboard, and axe-core 4.x finds no
+/// violation in the light and the dark scheme. scripts/setup installs Chromium, its driver,
+/// Selenium and axe-core; without them these tests fail, saying what is missing.
+final class HTMLReportBrowserTests: XCTestCase {
+    static let checker = DaemonHarness.packageRoot.appendingPathComponent("Tests/IntegrationTests/Browser/check_report.py").path
+
+    /// Audits `inputs` as HTML and as JSON, then runs the checker with `checks`.
+    func check(_ daemon: DaemonHarness, _ inputs: [String], _ checks: [String], name: String) throws -> DaemonHarness.Run {
+        let html = daemon.directory.appendingPathComponent("\(name).html").path
+        let json = daemon.directory.appendingPathComponent("\(name).json").path
+        let htmlRun = try daemon.auditctl(["audit", "--jobs", "4", "--fail-on", "never", "--format", "html", "--output", html] + inputs)
+        XCTAssertEqual(htmlRun.status, 0, htmlRun.stderr)
+        let jsonRun = try daemon.auditctl(["audit", "--jobs", "4", "--fail-on", "never", "--format", "json", "--output", json] + inputs)
+        XCTAssertEqual(jsonRun.status, 0, jsonRun.stderr)
+        let run = try daemon.run("python3", [Self.checker, html, json] + checks)
+        XCTAssertEqual(run.status, 0, "\(name): \(run.stdout)\(run.stderr.suffix(2000))")
+        return run
+    }
+
+    func testExamplesReportInABrowser() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--axe", "--keyboard", "--reflow"], name: "examples")
+        for line in ["markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
+                     "dark scheme: 0 violations", "with the keyboard", "reflows at 200% zoom"] {
+            XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
+        }
+    }
+
+    /// Real dumps with the screenshots taken with them: the markers are drawn over the pixels.
+    func testRealDumpsWithScreenshotsInABrowser() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let screens = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/screens")
+        var inputs: [String] = []
+        for folder in ["android", "ios"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: screens.appendingPathComponent(folder).path).filter { $0.hasSuffix(".xml") }.sorted()
+            inputs += names.prefix(3).map { screens.appendingPathComponent(folder).appendingPathComponent($0).path }
+        }
+        let run = try check(daemon, inputs, ["--pixels", "--axe"], name: "screens")
+        XCTAssertTrue(run.stdout.contains("badges drawn in their severity's colour"), run.stdout)
+        let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "href=\"data:image/").count - 1, inputs.count, "every screenshot embedded")
+    }
+
+    /// Hundreds of snapshots and thousands of findings: the page loads, lists every finding
+    /// and filters without freezing the browser.
+    func testFiveHundredSnapshotsInABrowser() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let folder = daemon.directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: DaemonHarness.examples.path).filter { $0.hasSuffix(".xml") }.sorted()
+        for index in 0..<500 {
+            let source = DaemonHarness.examples.appendingPathComponent(examples[index % examples.count])
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(String(format: "screen-%03d-", index) + examples[index % examples.count]))
+        }
+        let run = try check(daemon, [folder.path], ["--keyboard", "--max-load-seconds", "30", "--sample-snapshots", "25"], name: "five-hundred")
+        XCTAssertTrue(run.stdout.contains("with the keyboard"), run.stdout)
+    }
+}
