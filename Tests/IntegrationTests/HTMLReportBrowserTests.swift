@@ -27,11 +27,34 @@ final class HTMLReportBrowserTests: XCTestCase {
     func testExamplesReportInABrowser() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--axe", "--keyboard", "--reflow"], name: "examples")
+        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
         for line in ["markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
-                     "dark scheme: 0 violations", "with the keyboard", "reflows at 200% zoom"] {
+                     "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom"] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
+    }
+
+    /// With a baseline, what got worse comes first: new / unchanged / fixed, and a filter by state.
+    func testBaselineStatesLeadTheReport() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let baseline = daemon.directory.appendingPathComponent("baseline.json").path
+        let next = daemon.directory.appendingPathComponent("checkout.xml")
+        let xml = try String(contentsOf: DaemonHarness.examples.appendingPathComponent("checkout.xml"), encoding: .utf8)
+        try xml.write(to: next, atomically: true, encoding: .utf8)
+        _ = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", "--output", baseline, next.path])
+        // The next build: one finding fixed (the close button gets a label), nothing new.
+        XCTAssertTrue(xml.contains(#"image="icon_close""#))
+        try xml.replacingOccurrences(of: #"image="icon_close""#, with: #"image="icon_close" label="Close""#).write(to: next, atomically: true, encoding: .utf8)
+        let html = daemon.directory.appendingPathComponent("next.html").path
+        _ = try daemon.auditctl(["audit", "--format", "html", "--fail-on", "never", "--baseline", baseline, "--output", html, next.path])
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        XCTAssertTrue(page.contains("<strong>Against the baseline:</strong>"), page.prefix(2000).description)
+        XCTAssertTrue(page.contains("class=\"state state-new\">0 new</span>"), "nothing new")
+        XCTAssertTrue(page.contains("class=\"state state-absent\">1 fixed</span>"), "the label fixed one finding")
+        XCTAssertTrue(page.contains("<select name=\"state\">"), "a filter by baseline state")
+        XCTAssertTrue(page.contains("<h4>Fixed since the baseline</h4>"))
+        XCTAssertLessThan(try XCTUnwrap(page.range(of: "Against the baseline")).lowerBound, try XCTUnwrap(page.range(of: "Findings by rule")).lowerBound)
     }
 
     /// Real dumps with the screenshots taken with them: the markers are drawn over the pixels.

@@ -218,6 +218,24 @@ def run_axe(driver, scheme):
     print(f"ok: axe-core {version}, {scheme} scheme: 0 violations")
 
 
+def check_print(driver, path):
+    """Printed, every finding is shown (filtered ones too), the filters are not, and each
+    drawing stays in the flow beside its list."""
+    driver.get("file://" + path)
+    driver.execute_script("document.querySelector('input[name=severity][value=error]').click()")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    hidden, filters, sticky = driver.execute_script(
+        "return [Array.from(document.querySelectorAll('li.finding')).filter(x => getComputedStyle(x).display === 'none').length,"
+        "getComputedStyle(document.getElementById('filters')).display, getComputedStyle(document.querySelector('figure')).position];")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    if hidden or filters != "none" or sticky == "sticky":
+        fail(f"printed: {hidden} findings hidden, filters {filters}, drawings {sticky}")
+    pdf = driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": True})
+    if len(base64.b64decode(pdf["data"])) < 10_000:
+        fail("the printed report is empty")
+    print("ok: printed, every finding shown and the filters left out")
+
+
 def check_reflow(driver, path):
     """At 640 CSS px (200% zoom of a 1280-px window) nothing needs horizontal scrolling."""
     driver.set_window_size(640, 1200)
@@ -256,6 +274,8 @@ def main():
             driver.get("file://" + path)
         if "--keyboard" in args:
             check_keyboard(driver)
+        if "--print" in args:
+            check_print(driver, path)
         if "--reflow" in args:
             check_reflow(driver, path)
     finally:
