@@ -18,7 +18,7 @@ enum HTMLAssets {
         .sev.sev-error,.sev.sev-warning,.sev.sev-notice{color:var(--c)}
         .totals{display:flex;flex-wrap:wrap;gap:8px 24px;list-style:none;padding:0}
         table{border-collapse:collapse;margin:12px 0;min-width:50%}caption{text-align:left;font-weight:600;padding:4px 0}
-        th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}thead th{background:var(--panel)}
+        th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}thead th{background:var(--panel)}
         .table{max-width:100%;overflow-x:auto}code,.where,.message,.evidence dd{overflow-wrap:anywhere}.pair>*{min-width:0}
         td{font-variant-numeric:tabular-nums}
         .filters{background:var(--panel);padding:8px 16px;border-radius:8px}.filters fieldset{border:0;display:inline-flex;gap:12px;flex-wrap:wrap;padding:0;margin:0 24px 0 0}
