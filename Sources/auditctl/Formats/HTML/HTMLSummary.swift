@@ -38,6 +38,24 @@ enum HTMLSummary {
             }
             out += "</tbody></table></div>\n"
         }
+        // By app, when the run covers more than one screen.
+        var byApp: [String: (snapshots: Int, error: Int, warning: Int, notice: Int)] = [:]
+        for report in audited.compactMap(\.report) {
+            var row = byApp[report.snapshot.app ?? "(no app)", default: (0, 0, 0, 0)]
+            row.snapshots += 1
+            row.error += report.summary.error
+            row.warning += report.summary.warning
+            row.notice += report.summary.notice
+            byApp[report.snapshot.app ?? "(no app)"] = row
+        }
+        if audited.count > 1 {
+            out += "<div class=\"table\" role=\"region\" aria-label=\"Findings by app\" tabindex=\"0\"><table class=\"by-app\"><caption>Findings by app</caption>\n"
+                + "<thead><tr><th scope=\"col\">App</th><th scope=\"col\">Snapshots</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Notices</th></tr></thead><tbody>\n"
+            for (app, row) in byApp.sorted(by: { $0.key < $1.key }) {
+                out += "<tr><th scope=\"row\">\(HTMLText.escape(app))</th><td>\(row.snapshots)</td><td>\(row.error)</td><td>\(row.warning)</td><td>\(row.notice)</td></tr>\n"
+            }
+            out += "</tbody></table></div>\n"
+        }
         out += "<div class=\"table\" role=\"region\" aria-label=\"Findings by app and screen\" tabindex=\"0\"><table class=\"by-screen\"><caption>Findings by app and screen</caption>\n<thead><tr><th scope=\"col\">Snapshot</th><th scope=\"col\">App · screen</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Notices</th><th scope=\"col\">Incomplete</th></tr></thead><tbody>\n"
         for (index, result) in results.enumerated() {
             let link = "<a href=\"#snapshot-\(index)\">\(HTMLText.escape(result.file))</a>"
