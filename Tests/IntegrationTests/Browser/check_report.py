@@ -88,7 +88,8 @@ def check_positions(driver, reports, sample):
 
 
 def check_pixels(driver, reports):
-    """In a screenshot of each drawing, each marker's badge shows its severity's colour."""
+    """In a screenshot of each drawing, each marker's badge shows its severity's colour, and
+    its shape (square, diamond, circle) is the severity's."""
     from PIL import Image
     checked = 0
     for snapshot_index, report in enumerate(reports):
@@ -101,8 +102,8 @@ def check_pixels(driver, reports):
         # protocol, and measured again: sections laid out late may shift the page, so the
         # capture is taken again until both measures agree.
         measure = ("const s = arguments[0], r = s.getBoundingClientRect(); const badges = {};"
-                   "s.querySelectorAll('a.marker circle.badge').forEach(c => { const b = c.getBoundingClientRect();"
-                   "badges[c.closest('a').id] = [b.left - r.left, b.top - r.top, b.width]; });"
+                   "s.querySelectorAll('a.marker .badge').forEach(c => { const b = c.getBoundingClientRect();"
+                   "badges[c.closest('a').id] = [b.left - r.left, b.top - r.top, b.width, c.tagName.toLowerCase()]; });"
                    "return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height, badges];")
         for _ in range(5):
             driver.execute_async_script("const done = arguments[arguments.length - 1]; arguments[0].scrollIntoView({behavior: 'instant'});"
@@ -118,7 +119,11 @@ def check_pixels(driver, reports):
             box = badges.get(f"m-{snapshot_index}-{number}")
             if box is None:
                 fail(f"finding {snapshot_index}-{number} has no badge")
+            # Along the axes every shape (square, diamond, circle) reaches past 0.7 of its half-size.
             cx, cy, radius = box[0] + box[2] / 2, box[1] + box[2] / 2, box[2] / 2 * 0.7
+            shape = {"error": "rect", "warning": "polygon", "notice": "circle"}[finding["severity"]]
+            if box[3] != shape:
+                fail(f"badge of finding {snapshot_index}-{number} ({finding['severity']}) is a {box[3]}, not a {shape}")
             # Pixels just inside the badge's edge (its number is at the centre, and a
             # neighbour's badge may cover one side): most must be the severity's colour.
             want = SEVERITY_RGB[finding["severity"]]
@@ -139,7 +144,7 @@ def overlapped(driver, snapshot_index, number):
         "const me = document.querySelector(arguments[0]).getBoundingClientRect();"
         "return Array.from(document.querySelectorAll(arguments[1])).some(c => { if (c.closest('a').id === arguments[2]) return false;"
         "const r = c.getBoundingClientRect(); return Math.abs(r.left - me.left) < me.width && Math.abs(r.top - me.top) < me.height; });",
-        f"#m-{snapshot_index}-{number} circle.badge", f"#snapshot-{snapshot_index} circle.badge", f"m-{snapshot_index}-{number}")
+        f"#m-{snapshot_index}-{number} .badge", f"#snapshot-{snapshot_index} .badge", f"m-{snapshot_index}-{number}")
 
 
 def check_keyboard(driver):

@@ -33,10 +33,11 @@ enum HTMLText {
         "<span class=\"sev sev-\(severity.rawValue)\"><span class=\"icon\" aria-hidden=\"true\">\(icon(severity))</span> \(severity.rawValue)</span>"
     }
 
+    /// The shapes of the drawing's markers: a square, a diamond, a circle.
     static func icon(_ severity: Severity) -> String {
         switch severity {
-        case .error: "✖"
-        case .warning: "▲"
+        case .error: "■"
+        case .warning: "◆"
         case .notice: "●"
         }
     }
