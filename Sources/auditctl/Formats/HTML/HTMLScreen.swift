@@ -47,7 +47,7 @@ struct HTMLScreen {
         svg += "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(numbered.filter { $0.finding.frame != nil }.count, "finding")) marked; the list beside it says each</title>\n"
         svg += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\"/>\n"
         if let screenshot {
-            svg += "<image x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
+            svg += "<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
         } else if let snapshot {
             svg += wireframe(snapshot)
         }
