@@ -56,23 +56,7 @@ enum JUnitFormatter {
         return out + "</testsuites>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                // XML 1.0 forbids most control characters.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .references) }
 
     /// xs:token forbids leading/trailing and repeated spaces.
     static func tokenize(_ text: String) -> String {

@@ -2,28 +2,8 @@ import AuditCore
 
 /// Escaping and small pieces of markup shared by the HTML report's parts.
 enum HTMLText {
-    /// Text for element content and attribute values: `& < > "` escaped, control
-    /// characters (which XML and HTML forbid or a label may use to forge lines) as `?`.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out += " "
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    out += "?"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text for element content and attribute values (line breaks as spaces).
+    static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .spaces) }
 
     /// A number as reports print it (`12`, `4.5`, `2.913`).
     static func number(_ value: Double) -> String { value.formattedForReport }
