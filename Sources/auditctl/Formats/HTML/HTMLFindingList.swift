@@ -52,13 +52,13 @@ enum HTMLFindingList {
         out += " \(HTMLText.severityLabel(finding.severity)) <code class=\"rule\">\(HTMLText.escape(finding.rule))</code>"
         if let state { out += " <span class=\"state state-\(state)\">\(state)</span>" }
         out += "</div>\n<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
-        var where_: [String] = []
-        if let element = finding.elementName { where_.append("element <code>\(HTMLText.escape(element))</code>") }
-        if let line = finding.line { where_.append("line \(line)") }
+        var place: [String] = []
+        if let element = finding.elementName { place.append("element <code>\(HTMLText.escape(element))</code>") }
+        if let line = finding.line { place.append("line \(line)") }
         if let frame = finding.frame {
-            where_.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
+            place.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
         }
-        if !where_.isEmpty { out += "<p class=\"where\">\(where_.joined(separator: ", "))</p>\n" }
+        if !place.isEmpty { out += "<p class=\"where\">\(place.joined(separator: ", "))</p>\n" }
         out += HTMLEvidence.render(finding.evidence)
         let criteria = finding.wcag.map { criterion -> String in
             let name = WCAGCriteria.names[criterion].map { " \($0.name)" } ?? ""
