@@ -72,6 +72,7 @@ public enum TargetSpacingRule: Rule {
             // an ancestor and overlaps by the area that counts. Branches holding only
             // ancestors and later targets, or only rectangles too thin to overlap by that
             // much, are never opened.
+            var earlierOnTop = false
             let found = index.first(meeting: frame, branch: { summary in
                 summary.minEnd <= position
                     && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
@@ -81,17 +82,15 @@ public enum TargetSpacingRule: Rule {
                 let shared = overlap(frame, other.rect)
                 guard shared >= minimumOverlap,
                       shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }
-                // The one underneath may be a layer the one above takes the taps of.
-                if drawingOrderStated, DrawingOrder.isDrawnAbove(other.index, position, in: snapshot) {
-                    return !isLayerUnderneath(frame, below: other.rect)
-                }
-                return !isLayerUnderneath(other.rect, below: frame)
+                // The one underneath may be a layer the one above takes the taps of. The
+                // drawing order is asked once per candidate and kept for the report.
+                earlierOnTop = drawingOrderStated && DrawingOrder.isDrawnAbove(other.index, position, in: snapshot)
+                return earlierOnTop ? !isLayerUnderneath(frame, below: other.rect) : !isLayerUnderneath(other.rect, below: frame)
             }
             guard let other = found else { continue }
             // Reported on the target painted above: the later one, unless the drawing order
             // puts the earlier one on top.
-            var (above, below) = (position, other.index)
-            if drawingOrderStated, DrawingOrder.isDrawnAbove(other.index, position, in: snapshot) { (above, below) = (other.index, position) }
+            let (above, below) = earlierOnTop ? (other.index, position) : (position, other.index)
             let name = snapshot.node(below).id ?? snapshot.path(of: below)
             context.report(ResultID.overlap, element: above, evidence: [
                 ("other", .string(name)), ("overlap", .number(overlap(frame, frames[other.index] ?? other.rect))),
