@@ -54,7 +54,6 @@ public enum TargetSpacingRule: Rule {
         let ends = Targets.subtreeEnds(in: snapshot)
         let index = Targets.index(targets, ends: ends)
         let drawingOrderStated = DrawingOrder.isStated(in: snapshot)
-        let frames = Dictionary(targets.map { ($0.index, $0.frame) }, uniquingKeysWith: { first, _ in first })
         // Identical bounds are `target-duplicate`'s: a target with an earlier twin that is not
         // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
         // one pass in document order), and no search runs for it — a screen of 100,000
@@ -93,7 +92,7 @@ public enum TargetSpacingRule: Rule {
             let (above, below) = earlierOnTop ? (other.index, position) : (position, other.index)
             let name = snapshot.node(below).id ?? snapshot.path(of: below)
             context.report(ResultID.overlap, element: above, evidence: [
-                ("other", .string(name)), ("overlap", .number(overlap(frame, frames[other.index] ?? other.rect))),
+                ("other", .string(name)), ("overlap", .number(overlap(frame, other.rect))),
             ])
         }
     }
