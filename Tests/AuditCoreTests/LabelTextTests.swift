@@ -19,6 +19,7 @@ final class LabelTextTests: XCTestCase {
                 if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
             }
             let expected = text.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) || $0.value >= 0xF0000 }
+            XCTAssertEqual(text.unicodeScalars.contains(where: LabelText.isPrivateUse), expected, "seed \(seed) round \(round)")
             XCTAssertEqual(LabelText.holdsPrivateUseGlyph(Array(text.utf8)[...]), expected,
                            "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }

@@ -54,6 +54,12 @@ public enum LabelText {
         }
     }
 
+    /// A character of the private-use areas icon fonts draw from: U+E000–U+F8FF and planes
+    /// 15–16. ``holdsPrivateUseGlyph(_:)`` asks the same of UTF-8 bytes in place.
+    public static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
+    }
+
     /// True when UTF-8 `bytes` hold a character of the private-use areas icon fonts draw
     /// from: U+E000–U+F8FF (lead byte EE, or EF before a byte below A4) and planes 15–16
     /// (lead F3 before B0 or more, or F4).

@@ -72,7 +72,7 @@ public enum LabelUnreadableRule: Rule {
             // names that may be a finding.
             var glyph = false
             for ref in [element.label, element.text] where !ref.isAbsent && texts.withBytes(ref, LabelText.holdsPrivateUseGlyph) {
-                guard let candidate = texts.string(ref), let scalar = candidate.unicodeScalars.first(where: isPrivateUse) else { continue }
+                guard let candidate = texts.string(ref), let scalar = candidate.unicodeScalars.first(where: LabelText.isPrivateUse) else { continue }
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
                 context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
                 glyph = true
@@ -116,10 +116,6 @@ public enum LabelUnreadableRule: Rule {
             index += 1
         }
         return (alphanumeric, identifier)
-    }
-
-    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
-        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
     }
 
     static func isPunctuationOrSpace(_ scalar: Unicode.Scalar) -> Bool {
