@@ -14,7 +14,7 @@ final class CapabilityTests: XCTestCase {
         XCTAssertTrue(native.capabilities.contains(.declaredColors))
         XCTAssertFalse(native.capabilities.contains(.platformTypeNames))
         let android = try parse("android-login.xml")
-        XCTAssertEqual(android.capabilities, [.platformTypeNames, .namesFromContent])
+        XCTAssertEqual(android.capabilities, [.platformTypeNames, .namesFromContent, .visibleFrames])
     }
 
     func testColourRulesFollowTheCapabilityNotTheDialect() throws {

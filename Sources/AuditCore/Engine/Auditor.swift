@@ -85,11 +85,18 @@ public enum Auditor {
         var jobFindings: [[Finding]] = []
         var keys: [FindingKey] = []
         var incompletes: [Incomplete] = []
+        var leftOut = 0
         for job in 0..<jobs {
             let result = results.take(job)
             let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
             // Read in place: copying each finding out costs a retain and release per field.
             for position in result.findings.indices {
+                // What is not the app's — the system's bars and keyboard, another app's
+                // window — is no rule's to judge, whichever rule reported it.
+                if let element = result.findings[position].element, snapshot.elements[element].isSystemUI {
+                    leftOut += 1
+                    continue
+                }
                 let rank = jobRank ?? ruleRank[result.findings[position].ruleID] ?? Int.max
                 keys.append(FindingKey(element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),
                                        rule: Int32(clamping: rank), job: Int32(job), position: Int32(truncatingIfNeeded: position)))
@@ -156,7 +163,8 @@ public enum Auditor {
         return AuditReport(id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
-                           incomplete: locatedIncompletes, suppressed: suppressed, notes: snapshot.notes,
+                           incomplete: locatedIncompletes, suppressed: suppressed,
+                           notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : []),
                            renderedFindings: renderedFindings)
     }
 

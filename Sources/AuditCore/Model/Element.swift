@@ -53,6 +53,9 @@ public struct Element: Sendable {
     public internal(set) var visible: Bool?
     public internal(set) var enabled: Bool?
     public internal(set) var interactive: Bool?
+    /// Takes the screen reader's focus as one stop though it may not act (Android
+    /// `focusable`): what is inside it is said as part of it.
+    public internal(set) var focusable: Bool?
     public internal(set) var scalesWithContentSize: Bool?
     public internal(set) var truncated: Bool?
     public internal(set) var underline: Bool?

@@ -19,6 +19,10 @@ public struct SnapshotCapabilities: OptionSet, Sendable {
     /// Every node's name comes from its content (Android announces a node's text and that
     /// of its descendants), whatever its role.
     public static let namesFromContent = SnapshotCapabilities(rawValue: 1 << 4)
+    /// Frames are what is visible: a scrolling container's child is cut at its edge
+    /// (Android bounds). Without it (XCUITest reports every element's whole frame, scrolled
+    /// off or not), a target touching a scroller's edge was not cut by it.
+    public static let visibleFrames = SnapshotCapabilities(rawValue: 1 << 6)
     /// A screenshot came with the snapshot: colours can be read from its pixels.
     public static let colorsFromPixels = SnapshotCapabilities(rawValue: 1 << 5)
 }

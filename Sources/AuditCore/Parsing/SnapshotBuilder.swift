@@ -75,6 +75,11 @@ final class SnapshotBuilder {
     var scanOffset = 0
     var scanLine = 1
     var lineStart = 0
+    /// Code points counted on the current line up to `codePointOffset`: columns are in
+    /// Unicode code points (what SARIF's `unicodeCodePoints` and editors count), not bytes —
+    /// a one-line uiautomator dump of Chinese text would otherwise point past its element.
+    var codePointOffset = 0
+    var codePointsBefore = 0
 
     init(options: SnapshotParser.Options, source: UnsafeRawBufferPointer) {
         self.options = options
@@ -327,7 +332,20 @@ final class SnapshotBuilder {
         }
         scanOffset = max(scanOffset, start)
         lastTagStart = start
-        return (scanLine, start - lineStart + 1)
+        if codePointOffset < lineStart {
+            codePointOffset = lineStart
+            codePointsBefore = 0
+        }
+        // Every byte that does not continue a UTF-8 sequence starts a code point.
+        var count = 0
+        var offset = codePointOffset
+        while offset < start {
+            count &+= Int(base[offset] & 0xC0 != 0x80 ? 1 : 0)
+            offset += 1
+        }
+        codePointsBefore += count
+        codePointOffset = start
+        return (scanLine, codePointsBefore + 1)
     }
 
     /// libxml2's own idea of the current position (end of the current token).

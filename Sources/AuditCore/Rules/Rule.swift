@@ -86,6 +86,15 @@ public struct RuleContext {
                                 messageSource: .template(template)))
     }
 
+    /// True when the snapshot knows `capability`; else reports the snapshot incomplete —
+    /// `what` names what the capture lacks and what therefore went unjudged — and the rule
+    /// should return: a rule that cannot see its input never passes in silence.
+    public mutating func requires(_ capability: SnapshotCapabilities, _ what: String) -> Bool {
+        if snapshot.capabilities.contains(capability) { return true }
+        cannotJudge("this capture (\(snapshot.dialect.rawValue)) \(what)")
+        return false
+    }
+
     /// Reports that the rule could not judge `element` (or the snapshot, when `nil`).
     public mutating func cannotJudge(_ reason: String, element: Int? = nil) {
         incompletes.append(Incomplete(ruleID: description.id, reason: reason, element: element))

@@ -6,16 +6,24 @@ enum UiautomatorDialect: SnapshotDialect {
     static let dialect = Dialect.uiautomator
     static let title = "Android uiautomator"
     static let rootExample = "<hierarchy>"
-    static let capabilities: SnapshotCapabilities = [.platformTypeNames, .namesFromContent]
+    static let capabilities: SnapshotCapabilities = [.platformTypeNames, .namesFromContent, .visibleFrames]
     static let pathRoot: StaticString = "/hierarchy"
     static let inheritsEnabled = false
 
     /// Packages whose windows are the system's, not the app's: the status and navigation
     /// bars, and input methods (keyboards) of every maker.
     static func isSystemPackage(_ package: String) -> Bool {
-        package == "com.android.systemui" || package.contains("inputmethod") || package.contains("keyboard")
+        systemPackages.contains(package) || package.contains("inputmethod") || package.contains("keyboard")
             || package.contains("honeyboard") || package.contains("swiftkey") || package.hasSuffix(".ime")
     }
+
+    /// The system's own windows that open over apps: the status bar, Play services' sheets
+    /// (sign-in, saved passwords), the photo picker, telephony and permission dialogs.
+    static let systemPackages: Set<String> = [
+        "com.android.systemui", "com.google.android.gms", "com.google.android.providers.media.module",
+        "com.android.providers.media", "com.android.phone", "com.android.permissioncontroller",
+        "com.google.android.permissioncontroller", "com.android.packageinstaller", "com.google.android.packageinstaller",
+    ]
 
     /// The system bars' backgrounds, which the app's window lists among its own nodes.
     static let systemBarIDs: Set<String> = ["android:id/statusBarBackground", "android:id/navigationBarBackground"]
@@ -235,6 +243,7 @@ extension SnapshotBuilder {
         if element.role == .text, checkable { element.role = .checkbox }
         let interactive = clickable || longClickable
         element.interactive = interactive
+        if focusable { element.focusable = true }
         if displayed == false || visibleToUser == false { element.visible = false }
         // TalkBack focuses what is actionable or says something; the rest is decoration.
         element.accessible = stated ?? (interactive || focusable || checkable

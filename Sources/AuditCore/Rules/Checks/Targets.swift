@@ -112,7 +112,8 @@ extension Targets {
             if short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { return .screen }
             if short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
         }
-        guard scroller >= 0, let edges = snapshot.elements[scroller].frame else { return nil }
+        // Only a capture of visible frames cuts a target at its scroller's edge.
+        guard scroller >= 0, snapshot.capabilities.contains(.visibleFrames), let edges = snapshot.elements[scroller].frame else { return nil }
         let axes = snapshot.elements[scroller].scrollAxes
         let cutX = short.width && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
         let cutY = short.height && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)

@@ -150,11 +150,19 @@ public enum ContrastTextRule: Rule {
             return
         }
         let ratio = ColorMath.contrastRatio(colors.foreground, colors.background)
+        guard ratio < ratios.normal else { return }
         // A dump rarely declares the font size; a frame lower than the large-bold size (14 pt)
-        // cannot hold large text, so only taller frames leave the size unknown.
+        // cannot hold large text. In a taller frame the glyphs' ink says how big the text is
+        // drawn (``TextInk``); only where it cannot decide does the size stay unknown.
+        var ink: TextInk?
         let large: Bool? = element.fontSize.map { size in
             size >= sizes.large || (size >= sizes.largeBold && Double(element.fontWeight ?? 400) >= sizes.bold)
-        } ?? (frame.height < sizes.largeBold ? false : nil)
+        } ?? {
+            if frame.height < sizes.largeBold { return false }
+            guard let mapping = context.snapshot.screenshot else { return nil }
+            ink = TextInk.measure(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
+            return ink?.isLarge(pixelsPerPoint: mapping.pixelsPerPoint, largeSize: sizes.large, largeBoldSize: sizes.largeBold)
+        }()
         let required = large == true ? ratios.large : ratios.normal
         guard ratio < required else { return }
         // Size unknown and the ratio passes for large text: it may be large.
@@ -168,7 +176,19 @@ public enum ContrastTextRule: Rule {
             ("font-size", element.fontSize.map(JSON.number) ?? .null),
             ("large-text", large.map(JSON.bool) ?? .null),
         ]
-        if element.fontSize == nil, large == false {
+        let pixelsPerPoint = context.snapshot.screenshot?.pixelsPerPoint ?? 1
+        if let ink {
+            let line = (Double(ink.lineHeight) / pixelsPerPoint * 10).rounded() / 10
+            let estimate = ink.estimatedSize(pixelsPerPoint: pixelsPerPoint).rounded()
+            let face = ink.looksBold ? "bold" : "regular"
+            let basis = "its glyphs' ink: one line \(ink.lineHeight) px (\(line.formattedForReport) pt) high, \(face) stems of \(ink.stroke) px"
+            evidence.append(("estimated-font-size", .number(estimate)))
+            switch large {
+            case true?: evidence.append(("text-size", .string("large: about \(estimate.formattedForReport) pt from \(basis)")))
+            case false?: evidence.append(("text-size", .string("not large: about \(estimate.formattedForReport) pt from \(basis)")))
+            case nil: evidence.append(("text-size", .string("undecided: about \(estimate.formattedForReport) pt from \(basis), between normal and large; \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not")))
+            }
+        } else if element.fontSize == nil, large == false {
             evidence.append(("text-size", .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
         } else if large == nil {
             evidence.append(("text-size", .string("unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not")))

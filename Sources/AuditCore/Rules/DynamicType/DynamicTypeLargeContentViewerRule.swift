@@ -39,6 +39,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext) {
+        guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
         let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity

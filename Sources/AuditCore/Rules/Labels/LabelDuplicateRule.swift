@@ -10,10 +10,13 @@ public enum LabelDuplicateRule: Rule {
         help: """
             Two distinct interactive elements under the same parent should not have the same name \
             (compared ignoring case and surrounding space). Across the whole screen, as ATF checks, the \
-            same speakable text said by elements that are not siblings ("Details" eight times on a \
-            product grid) is a warning when two or more controls say it — they cannot be told apart — \
-            and a notice otherwise (a row's title and its switch, a heading and its button, texts); \
-            a child that says what its spoken ancestor says is that ancestor's, not a repeat, and an icon \
+            same name said by two or more controls that are not siblings ("Details" eight times on a \
+            product grid, "Add to favorites" on every card) is a warning: a screen-reader user cannot \
+            tell them apart. A plain text inside a control with no name of its own is that control's \
+            name, so it counts as the control; a text inside a control that says a name of its own is \
+            never heard, so it does not count. Plain texts repeated without controls ("Yesterday" on \
+            several conversations, "Normal" in every row of a status column) are not reported: the row \
+            gives the context; nor is a heading or a text that says what one control says. An icon \
             font's private glyph is `label.unreadable`'s. Sibling duplicates are reported on each repeat \
             after the first; a screen-wide group once, as ATF does, on its first control, counting and \
             naming the others. Fix: name each by what it \
@@ -25,13 +28,20 @@ public enum LabelDuplicateRule: Rule {
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),
             RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##,
                         triggers: ["a"], severity: .warning),
-            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##, triggers: ["a"], severity: .notice),
+            // Plain texts repeated in rows: the row gives the context.
+            RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##),
             // A text inside a button that says the button's name is the button's.
             RuleExample(##"<element id="b" role="button" label="Pay" frame="0,0,88,44"><element id="t" role="text" text="Pay" frame="10,10,40,20"/></element>"##),
-            // A heading that says what its one button says: the button's visible label, a notice.
-            RuleExample(##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##,
-                        triggers: ["b"], severity: .notice),
+            // A heading that says what its one button says: the button's visible label.
+            RuleExample(##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##),
             RuleExample("", triggers: ["d1"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
+            // A status column: "Normal" in every row of a list, texts only.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,200]"><node class="android.widget.TextView" text="Pump 1" package="com.example" bounds="[0,0][540,200]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,0][1080,200]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,200][1080,400]"><node class="android.widget.TextView" text="Pump 2" package="com.example" bounds="[0,200][540,400]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,200][1080,400]"/></node></node></node></hierarchy>"##),
+            // "Add to favorites" on two cards: each said by the clickable 48-dp frame around
+            // its icon, which has no name of its own — two controls heard alike.
+            RuleExample("", triggers: ["f1"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node resource-id="f1" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node resource-id="f2" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##),
+            // The same texts inside controls that say names of their own are never heard.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" content-desc="Add Pump 1 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" content-desc="Add Pump 2 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##),
         ])
 
     /// The results this rule reports, with their messages.
@@ -91,10 +101,12 @@ public enum LabelDuplicateRule: Rule {
         reportScreenWide(&context, skipping: reported)
     }
 
-    /// ATF's duplicate speakable text, over the whole screen: every accessible, visible
-    /// element's name, grouped by its comparison key; each repeat after the first not
-    /// already reported as a sibling duplicate, at warning when interactive and notice when
-    /// not. An element whose nearest spoken ancestor says the same is that ancestor's.
+    /// ATF's duplicate speakable text, over the whole screen: every name a screen reader says
+    /// (a plain element silenced by its named control is not heard), grouped by its
+    /// comparison key; a group is reported when two or more distinct controls say it — an
+    /// interactive element, or the control without a name of its own that a plain element
+    /// names alone. An element whose nearest spoken ancestor says the same is that
+    /// ancestor's.
     static func reportScreenWide(_ context: inout RuleContext, skipping reported: Set<Int>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
@@ -103,9 +115,10 @@ public enum LabelDuplicateRule: Rule {
         var groups = KeyPositions<Int>()
         var groupMembers: [[Int]] = []
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
+        let speaking = SpeakingControls(snapshot)
         for index in elements.indices {
             let element = elements[index]
-            guard element.isAccessible, element.isVisible, !element.isSystemUI else { continue }
+            guard element.isAccessible, element.isVisible, !element.isSystemUI, !speaking.isSilenced(index) else { continue }
             let name = snapshot.accessibleNameRef(of: index)
             guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot),
                   snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) else { continue }
@@ -121,24 +134,33 @@ public enum LabelDuplicateRule: Rule {
             }
         }
         for members in groupMembers where members.count > 1 {
+            if context.outOfBudget() { return }
             let first = members[0]
             let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
             let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
             // Siblings only, already reported one by one: nothing more to say.
             guard same.count > 1, same.dropFirst().contains(where: { !reported.contains($0) }) else { continue }
-            // One finding a group, as ATF reports it: on its first control (else its first
-            // element), naming a few of the others. Controls that cannot be told apart are a
-            // warning; a text that repeats one control's name (a row's title and its switch,
-            // a heading and its button) is that control's visible label, so a notice.
-            let controls = same.filter { elements[$0].isInteractive }
-            let subject = controls.first ?? first
+            // The controls that say the name: two or more cannot be told apart. Texts alone
+            // (a status column, dates on conversations) and a text that repeats one
+            // control's name (a heading and its button) are not a finding.
+            var controls: [Int] = []
+            var seenControls = Set<Int>()
+            for member in same {
+                guard let control = SpeakingControls.isControl(elements[member]) ? member : speaking.control(namedOnlyBy: member),
+                      seenControls.insert(control).inserted else { continue }
+                controls.append(member)
+            }
+            guard controls.count >= 2 else { continue }
+            // One finding a group, as ATF reports it: on its first control, naming a few of
+            // the others.
+            let subject = controls[0]
             let others = same.filter { $0 != subject }
             var names = others.prefix(3).map { snapshot.text(elements[$0].id) ?? snapshot.path(of: $0) }.joined(separator: ", ")
             if others.count > 3 { names += " and \(others.count - 3) more" }
             context.report(ResultID.repeated, element: subject, evidence: [
                 ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), ("count", .int(same.count)),
                 ("others", .string(names)),
-            ], severity: controls.count >= 2 ? .warning : .notice)
+            ])
         }
     }
 }

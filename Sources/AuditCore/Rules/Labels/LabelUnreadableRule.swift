@@ -10,17 +10,24 @@ public enum LabelUnreadableRule: Rule {
         help: """
             A name must be words a person can follow. Detected: characters of the Unicode private-use \
             area (U+E000–U+F8FF and planes 15–16), which icon fonts draw as glyphs and screen readers \
-            read as nothing or as a code point; names of punctuation alone ("·", "|", "..."); and \
+            read as nothing or as a code point, when they are all the reader says (a glyph beside words \
+            leaves the words to be heard; a glyph inside a control that says a name of its own, or \
+            beside other texts of its control, is never said alone); names of punctuation alone ("·", "|", "..."); and \
             identifiers — camelCase, PascalCase or kebab-case tokens made of interface words \
             (`loginBtn`, `TextView`, `SearchBar`, `text-input`, `Padding-Right`) — the id or type that \
-            leaks through when nobody wrote a label; a sentence that mentions one is words. Brand names (YouTube, PayPal) and hyphenated words \
+            leaks through when nobody wrote a label; a sentence that mentions one is words, and text \
+            drawn on screen (a menu row titled "TextFields") is what everyone reads, so only a name a \
+            reader alone hears is judged. What is never heard is not judged: the keyboard, another \
+            app's window, a text silenced by its control's own name. Brand names (YouTube, PayPal) and hyphenated words \
             (Wi-Fi, check-in) are readable. snake_case and file names are `label.filename`'s. Fix: write \
             what the element is or does, in words.
             """,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="&#xE8B6;" frame="0,0,44,44"/>"##, triggers: ["b"]),
-            RuleExample(##"<element id="t" role="text" text="&#xF101; Favourites" frame="0,0,200,44"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="&#xF101;" frame="0,0,200,44"/>"##, triggers: ["t"]),
+            // A glyph beside words: the words are heard.
+            RuleExample(##"<element id="t" role="text" text="&#xF101; Favourites" frame="0,0,200,44"/>"##),
             RuleExample(##"<element id="b" role="button" label="·" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="button" label="loginBtn" frame="0,0,88,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="f" role="textfield" label="TextView" frame="0,0,200,44"/>"##, triggers: ["f"]),
@@ -33,6 +40,17 @@ public enum LabelUnreadableRule: Rule {
             RuleExample(##"<element id="b" role="button" label="iPhone 15" frame="0,0,88,44"/>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Use of UITextField" frame="0,0,300,44"/>"##),
             RuleExample(##"<element id="b" role="button" label="+" frame="0,0,44,44"/>"##),
+            // Text drawn on screen is what everyone reads, even when it looks like code.
+            RuleExample(##"<element id="t" role="text" label="TextFields" frame="0,0,200,44"/>"##),
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.Button" text="WebView" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            // An icon font's glyph inside a control described in words: never reached.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node class="android.widget.TextView" text="&#xE5CD;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##),
+            // A glyph whose own content description speaks instead of it.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="&#xE921;" content-desc="Go back to previous page" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"/></node></hierarchy>"##),
+            // A glyph beside a text in one control: the control says the text.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][1040,200]"><node class="android.widget.TextView" text="&#xE9AB;" package="com.example" bounds="[60,60][180,180]"/><node class="android.widget.TextView" text="Leave at the door" package="com.example" bounds="[200,60][1000,180]"/></node></node></hierarchy>"##),
+            // A control named by its glyph alone: the reader says nothing it can use.
+            RuleExample("", triggers: ["g"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node resource-id="g" class="android.widget.TextView" text="&#xE922;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##),
             // Android: a content description written as a developer's name.
             RuleExample("", triggers: ["login"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="login" class="android.widget.Button" content-desc="loginBtn" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
         ])
@@ -64,21 +82,30 @@ public enum LabelUnreadableRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let texts = snapshot.texts
+        let speaking = SpeakingControls(snapshot)
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
-            guard element.isAccessible, element.isVisible else { continue }
-            // A private glyph is unreadable wherever it is said: a name or a text. Every
-            // test below reads the bytes in place first; strings are built only for the few
-            // names that may be a finding.
-            var glyph = false
-            for ref in [element.label, element.text] where !ref.isAbsent && texts.withBytes(ref, LabelText.holdsPrivateUseGlyph) {
-                guard let candidate = texts.string(ref), let scalar = candidate.unicodeScalars.first(where: LabelText.isPrivateUse) else { continue }
-                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-                context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
-                glyph = true
-                break
+            // What is never heard is not judged: another app's window or the keyboard, and a
+            // plain element inside a control that says a name of its own.
+            guard element.isAccessible, element.isVisible, !element.isSystemUI, !speaking.isSilenced(index) else { continue }
+            // The name the reader says: the label (content description) replaces the text.
+            let spoken = !texts.isBlank(element.label) ? element.label : element.text
+            // A private glyph is unreadable where it is all that is said: alone in the name,
+            // and — for a plain element — alone in the name of the control it speaks for. A
+            // glyph beside words ("★ Favourites") leaves the words to be heard. Every test
+            // below reads the bytes in place first; strings are built only for the few names
+            // that may be a finding.
+            if !spoken.isAbsent, texts.withBytes(spoken, LabelText.holdsPrivateUseGlyph) {
+                guard let candidate = texts.string(spoken), let scalar = candidate.unicodeScalars.first(where: LabelText.isPrivateUse) else { continue }
+                let control = Int(speaking.speaker[index])
+                let sharesControl = !SpeakingControls.isControl(element) && control >= 0 && speaking.voiceCount(of: control) > 1
+                if !hasWords(candidate), !sharesControl {
+                    let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                    context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
+                }
+                continue
             }
-            if glyph { continue }
             let ref = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
             guard !ref.isAbsent, !texts.isBlank(ref) else { continue }
             let (hasAlphanumeric, mayBeIdentifier) = texts.withBytes(ref, shape)
@@ -87,12 +114,27 @@ public enum LabelUnreadableRule: Rule {
                 continue
             }
             // Only a hump after lower case or a hyphen between letters can make an
-            // identifier: most names stop here.
-            guard mayBeIdentifier, let name = texts.string(ref),
+            // identifier: most names stop here. A name that is the text drawn on screen
+            // (a button titled "WebView", a menu row "TextFields") is what everyone reads:
+            // only a name that a reader alone hears can be a leaked identifier.
+            guard mayBeIdentifier, !isDrawnText(ref, of: index, in: snapshot), let name = texts.string(ref),
                   LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
                   let token = identifierToken(in: name) else { continue }
             context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
         }
+    }
+
+    /// True when `name` has a letter or digit outside the private-use areas: words to say.
+    static func hasWords(_ name: String) -> Bool {
+        name.unicodeScalars.contains { !LabelText.isPrivateUse($0) && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }
+    }
+
+    /// True when `ref` is the text element `index` draws on screen (its `text`, or the
+    /// label of a static text, whose label is its text).
+    static func isDrawnText(_ ref: TextRef, of index: Int, in snapshot: Snapshot) -> Bool {
+        let drawn = snapshot.visibleTextRef(of: index)
+        guard !drawn.isAbsent else { return false }
+        return drawn == ref || snapshot.texts.string(drawn) == snapshot.texts.string(ref)
     }
 
     /// One pass over a name's bytes: whether it has an ASCII letter or digit (without one,

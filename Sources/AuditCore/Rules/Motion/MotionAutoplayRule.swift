@@ -38,6 +38,7 @@ public enum MotionAutoplayRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext) {
+        guard context.requires(.animations, "declares no animations: motion not judged") else { return }
         let snapshot = context.snapshot
         let maximum = context[Parameter.maxSeconds]
         for animation in snapshot.animations {

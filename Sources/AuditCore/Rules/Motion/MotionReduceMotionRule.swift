@@ -48,6 +48,7 @@ public enum MotionReduceMotionRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext) {
+        guard context.requires(.animations, "declares no animations: motion not judged") else { return }
         let snapshot = context.snapshot
         let reduceMotion = snapshot.settings.reduceMotion == true
         let offSeverity = context[Parameter.offSeverity]

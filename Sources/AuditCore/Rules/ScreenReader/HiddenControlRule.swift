@@ -11,8 +11,9 @@ public enum HiddenControlRule: Rule {
         help: """
             An element that takes taps but is not an accessibility element cannot be found by swiping \
             through the screen with VoiceOver or TalkBack, nor activated by Switch Control or Voice \
-            Control by name. On Android the flag is UiAutomator2's `a11y-important`, which apps with \
-            their own accessibility providers leave false on views TalkBack does reach: a notice there. \
+            Control by name. On Android the only flag a capture has is UiAutomator2's `a11y-important`, \
+            which is false on views TalkBack does reach (Gmail's search field and navigation button): it \
+            is not evidence, so Android controls are not judged and the audit says so as incomplete. \
             Not reported for a full-screen layer (a sheet's touch-outside scrim), nor when an accessible ancestor that takes taps speaks for it (a \
             cell that is the accessibility element for its button) or accessible elements inside it do. Fix: make it an \
             accessibility element (`isAccessibilityElement = true`, `importantForAccessibility="yes"`), \
@@ -21,7 +22,8 @@ public enum HiddenControlRule: Rule {
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Pay" accessible="false" frame="20,700,350,50"/>"##, triggers: ["b"]),
-            RuleExample("", triggers: ["menu"], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##),
+            // UiAutomator2's a11y-important="false": TalkBack reaches such views; not judged.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="b" role="button" label="Open" accessible="false" frame="300,110,80,40"/></element>"##),
             RuleExample(##"<element id="b" role="button" accessible="false" frame="20,700,350,50"><element id="t" role="text" text="Pay" frame="30,710,100,30"/></element>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
@@ -64,17 +66,24 @@ public enum HiddenControlRule: Rule {
             if parent >= 0, speaksInside[index] || (elements[index].isAccessible && elements[index].isVisible) { speaksInside[parent] = true }
         }
         let screenArea = (snapshot.width ?? 0) * (snapshot.height ?? 0)
+        var unjudged = 0
         for index in candidates {
             if context.outOfBudget() { return }
             if spokenAncestors[index] >= 0 || speaksInside[index] { continue }
             // A full-screen layer (a sheet's touch-outside scrim) is hidden on purpose.
             if let frame = elements[index].touchFrame, screenArea > 0, frame.width * frame.height >= 0.8 * screenArea { continue }
             // On Android the flag is UiAutomator2's reading of `isImportantForAccessibility`,
-            // which apps with their own accessibility node providers leave false on views
-            // TalkBack does reach: a notice there, a warning where it is the element's own
-            // `isAccessibilityElement`.
-            let severity: Severity = snapshot.platform == .android ? .notice : context.severity
+            // false on views TalkBack does reach (apps with their own node providers, views
+            // whose importance is decided at run time): not evidence. Counted, not judged.
+            if snapshot.platform == .android {
+                unjudged += 1
+                continue
+            }
+            let severity = context.severity
             context.report(ResultID.hidden, element: index, evidence: [("role", .string(elements[index].role.name))], severity: severity)
+        }
+        if unjudged > 0 {
+            context.cannotJudge("\(unjudged) controls are marked not important for accessibility (a11y-important=\"false\"), which TalkBack does not always follow; whether it reaches them cannot be told from the dump")
         }
     }
 }

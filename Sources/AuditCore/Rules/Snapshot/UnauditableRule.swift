@@ -13,7 +13,8 @@ public enum UnauditableRule: Rule {
             element without a usable frame (Appium writes `-1,-1,0,0` for elements it could not \
             measure, some exporters none at all), so no geometric or colour rule can run; no element \
             naming its type or role; element types of one platform in the other's document (an \
-            XCUITest tree dumped into a uiautomator `<hierarchy>`). A rule set made for the other \
+            XCUITest tree dumped into a uiautomator `<hierarchy>`); nothing but the system's UI (a dump of \
+            the status bar alone, a system dialog, another app's window). A rule set made for the other \
             platform (its `platform` parameter, which the platform rule sets give) is a warning: its \
             minimums and checks are that platform's. Fix: capture again after the screen has drawn, \
             with the matching tool, and audit with the platform's rule set.
@@ -23,6 +24,8 @@ public enum UnauditableRule: Rule {
         examples: [
             RuleExample("", triggers: ["<snapshot>"], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"##),
             RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node text="Pay"/><node text="Cancel"/></hierarchy>"##),
+            // A dump of the status bar alone.
+            RuleExample("", triggers: ["<snapshot>"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,63]"><node class="android.widget.TextView" text="12:30" package="com.android.systemui" bounds="[40,0][160,63]"/></node></hierarchy>"##),
             RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><XCUIElementTypeApplication class="XCUIElementTypeApplication" bounds="[0,0][1170,2532]"><XCUIElementTypeButton class="XCUIElementTypeButton" text="Pay" clickable="true" bounds="[40,400][1130,560]"/></XCUIElementTypeApplication></hierarchy>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, triggers: ["<snapshot>"],
                         parameters: ["platform": .string("android")], severity: .warning),
@@ -36,12 +39,14 @@ public enum UnauditableRule: Rule {
         case noTypes = "no-types"
         case otherPlatform = "other-platform-tree"
         case ruleSetPlatform = "rule-set-platform"
+        case systemOnly = "system-only"
 
         public var message: String {
             switch self {
             case .noGeometry: "None of the ${elements} elements has a usable frame: no geometric or colour rule could judge this capture"
             case .noTypes: "None of the ${elements} elements says what it is (no class, type or role): no rule could judge this capture"
             case .otherPlatform: "${count} of the ${elements} elements are ${found} types in a ${platform} document: the capture was read as the wrong platform"
+            case .systemOnly: "All ${framed} elements with a frame are the system's (status bar, keyboard, a system dialog or another app's window): no app UI to judge"
             case .ruleSetPlatform: "The rule set is made for ${expected} but the snapshot is ${platform}: its minimums and checks are the other platform's"
             }
         }
@@ -63,9 +68,12 @@ public enum UnauditableRule: Rule {
             ], severity: .warning)
         }
         guard count > 0 else { return }
-        var framed = 0, typed = 0, iosTypes = 0
+        var framed = 0, typed = 0, iosTypes = 0, systemFramed = 0
         for element in snapshot.elements {
-            if let frame = element.frame, frame.width > 0, frame.height > 0 { framed += 1 }
+            if let frame = element.frame, frame.width > 0, frame.height > 0 {
+                framed += 1
+                if element.isSystemUI { systemFramed += 1 }
+            }
             if !element.typeName.isAbsent { typed += 1 }
             if snapshot.texts.withBytes(element.typeName, { $0.starts(with: "XCUIElementType".utf8) }) { iosTypes += 1 }
         }
@@ -73,6 +81,8 @@ public enum UnauditableRule: Rule {
             context.report(ResultID.noTypes, element: nil, evidence: [("elements", .int(count))])
         } else if framed == 0 {
             context.report(ResultID.noGeometry, element: nil, evidence: [("elements", .int(count))])
+        } else if systemFramed == framed {
+            context.report(ResultID.systemOnly, element: nil, evidence: [("framed", .int(framed))], severity: .warning)
         }
         if snapshot.platform == .android, iosTypes * 2 > count {
             context.report(ResultID.otherPlatform, element: nil, evidence: [

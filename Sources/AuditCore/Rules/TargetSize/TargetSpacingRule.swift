@@ -8,25 +8,37 @@ public enum TargetSpacingRule: Rule {
         severity: .warning,
         help: """
             Two targets that are not nested in one another should not share touch area: where they \
-            overlap, a tap is ambiguous (identical bounds are `target-duplicate`'s). Reported on the target painted above: the later in document order, \
-            unless Android's `drawing-order` puts the earlier on top. \
-            Not findings: overlaps under a tenth of the smaller target (`minimum-overlap-share`: neighbours \
-            that touch), and a large layer underneath that holds the whole target (a bottom sheet's \
-            touch-outside scrim, a video's long-press layer): the target above takes the tap. Fix: \
-            separate the targets or shrink the hit areas so they do not overlap.
+            overlap, the target painted above takes the taps, and the one below may be left too little \
+            of its own to hit (identical bounds are `target-duplicate`'s). The one above is the later in \
+            document order, unless Android's `drawing-order` puts the earlier on top. A target that holds \
+            all of another is a layer beneath it, whatever the order says, as if nested in the tree (a \
+            bottom sheet's touch-outside scrim, a card's tap area, a full-screen player under its own \
+            "Enter fullscreen" button): a framework hands the tap to what is inside. A \
+            finding needs the target below to keep no strip of its own at least `minimum-free-size` \
+            (24 pt, WCAG 2.5.8's size) in both dimensions; overlaps under a tenth of the smaller target \
+            (`minimum-overlap-share`: neighbours that touch) are not findings either. Reported on the \
+            target above. Fix: separate the targets or shrink the hit areas so they do not overlap.
             """,
-        parameters: [Parameter.minimumOverlap, Parameter.minimumOverlapShare],
+        parameters: [Parameter.minimumOverlap, Parameter.minimumOverlapShare, Parameter.minimumFreeSize],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##, triggers: ["b"]),
+            // B covers most of A: A keeps a 10-pt strip of its own.
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="10,100,100,44"/>"##, triggers: ["b"]),
+            // B takes a tenth of A's width: A keeps 90 × 44 pt of its own, a tap on A lands on A.
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##),
+            // A back arrow partly over a search field: the field keeps most of its width.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" text="Search in mail" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[42,130][1038,277]"/><node class="android.widget.ImageButton" content-desc="Back" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[0,119][126,266]"/></node></hierarchy>"##),
+            // A full-screen player drawn after the button it holds: the button is still above.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.View" content-desc="Enter fullscreen" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[940,500][1060,620]"/><node class="android.view.View" content-desc="Video player" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,0][1080,640]"/></node></hierarchy>"##),
             // Identical bounds are target-duplicate's.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="100,100,100,44"/>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
             // Neighbours touching by 4% of the smaller: not an ambiguous tap.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="96,100,100,44"/>"##),
-            // Android's drawing order puts the earlier sibling on top: reported on it.
-            RuleExample("", triggers: ["fab"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="fab" class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[800,1800][1000,2000]"/><node resource-id="row" class="android.widget.Button" text="Last mail" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[0,1700][1080,1950]"/></node></hierarchy>"##),
+            // Android's drawing order puts the earlier sibling on top: reported on it (the FAB
+            // leaves the chip below it a 12-dp sliver).
+            RuleExample("", triggers: ["fab"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="fab" class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[800,1800][1000,2000]"/><node resource-id="chip" class="android.widget.Button" text="Undo" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[770,1830][1040,1950]"/></node></hierarchy>"##),
             // A full-screen clickable scrim underneath a sheet's button: the button is above.
             RuleExample(##"<element id="scrim" role="button" label="Dismiss" frame="0,0,390,844"/><element id="ok" role="button" label="OK" frame="20,700,350,50"/>"##),
         ])
@@ -43,12 +55,15 @@ public enum TargetSpacingRule: Rule {
         public static let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
         public static let minimumOverlapShare = RuleParameter<Double>("minimum-overlap-share", default: 0.1,
                                                                      help: "share of the smaller target's area an overlap must cover to count")
+        public static let minimumFreeSize = RuleParameter<Double>("minimum-free-size", default: 24,
+                                                                 help: "width and height in points of the strip of its own the target below must keep")
     }
 
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let minimumOverlap = context[Parameter.minimumOverlap]
         let minimumShare = context[Parameter.minimumOverlapShare]
+        let minimumFree = context[Parameter.minimumFreeSize]
         let targets = Targets.all(in: snapshot)
         guard targets.count > 1 else { return }
         let ends = Targets.subtreeEnds(in: snapshot)
@@ -83,8 +98,17 @@ public enum TargetSpacingRule: Rule {
                       shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }
                 // The one underneath may be a layer the one above takes the taps of. The
                 // drawing order is asked once per candidate and kept for the report.
+                // A target that holds all of the other is a layer beneath it, whatever the
+                // order says: nested as if in the tree, not a neighbour to mistake.
+                if holds(other.rect, frame) || holds(frame, other.rect) { return false }
+                // Frames that are one frame but for a pixel or two (a tab and its clickable
+                // root): one target drawn twice, `target-duplicate`'s question, not spacing.
+                if shared >= 0.9 * max(frame.width * frame.height, other.rect.width * other.rect.height) { return false }
                 earlierOnTop = drawingOrderStated && DrawingOrder.isDrawnAbove(other.index, position, in: snapshot)
-                return earlierOnTop ? !isLayerUnderneath(frame, below: other.rect) : !isLayerUnderneath(other.rect, below: frame)
+                let (aboveRect, belowRect) = earlierOnTop ? (other.rect, frame) : (frame, other.rect)
+                // The one below is hit where the one above is not: a finding when what it
+                // keeps of its own is too small to aim at.
+                return !keepsStrip(belowRect, uncoveredBy: aboveRect, minimum: minimumFree)
             }
             guard let other = found else { continue }
             // Reported on the target painted above: the later one, unless the drawing order
@@ -97,11 +121,17 @@ public enum TargetSpacingRule: Rule {
         }
     }
 
-    /// A large target drawn earlier that holds all of `frame` (four times its area or more):
-    /// the layer underneath (a scrim, a whole-card tap area), not a neighbour to mistake.
-    static func isLayerUnderneath(_ earlier: Rect, below frame: Rect) -> Bool {
-        earlier.minX <= frame.minX && earlier.minY <= frame.minY && earlier.maxX >= frame.maxX && earlier.maxY >= frame.maxY
-            && earlier.width * earlier.height >= 4 * frame.width * frame.height
+    /// True when `outer` holds all of `inner`.
+    static func holds(_ outer: Rect, _ inner: Rect) -> Bool {
+        outer.minX <= inner.minX && outer.minY <= inner.minY && outer.maxX >= inner.maxX && outer.maxY >= inner.maxY
+    }
+
+    /// True when `below` keeps, outside `above`, a strip of its own at least `minimum`
+    /// points in both dimensions: the part left of, right of, above or below the overlap.
+    static func keepsStrip(_ below: Rect, uncoveredBy above: Rect, minimum: Double) -> Bool {
+        let fullHeight = below.height >= minimum, fullWidth = below.width >= minimum
+        return (fullHeight && above.minX - below.minX >= minimum) || (fullHeight && below.maxX - above.maxX >= minimum)
+            || (fullWidth && above.minY - below.minY >= minimum) || (fullWidth && below.maxY - above.maxY >= minimum)
     }
 
     /// The area two rectangles share (negative or zero when they do not meet).

@@ -1,0 +1,95 @@
+/// How big the text in a crop is drawn, measured on its ink: the pixels nearer the text's
+/// colour than its background's. A dump rarely says a text's size, and its frame says
+/// little (a padded chip's frame bounds a 15-dp text at 21–31 pt); the glyphs themselves
+/// do. Lines are the bands of rows holding ink; the tallest is one line of glyphs, from the
+/// top of its capitals or ascenders to the bottom of its descenders (about 0.72–0.95 of
+/// the font size for Latin, Cyrillic and CJK faces). Its stroke — the commonest length of a
+/// horizontal run of ink — says bold or regular.
+public struct TextInk: Sendable, Equatable {
+    /// Height of the tallest line of ink, in pixels.
+    public let lineHeight: Int
+    /// The commonest horizontal run of ink in that line, in pixels: the glyphs' stem width.
+    public let stroke: Int
+    /// Bands of ink rows (lines of text) found.
+    public let lines: Int
+
+    /// The ink of `crop` drawn in `foreground` over `background`, or `nil` when no row
+    /// holds ink.
+    public static func measure(_ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA) -> TextInk? {
+        let bounds = crop.clipped(to: PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height))
+        guard !bounds.isEmpty else { return nil }
+        func distance(_ a: RGBA, _ b: RGBA) -> Int {
+            let red = Int(a.red) - Int(b.red), green = Int(a.green) - Int(b.green), blue = Int(a.blue) - Int(b.blue)
+            return red * red + green * green + blue * blue
+        }
+        let apart = distance(foreground, background)
+        guard apart > 0 else { return nil }
+        // Ink: nearer the text's colour than the background's, by a clear margin (the
+        // anti-aliased rim, half-way, is not counted).
+        var rowInk = [Int](repeating: 0, count: bounds.height)
+        var isInk = [Bool](repeating: false, count: bounds.width * bounds.height)
+        for row in 0..<bounds.height {
+            for column in 0..<bounds.width {
+                let pixel = screenshot.color(x: bounds.x + column, y: bounds.y + row)
+                if 4 * distance(pixel, foreground) < distance(pixel, background), 9 * distance(pixel, background) >= apart {
+                    isInk[row * bounds.width + column] = true
+                    rowInk[row] += 1
+                }
+            }
+        }
+        // A row holds ink when more than a speck of it: noise and a stray rim pixel do not
+        // make a line.
+        let rowMinimum = max(1, bounds.width / 200)
+        var bands: [Range<Int>] = []
+        var start: Int?
+        for row in 0...bounds.height {
+            let inked = row < bounds.height && rowInk[row] >= rowMinimum
+            if inked, start == nil { start = row }
+            if !inked, let first = start {
+                bands.append(first..<row)
+                start = nil
+            }
+        }
+        guard let tallest = bands.max(by: { $0.count < $1.count }) else { return nil }
+        // Accents and underlines are thin bands beside the lines: not lines.
+        let lines = bands.filter { $0.count * 3 >= tallest.count }.count
+        var runs: [Int: Int] = [:]
+        for row in tallest {
+            var run = 0
+            for column in 0...bounds.width {
+                if column < bounds.width, isInk[row * bounds.width + column] {
+                    run += 1
+                } else if run > 0 {
+                    runs[run, default: 0] += 1
+                    run = 0
+                }
+            }
+        }
+        let stroke = runs.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0
+        return TextInk(lineHeight: tallest.count, stroke: stroke, lines: lines)
+    }
+
+    /// What the ink says of the text's size against WCAG's large text: `large-size` (18 pt),
+    /// or `large-bold-size` (14 pt) when bold. `nil` when it cannot decide.
+    public func isLarge(pixelsPerPoint: Double, largeSize: Double, largeBoldSize: Double) -> Bool? {
+        let height = Double(lineHeight) / pixelsPerPoint
+        let smallest = height / Self.maximumInkShare, largest = height / Self.minimumInkShare
+        if smallest >= largeSize || (looksBold && smallest >= largeBoldSize) { return true }
+        if largest < largeBoldSize || (largest < largeSize && !looksBold) { return false }
+        return nil
+    }
+
+    /// The font size the ink suggests, in points (the middle of its range).
+    public func estimatedSize(pixelsPerPoint: Double) -> Double {
+        Double(lineHeight) / pixelsPerPoint / ((Self.minimumInkShare + Self.maximumInkShare) / 2)
+    }
+
+    /// Stems a seventh or more of the line's height: a bold face (regular stems are about a
+    /// tenth of it).
+    public var looksBold: Bool { lineHeight > 0 && Double(stroke) * 7.5 >= Double(lineHeight) }
+
+    /// The share of the font size one line of glyphs covers: capitals alone (0.72), up to
+    /// ascenders with descenders or CJK ideographs (0.95).
+    static let minimumInkShare = 0.72
+    static let maximumInkShare = 0.95
+}
