@@ -65,12 +65,21 @@ final class GeometryDifferentialTests: XCTestCase {
                     let overlap = (min(target.frame.maxX, other.frame.maxX) - max(target.frame.minX, other.frame.minX))
                         * (min(target.frame.maxY, other.frame.maxY) - max(target.frame.minY, other.frame.minY))
                     // The rule's definition, written out: at least 1 pt² and a tenth of the
-                    // smaller target, not a large layer underneath holding the whole target.
+                    // smaller target; neither holding all of the other (a layer beneath), nor
+                    // one frame but for a sliver (nine tenths of the larger shared); and the
+                    // earlier one, painted below, left no strip of its own 24 pt each way.
                     let smaller = min(target.frame.width * target.frame.height, other.frame.width * other.frame.height)
-                    let underneath = other.frame.minX <= target.frame.minX && other.frame.minY <= target.frame.minY
-                        && other.frame.maxX >= target.frame.maxX && other.frame.maxY >= target.frame.maxY
-                        && other.frame.width * other.frame.height >= 4 * target.frame.width * target.frame.height
-                    if target.frame.intersects(other.frame), overlap >= 1, overlap >= 0.1 * smaller, !underneath {
+                    let larger = max(target.frame.width * target.frame.height, other.frame.width * other.frame.height)
+                    func holds(_ a: Rect, _ b: Rect) -> Bool { a.minX <= b.minX && a.minY <= b.minY && a.maxX >= b.maxX && a.maxY >= b.maxY }
+                    let below = other.frame, above = target.frame
+                    var strips: [(width: Double, height: Double)] = []
+                    strips.append((above.minX - below.minX, below.height))
+                    strips.append((below.maxX - above.maxX, below.height))
+                    strips.append((below.width, above.minY - below.minY))
+                    strips.append((below.width, below.maxY - above.maxY))
+                    let keeps = strips.contains { $0.width >= 24 && $0.height >= 24 }
+                    let nested = holds(other.frame, target.frame) || holds(target.frame, other.frame)
+                    if target.frame.intersects(other.frame), overlap >= 1, overlap >= 0.1 * smaller, !nested, overlap < 0.9 * larger, !keeps {
                         expected[target.index] = expected[target.index] ?? "overlap"
                     }
                 }

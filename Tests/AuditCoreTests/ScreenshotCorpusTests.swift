@@ -70,12 +70,16 @@ final class ScreenshotCorpusTests: XCTestCase {
         XCTAssertEqual(try verdict("greenbro_portfolio", "Healthy").severity, .error)
         XCTAssertEqual(try verdict("greenbro_portfolio", "Healthy").ratio, 2.37)
         XCTAssertEqual(try verdict("greenbro_portfolio", "Dashboard").ratio, 2.66)
-        // Grey #6F7280 on #F5F5F7, 4.38:1: fails 4.5, passes 3; its size is not in the dump.
-        XCTAssertEqual(try verdict("greenbro_portfolio", "Portfolio").severity, .notice)
+        // Grey #6F7280 on #F5F5F7, 4.38:1: fails 4.5, passes 3. The dump has no sizes; the
+        // glyphs' ink does: "Portfolio" is a small label (24 px of capitals and ascenders, about
+        // 13 pt) and the subtitle body text (35 px with descenders, about 14 pt): both errors.
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Portfolio").severity, .error)
+        XCTAssertEqual(try verdict("greenbro_portfolio", "Sites and devices at a glance").severity, .error)
         // Green amounts on near-white fail whatever their size; red ones only if not large.
         XCTAssertEqual(try verdict("cashflow_home", "+$1200").ratio, 2.43)
         XCTAssertEqual(try verdict("cashflow_home", "+$1200").severity, .error)
-        XCTAssertEqual(try verdict("cashflow_home", "-$450").severity, .notice)
+        // The red amounts are large (41 px digits at 2.625 px per dp: about 22 pt): 3.6:1 passes.
+        XCTAssertNil(try verdict("cashflow_home", "-$450").severity)
         // White on TikTok's red button, 3.68:1.
         XCTAssertEqual(try verdict("tiktok_feed", "Mais como este").ratio, 3.68)
         // Light green "enabled" labels on white.

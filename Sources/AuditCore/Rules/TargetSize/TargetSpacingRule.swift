@@ -22,12 +22,12 @@ public enum TargetSpacingRule: Rule {
         parameters: [Parameter.minimumOverlap, Parameter.minimumOverlapShare, Parameter.minimumFreeSize],
         results: ResultID.self,
         examples: [
-            // B covers most of A: A keeps a 10-pt strip of its own.
-            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="10,100,100,44"/>"##, triggers: ["b"]),
+            // B covers most of A: A keeps a 20-pt strip of its own.
+            RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="20,100,100,44"/>"##, triggers: ["b"]),
             // B takes a tenth of A's width: A keeps 90 × 44 pt of its own, a tap on A lands on A.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##),
             // A back arrow partly over a search field: the field keeps most of its width.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" text="Search in mail" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[42,130][1038,277]"/><node class="android.widget.ImageButton" content-desc="Back" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[0,119][126,266]"/></node></hierarchy>"##),
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" text="Search in mail" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[42,130][1038,277]"/><node class="android.widget.ImageButton" content-desc="Back" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,119][126,266]"/></node></hierarchy>"##),
             // A full-screen player drawn after the button it holds: the button is still above.
             RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.View" content-desc="Enter fullscreen" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[940,500][1060,620]"/><node class="android.view.View" content-desc="Video player" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,0][1080,640]"/></node></hierarchy>"##),
             // Identical bounds are target-duplicate's.

@@ -1,0 +1,128 @@
+import AuditCore
+import Foundation
+import XCTest
+
+/// Issue 25's verdicts, read by hand on real captures of Tests/Fixtures (the XML, and the
+/// pixels where there is a screenshot): what a screen reader hears decides the label rules,
+/// what is not the app's is no rule's, a rule that cannot see its input says so, and a
+/// finding's column is where an editor puts it.
+final class ActionableFindingsTests: XCTestCase {
+    static let library = Result { try RuleSetLibrary.load(directories: [TestSupport.packageRoot.appendingPathComponent("Rules").path]) }
+
+    func audit(_ path: String, in folder: URL = TestSupport.corpus) throws -> (Snapshot, AuditReport) {
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(path)))
+        let snapshot = try SnapshotParser().parse(bytes)
+        let ruleSet = try XCTUnwrap(try Self.library.get().defaultSet(for: snapshot.platform))
+        return (snapshot, Auditor.audit(snapshot, ruleSet: ruleSet))
+    }
+
+    func findings(_ report: AuditReport, _ rule: String) -> [AuditReport.Located] {
+        report.findings.filter { $0.finding.ruleID == rule }
+    }
+
+    /// Spoon: "Content thumbnail", "image badge", "Icon" on every card are plain texts the
+    /// row gives context to; the repeated controls ("action" ×3 siblings, "Preview content")
+    /// stay, as warnings.
+    func testRepeatedPlainTextsAreNotFindings() throws {
+        let (_, report) = try audit("android/helloahram__spoon_live__main_page_source.xml")
+        let duplicates = findings(report, "label.duplicate")
+        XCTAssertTrue(duplicates.allSatisfy { $0.finding.severity == .warning }, "\(duplicates.map(\.finding.severity))")
+        let labels = Set(duplicates.compactMap { $0.finding.evidence("label")?.stringValue })
+        XCTAssertTrue(labels.contains("action"), "\(labels)")
+        for plain in ["Content thumbnail", "image badge", "Icon", "Image Profile"] { XCTAssertFalse(labels.contains(plain), plain) }
+    }
+
+    /// Zomato: the close glyph's own content description is what TalkBack says; glyphs on
+    /// their own clickable text views (the stepper's + and −) are what it says, unreadable.
+    func testGlyphsAreJudgedByWhatIsSaid() throws {
+        let (_, report) = try audit("android/devjayswal__App_Scrapper_and_Extracter__offer_page.xml")
+        XCTAssertFalse(findings(report, "label.unreadable").contains { $0.elementID == "com.application.zomato:id/crossButton" })
+        let (_, summary) = try audit("android/devjayswal__App_Scrapper_and_Extracter__summury_page.xml")
+        let glyphs = findings(summary, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }
+        XCTAssertTrue(glyphs.contains { $0.elementID == "com.application.zomato:id/button_add" })
+        // The pill's glyph beside its instruction text: the pill says the text.
+        XCTAssertFalse(glyphs.contains { $0.elementID == "com.application.zomato:id/pillview_icon" })
+    }
+
+    /// Greenbro: a focusable view described by its glyph is one stop; the glyph text inside
+    /// it is never reached, so it is reported once, on the stop.
+    func testAGlyphInsideAFocusableStopIsReportedOnTheStop() throws {
+        let (snapshot, report) = try audit("android/Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_portfolio.xml",
+                                           in: TestSupport.fixtures.appendingPathComponent("screens"))
+        let glyphs = findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }
+        XCTAssertFalse(glyphs.isEmpty)
+        for glyph in glyphs {
+            let element = try XCTUnwrap(glyph.finding.element)
+            XCTAssertEqual(snapshot.elements[element].focusable, true, "\(glyph.path ?? "")")
+        }
+    }
+
+    /// UICatalog's menu rows are titled "TextFields", "SearchBar": drawn on screen, read by
+    /// everyone alike; only a name a reader alone hears can be a leaked identifier.
+    func testTextDrawnOnScreenIsNotAnIdentifier() throws {
+        let (_, report) = try audit("ios/KazuCocoa__appium-source-viewer__docs_sample_source.xml")
+        XCTAssertTrue(findings(report, "label.unreadable").isEmpty, "\(findings(report, "label.unreadable").map(\.finding.evidence))")
+        let (_, login) = try audit("android/nabeykoon__appiumTestProject__pageSource.xml")
+        XCTAssertEqual(findings(login, "label.unreadable").map { $0.finding.evidence("name")?.stringValue }, ["loginBtn"])
+    }
+
+    /// Gmail: UiAutomator2's a11y-important="false" on the search field and the drawer
+    /// button, which TalkBack reads: not judged, and said so. The back arrow inside the
+    /// search field leaves it most of its width: no spacing finding between them.
+    func testAndroidImportanceIsNotEvidenceAndNestedOverlapsAreNotSpacing() throws {
+        let (_, report) = try audit("android/Bioto__tron-ai__page_source.xml")
+        XCTAssertTrue(findings(report, "screen-reader.hidden-control").isEmpty)
+        XCTAssertTrue(report.incomplete.contains { $0.incomplete.ruleID == "screen-reader.hidden-control" && $0.incomplete.reason.contains("a11y-important") })
+        XCTAssertFalse(findings(report, "target-spacing").contains { $0.finding.evidence("other") == .string("com.google.android.gm:id/open_search") })
+    }
+
+    /// A dump of Play services' password sheet alone holds no app: said once, as a warning,
+    /// with no finding on the system's nodes.
+    func testACaptureOfTheSystemAloneIsSaidToBeSo() throws {
+        let (_, report) = try audit("android/ErickPenafiel__facebook-app-testing__google_password_modal.xml")
+        let unauditable = findings(report, "snapshot.unauditable")
+        XCTAssertEqual(unauditable.map(\.finding.resultID), ["system-only"])
+        XCTAssertEqual(unauditable.first?.finding.severity, .warning)
+        XCTAssertEqual(report.findings.count, 1, "\(report.findings.map(\.finding.ruleID))")
+    }
+
+    /// Dumps carry no fonts or animations: the Dynamic Type and motion rules say they could
+    /// not judge, never pass in silence.
+    func testRulesThatCannotSeeTheirInputSaySo() throws {
+        for path in ["android/Bioto__tron-ai__page_source.xml", "ios/KazuCocoa__appium-source-viewer__docs_sample_source.xml"] {
+            let (_, report) = try audit(path)
+            let unjudged = Set(report.incomplete.filter { $0.incomplete.element == nil }.map(\.incomplete.ruleID))
+            for rule in ["dynamic-type.fixed-size", "dynamic-type.truncated", "motion.reduce-motion", "motion.autoplay"] where
+                try Self.library.get().defaultSet(for: report.platform)?.entries.contains(where: { $0.id == rule }) == true {
+                XCTAssertTrue(unjudged.contains(rule), "\(path): \(rule) passed in silence")
+            }
+        }
+    }
+
+    /// XCUITest reports whole frames, never cut by a scroller: a small target touching a
+    /// table's edge is measured, not incomplete.
+    func testXCUITestFramesAreNotCutByScrollers() throws {
+        for file in try FileManager.default.contentsOfDirectory(atPath: TestSupport.corpus.appendingPathComponent("ios").path) where file.hasSuffix(".xml") {
+            let (_, report) = try audit("ios/" + file)
+            XCTAssertFalse(report.incomplete.contains { $0.incomplete.reason.contains("edge of the scrolling") }, file)
+        }
+    }
+
+    /// Columns count code points: on a one-line dump of Chinese text, each node's column is
+    /// where an editor (and SARIF's `unicodeCodePoints`) puts its `<`.
+    func testColumnsAreCodePointsOnAOneLineDumpOfChineseText() throws {
+        let xml = ##"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="企业微信通讯录 😀 选填" package="com.example" bounds="[0,0][1080,200]"/><node resource-id="b" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[0,300][60,360]"/></node></hierarchy>"##
+        let snapshot = try SnapshotParser().parse(Array(xml.utf8))
+        let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(try Self.library.get().defaultSet(for: .android)))
+        let finding = try XCTUnwrap(report.findings.first { $0.elementID == "b" })
+        let scalars = Array(xml.unicodeScalars)
+        let marker = Array(#"<node resource-id="b""#.unicodeScalars)
+        let expected = try XCTUnwrap((0...(scalars.count - marker.count)).first { Array(scalars[$0..<$0 + marker.count]) == marker }) + 1
+        XCTAssertEqual(finding.line, 1)
+        XCTAssertEqual(finding.column, expected)
+        // In bytes the column would be later: every CJK character is three bytes, the emoji four.
+        let bytes = Array(xml.utf8), markerBytes = Array(#"<node resource-id="b""#.utf8)
+        let byteColumn = try XCTUnwrap((0...(bytes.count - markerBytes.count)).first { Array(bytes[$0..<$0 + markerBytes.count]) == markerBytes }) + 1
+        XCTAssertGreaterThan(byteColumn, expected)
+    }
+}
