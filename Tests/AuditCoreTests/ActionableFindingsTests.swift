@@ -66,14 +66,53 @@ final class ActionableFindingsTests: XCTestCase {
         XCTAssertEqual(findings(login, "label.unreadable").map { $0.finding.evidence("name")?.stringValue }, ["loginBtn"])
     }
 
-    /// Gmail: UiAutomator2's a11y-important="false" on the search field and the drawer
-    /// button, which TalkBack reads: not judged, and said so. The back arrow inside the
-    /// search field leaves it most of its width: no spacing finding between them.
-    func testAndroidImportanceIsNotEvidenceAndNestedOverlapsAreNotSpacing() throws {
-        let (_, report) = try audit("android/Bioto__tron-ai__page_source.xml")
+    /// Gmail with its search opened: the search page (drawing-order 5, full screen, its own
+    /// suggestions list) is drawn over the inbox, whose rows and toolbar nobody sees or
+    /// reaches — covered, left out and counted. Its back arrow and the drawer button below
+    /// it are no spacing finding, its rows no hidden-control finding.
+    func testContentCoveredByAPageDrawnAboveIsLeftOut() throws {
+        let (snapshot, report) = try audit("android/Bioto__tron-ai__page_source.xml")
+        XCTAssertTrue(snapshot.notes.contains { $0.contains("covered by a full-screen page") }, "\(snapshot.notes)")
+        let list = try XCTUnwrap(snapshot.elements.indices.first { snapshot.text(snapshot.elements[$0].id) == "com.google.android.gm:id/thread_list_view" })
+        XCTAssertTrue(snapshot.elements[list].covered)
+        let search = try XCTUnwrap(snapshot.elements.indices.first { snapshot.text(snapshot.elements[$0].id) == "com.google.android.gm:id/open_search_view_content_container" })
+        XCTAssertFalse(snapshot.elements[search].covered)
+        XCTAssertTrue(report.findings.allSatisfy { $0.finding.element.map { !snapshot.elements[$0].covered } ?? true })
+        XCTAssertTrue(findings(report, "screen-reader.hidden-control").isEmpty)
+    }
+
+    /// A drawer of apps (drawing-order 2) over a workspace: the workspace's small icon is not
+    /// judged. A full-screen overlay holding only a floating button covers nothing; neither does
+    /// a later full-screen element where no drawing order is stated.
+    func testOnlyAPageWithContentCovers() throws {
+        func doc(_ overlay: String) -> String {
+            ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" package="com.example" drawing-order="1" bounds="[0,0][1080,2400]"><node resource-id="icon" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[100,100][160,160]"/></node>"## + overlay + "</node></hierarchy>"
+        }
+        let cell = ##"<node class="android.widget.TextView" text="App" package="com.example" clickable="true" enabled="true" bounds="[0,300][270,500]"/>"##
+        let drawer = ##"<node class="android.widget.RelativeLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.GridView" package="com.example" bounds="[0,200][1080,2400]">"## + String(repeating: cell, count: 6) + "</node></node>"
+        let fab = ##"<node class="android.widget.FrameLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" bounds="[800,2000][1000,2200]"/></node>"##
+        let ruleSet = try XCTUnwrap(try Self.library.get().defaultSet(for: .android))
+        for (overlay, covered) in [(drawer, true), (fab, false), (drawer.replacingOccurrences(of: #" drawing-order="2""#, with: ""), false)] {
+            let snapshot = try SnapshotParser().parse(Array(doc(overlay).utf8))
+            let report = Auditor.audit(snapshot, ruleSet: ruleSet)
+            // Its size (the target rules skip it) and its missing name (the auditor leaves the
+            // finding out, and counts it).
+            for rule in ["target-size", "label.missing"] {
+                let icon = report.findings.filter { $0.elementID == "icon" && $0.finding.ruleID == rule }
+                XCTAssertEqual(icon.isEmpty, covered, "\(rule), covered \(covered): \(report.findings.map(\.finding.ruleID))")
+            }
+            XCTAssertEqual(report.notes.contains { $0.contains("findings on covered content left out") }, covered, "\(report.notes)")
+        }
+    }
+
+    /// UiAutomator2's a11y-important="false" is on views TalkBack reads (Gmail's search field
+    /// and drawer button): not judged, and said so, never a finding.
+    func testAndroidImportanceIsNotEvidence() throws {
+        let xml = ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Open navigation drawer" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##
+        let snapshot = try SnapshotParser().parse(Array(xml.utf8))
+        let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(try Self.library.get().defaultSet(for: .android)))
         XCTAssertTrue(findings(report, "screen-reader.hidden-control").isEmpty)
         XCTAssertTrue(report.incomplete.contains { $0.incomplete.ruleID == "screen-reader.hidden-control" && $0.incomplete.reason.contains("a11y-important") })
-        XCTAssertFalse(findings(report, "target-spacing").contains { $0.finding.evidence("other") == .string("com.google.android.gm:id/open_search") })
     }
 
     /// A dump of Play services' password sheet alone holds no app: said once, as a warning,

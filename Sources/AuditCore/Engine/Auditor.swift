@@ -85,7 +85,7 @@ public enum Auditor {
         var jobFindings: [[Finding]] = []
         var keys: [FindingKey] = []
         var incompletes: [Incomplete] = []
-        var leftOut = 0
+        var leftOut = 0, leftCovered = 0
         for job in 0..<jobs {
             let result = results.take(job)
             let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
@@ -93,9 +93,16 @@ public enum Auditor {
             for position in result.findings.indices {
                 // What is not the app's — the system's bars and keyboard, another app's
                 // window — is no rule's to judge, whichever rule reported it.
-                if let element = result.findings[position].element, snapshot.elements[element].isSystemUI {
-                    leftOut += 1
-                    continue
+                if let element = result.findings[position].element {
+                    if snapshot.elements[element].isSystemUI {
+                        leftOut += 1
+                        continue
+                    }
+                    // Painted over by a page above it: nobody sees or reaches it.
+                    if snapshot.elements[element].covered {
+                        leftCovered += 1
+                        continue
+                    }
                 }
                 let rank = jobRank ?? ruleRank[result.findings[position].ruleID] ?? Int.max
                 keys.append(FindingKey(element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),
@@ -164,7 +171,8 @@ public enum Auditor {
                            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
                            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
                            incomplete: locatedIncompletes, suppressed: suppressed,
-                           notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : []),
+                           notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : [])
+                               + (leftCovered > 0 ? ["\(leftCovered) findings on covered content left out: painted over, nobody sees or reaches it"] : []),
                            renderedFindings: renderedFindings)
     }
 

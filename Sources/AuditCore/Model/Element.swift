@@ -78,6 +78,8 @@ public struct Element: Sendable {
     /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
     /// navigation bars, scroll indicators (set by the dialect's decoder).
     public internal(set) var systemUI = false
+    /// Painted over by a page drawn above it (``CoveredContent``): not on screen to judge.
+    public internal(set) var covered = false
     /// The directions it scrolls its content in (Android `scrollable`, iOS scroll views,
     /// tables and collection views, the native `scrollable`): a child touching its edge in
     /// one of them may be cut off by it. Empty when it does not scroll.

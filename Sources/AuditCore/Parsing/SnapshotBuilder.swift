@@ -265,6 +265,11 @@ final class SnapshotBuilder {
                                 hint: "send an XML document whose root is <snapshot version=\"1\">")
         }
         decoder.finish(self)
+        let covered = CoveredContent.mark(&elements, screenWidth: width ?? roots.compactMap { elements[$0].frame?.width }.max(),
+                                          screenHeight: height ?? roots.compactMap { elements[$0].frame?.height }.max())
+        if covered > 0 {
+            notes.append("\(covered) elements are covered by a full-screen page drawn above them (an app drawer, the next page, a modal sheet): left out")
+        }
         // Animations appear in document order of their tags; group them by owner.
         animations.sort { ($0.element, $0.line) < ($1.element, $1.line) }
         var start = 0

@@ -77,6 +77,8 @@ public enum InspectReport {
         members.append(("enabled", .bool(element.isEnabled)))
         members.append(("interactive", .bool(element.isInteractive)))
         if element.isHidden { members.append(("hidden", .bool(true))) }
+        if element.isSystemUI { members.append(("system", .bool(true))) }
+        if element.covered { members.append(("covered", .bool(true))) }
         let animations = node.snapshot.animations(of: node.index)
         if !animations.isEmpty {
             members.append(("animations", .array(animations.map { animation in
@@ -128,6 +130,8 @@ public enum InspectReport {
             if !element.isAccessible { flags.append("not-accessible") }
             if !element.isVisible { flags.append("invisible") }
             if !element.isEnabled { flags.append("disabled") }
+            if element.isSystemUI { flags.append("system") }
+            if element.covered { flags.append("covered") }
             if !flags.isEmpty { parts.append("(" + flags.joined(separator: " ") + ")") }
             parts.append("line \(element.line)")
             lines.append(parts.joined(separator: " "))

@@ -88,6 +88,7 @@ enum UiautomatorDialect: SnapshotDialect {
     }
 
     static func finish(_ builder: SnapshotBuilder) {
+        builder.markCollectionItems()
         builder.convertPixelsToPoints()
         builder.assignAppPackage()
     }
@@ -158,6 +159,19 @@ extension SnapshotBuilder {
         scale = density
         width = rootWidth.map { $0 / density }
         height = rootHeight.map { $0 / density }
+    }
+
+    /// The layouts a list or grid holds (`RecyclerView`, `ListView`, `GridView` and their
+    /// subclasses) are its items: cells, which TalkBack announces with their place in the
+    /// list, not plain layouts. Whether or not the capture says the list scrolls.
+    func markCollectionItems() {
+        let collections = ["RecyclerView", "ListView", "GridView"]
+        for index in elements.indices where elements[index].role == .container {
+            let parent = Int(elements[index].parent)
+            guard parent >= 0, let type = texts.string(elements[parent].typeName),
+                  collections.contains(where: { type.hasSuffix($0) }) else { continue }
+            elements[index].role = .cell
+        }
     }
 
     /// The app is the package of most nodes; the nodes of other packages (another app's

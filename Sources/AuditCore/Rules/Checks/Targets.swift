@@ -6,7 +6,7 @@ public enum Targets {
         var result: [(index: Int, frame: Rect)] = []
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
-            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI,
+            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI, !element.covered,
                   let frame = element.touchFrame, !frame.isEmpty else { continue }
             if isInlineLink(index, in: snapshot) || isInnerPart(index, in: snapshot) { continue }
             result.append((index, frame))

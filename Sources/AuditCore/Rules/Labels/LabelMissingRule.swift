@@ -9,8 +9,11 @@ public enum LabelMissingRule: Rule {
             Every interactive accessibility element and every informative image needs a name: a label, \
             visible text, or (for text fields) a placeholder. Without one, VoiceOver reads the image's file \
             name or just "button", and TalkBack says "unlabelled". White space counts as empty. Decorative \
-            images (accessible="false", or hidden) are exempt. Fix: set accessibilityLabel / \
-            contentDescription to what the control does ("Close", "Add to cart").
+            images (accessible="false", or hidden) are exempt. On iOS a text field named only by its \
+            placeholder is a warning (`placeholder-only`): VoiceOver reads the placeholder while the \
+            field is empty, and once it is filled reads the value with no name at all (TalkBack \
+            keeps saying an Android field's hint). Fix: set accessibilityLabel / \
+            contentDescription to what the control does ("Close", "Add to cart", "Email").
             """,
         results: ResultID.self,
         examples: [
@@ -21,7 +24,12 @@ public enum LabelMissingRule: Rule {
             RuleExample(##"<element id="i" role="image" image="hero.jpg" frame="0,0,100,100"/>"##, triggers: ["i"]),
             RuleExample(##"<element id="i" role="image" image="divider" accessible="false" frame="0,0,100,1"/>"##),
             RuleExample(##"<element id="i" role="image" image="divider" hidden="true" frame="0,0,100,1"/>"##),
-            RuleExample(##"<element id="f" role="textfield" placeholder="Email" frame="0,0,200,44"/>"##),
+            // iOS: named by its placeholder alone, gone once the field is filled.
+            RuleExample(##"<element id="f" role="textfield" placeholder="Email" frame="0,0,200,44"/>"##, triggers: ["f"], severity: .warning),
+            RuleExample(##"<element id="f" role="textfield" label="Email" placeholder="name@example.com" frame="0,0,200,44"/>"##),
+            RuleExample("", triggers: ["email"], severity: .warning, document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" placeholderValue="Email" value="Email" enabled="true" visible="true" accessible="true" x="20" y="200" width="350" height="44"/></XCUIElementTypeApplication></AppiumAUT>"##),
+            // Android: TalkBack says the hint of a filled field too.
+            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" hint="Email" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
             RuleExample(##"<element id="f" role="textfield" frame="0,0,200,44"/>"##, triggers: ["f"]),
             RuleExample(##"<element id="c" role="cell" interactive="true" frame="0,0,390,60"><element id="t" role="text" text="Wi-Fi"/></element>"##),
         ])
@@ -30,13 +38,26 @@ public enum LabelMissingRule: Rule {
     public enum ResultID: String, RuleResults {
         case noName = "no-name"
         case imageNameRead = "image-name-read"
+        case placeholderOnly = "placeholder-only"
 
         public var message: String {
             switch self {
             case .noName: "${role} has no accessible name"
             case .imageNameRead: "${role} has no accessible name; VoiceOver reads the image name \"${image}\""
+            case .placeholderOnly: "Text field is named only by its placeholder \"${placeholder}\": once filled, VoiceOver reads no name"
             }
         }
+    }
+
+    /// The placeholder of a text field that has no other name: no label, no text, and no
+    /// value but the placeholder itself (XCUITest gives an empty field its placeholder as
+    /// its value).
+    static func placeholderOnly(_ index: Int, in snapshot: Snapshot) -> String? {
+        let element = snapshot.elements[index], texts = snapshot.texts
+        guard texts.isBlank(element.label), texts.isBlank(element.text), !texts.isBlank(element.placeholder),
+              let placeholder = texts.string(element.placeholder) else { return nil }
+        if !texts.isBlank(element.value), texts.string(element.value) != placeholder { return nil }
+        return placeholder
     }
 
     public static func evaluate(_ context: inout RuleContext) {
@@ -47,6 +68,11 @@ public enum LabelMissingRule: Rule {
             let informativeImage = element.role == .image
             guard element.isInteractive || informativeImage else { continue }
             if Targets.isInlineLink(index, in: snapshot), !snapshot.texts.isBlank(snapshot.elements[Int(element.parent)].text) { continue }
+            if snapshot.platform == .ios, element.role == .textfield, let placeholder = placeholderOnly(index, in: snapshot) {
+                context.report(ResultID.placeholderOnly, element: index, evidence: [("role", .string(element.role.name)), ("placeholder", .string(placeholder))],
+                               severity: .warning)
+                continue
+            }
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [("role", .string(element.role.name))]

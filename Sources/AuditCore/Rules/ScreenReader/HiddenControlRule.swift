@@ -47,7 +47,7 @@ public enum HiddenControlRule: Rule {
         var candidates: [Int] = []
         for index in elements.indices {
             let element = elements[index]
-            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI, !element.isAccessible,
+            guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI, !element.covered, !element.isAccessible,
                   !element.isHidden, let frame = element.touchFrame, !frame.isEmpty else { continue }
             candidates.append(index)
         }
