@@ -93,6 +93,37 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(AndroidDensity.estimate(widthPixels: 455, heightPixels: 564), 1, "a dialog's own root is not a tablet")
     }
 
+    /// A TV (landscape in its natural orientation) aims at 540 dp high, a watch (small,
+    /// square, at the origin) at 227 dp; a phone turned on its side (rotation 1) stays a phone.
+    func testScreenShapesTVAndWatch() throws {
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 1920, heightPixels: 1080, naturalLandscape: true).shape, .tv)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 1920, heightPixels: 1080, naturalLandscape: true).density, 2)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 1280, heightPixels: 720, naturalLandscape: true).density, 1.33)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 2340, heightPixels: 1080, naturalLandscape: false).density, 2.625)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).shape, .watch)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).density, 2)
+        XCTAssertEqual(AndroidDensity.estimated(widthPixels: 455, heightPixels: 470, atOrigin: false).shape, .phone, "a popup's own root")
+        let tv = try TestSupport.parse(#"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1920,1080]"><node class="android.widget.Button" text="Play" clickable="true" package="com.example" bounds="[100,100][300,196]"/></node></hierarchy>"#)
+        XCTAssertEqual(tv.scale, 2)
+        XCTAssertTrue(tv.notes.contains { $0.contains("a TV") }, "\(tv.notes)")
+        let watch = try TestSupport.parse(#"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][466,466]"><node class="android.widget.Button" text="Start" clickable="true" package="com.example" bounds="[133,300][333,396]"/></node></hierarchy>"#)
+        XCTAssertEqual(watch.scale, 2)
+        XCTAssertEqual(watch.elements[1].frame?.height, 48)
+    }
+
+    /// The layout's standard components outvote the short side: a 320 × 640 screen with a
+    /// 24-px status bar, a 56-px floating action button and a 48-px navigation bar is density
+    /// 1, not the 0.75 its width says; one cue alone does not decide.
+    func testDensityFromTheLayoutsStandardComponents() throws {
+        let xml = #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][320,640]"><node class="android.view.View" resource-id="android:id/statusBarBackground" package="com.example" bounds="[0,0][320,24]"/><node class="com.google.android.material.floatingactionbutton.FloatingActionButton" content-desc="New" clickable="true" package="com.example" bounds="[248,520][304,576]"/><node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/></node></hierarchy>"#
+        let snapshot = try TestSupport.parse(xml)
+        XCTAssertEqual(snapshot.scale, 1)
+        XCTAssertTrue(snapshot.notes.contains { $0.contains("from the layout's standard components") && $0.contains("24-px status bar") }, "\(snapshot.notes)")
+        let one = xml.replacingOccurrences(of: #"<node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/>"#, with: "")
+            .replacingOccurrences(of: "FloatingActionButton", with: "ImageButton")
+        XCTAssertEqual(try TestSupport.parse(one).scale, 0.75)
+    }
+
     func testTheReportSaysWhatDecidedTheDensity() throws {
         let xml = #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1600,2560]"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,100]"/></node></hierarchy>"#
         let snapshot = try TestSupport.parse(xml)

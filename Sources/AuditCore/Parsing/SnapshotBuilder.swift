@@ -65,6 +65,8 @@ final class SnapshotBuilder {
     var width: Double?
     var height: Double?
     var scale: Double?
+    /// The capture's `rotation` (Android: 0 is the screen's natural orientation).
+    var rotation: Int?
     var settings = Settings()
     var rootLine = 1
     var rootColumn = 1

@@ -26,12 +26,26 @@ public enum AndroidDensity {
     /// popup window's own hierarchy, not a screen, and is estimated as a phone's.
     public static let tabletMinimumPixels: Double = 800
 
+    /// A TV's short side in dp: 1080p panels are density 2 (960 × 540 dp), 720p 1.33.
+    public static let typicalTVHeight: Double = 540
+    /// A watch's side in dp (Wear OS: 192–240 dp; a 454 or 466 px round screen is density 2).
+    public static let typicalWatchSide: Double = 227
+    /// Watches are square or round and small: short side up to this many pixels, aspect up
+    /// to 1.05.
+    public static let watchMaximumPixels: Double = 600
+
+    /// The kind of screen a shape says.
+    public enum Shape: String, Sendable {
+        case phone, tablet, tv, watch
+    }
+
     /// What the estimate decided, and why, for the report's notes.
     public struct Estimate: Sendable {
         public let density: Double
-        public let isTablet: Bool
+        public let shape: Shape
         public let shortSide: Double
         public let aspect: Double
+        public var isTablet: Bool { shape == .tablet }
     }
 
     public static func estimate(widthPixels: Double, heightPixels: Double) -> Double {
@@ -40,23 +54,41 @@ public enum AndroidDensity {
 
     /// The density bucket that puts the short side closest to a phone's 411 dp — or, for a
     /// screen as square as a tablet's, to a tablet's 720 dp (a 1600 × 2560 tablet is density
-    /// 2, 800 dp; read as a phone it would be 4, 400 dp, and every target would shrink by half).
-    public static func estimated(widthPixels: Double, heightPixels: Double) -> Estimate {
+    /// 2, 800 dp; read as a phone it would be 4, 400 dp, and every target would shrink by half);
+    /// a landscape screen whose natural orientation is landscape (`rotation` 0, wide as 16:9) is
+    /// a TV, aimed at 540 dp high (1920 × 1080 → 2); a small square screen at the origin is a
+    /// watch, aimed at 227 dp (466 × 466 → 2).
+    public static func estimated(widthPixels: Double, heightPixels: Double, naturalLandscape: Bool = false,
+                                 atOrigin: Bool = false) -> Estimate {
         let height = heightPixels > 0 ? heightPixels : widthPixels
         let shorter = min(widthPixels, height), longer = max(widthPixels, height)
-        guard shorter > 0 else { return Estimate(density: 1, isTablet: false, shortSide: 0, aspect: 1) }
+        guard shorter > 0 else { return Estimate(density: 1, shape: .phone, shortSide: 0, aspect: 1) }
         let aspect = longer / shorter
-        let tablet = aspect < tabletAspect && shorter >= tabletMinimumPixels
-        let target = tablet ? typicalTabletWidth : typicalWidth
+        let shape: Shape
+        if naturalLandscape, widthPixels > height, aspect >= 1.7 {
+            shape = .tv
+        } else if atOrigin, aspect <= 1.05, shorter <= watchMaximumPixels {
+            shape = .watch
+        } else if aspect < tabletAspect, shorter >= tabletMinimumPixels {
+            shape = .tablet
+        } else {
+            shape = .phone
+        }
+        let target = switch shape {
+        case .phone: typicalWidth
+        case .tablet: typicalTabletWidth
+        case .tv: typicalTVHeight
+        case .watch: typicalWatchSide
+        }
         var best = 1.0
         var bestError = Double.infinity
-        for density in buckets {
+        for density in buckets + (shape == .tv ? [1.33] : []) {
             let error = abs(shorter / density - target)
             if error < bestError {
                 bestError = error
                 best = density
             }
         }
-        return Estimate(density: best, isTablet: tablet, shortSide: shorter, aspect: aspect)
+        return Estimate(density: best, shape: shape, shortSide: shorter, aspect: aspect)
     }
 }

@@ -35,6 +35,9 @@ enum UiautomatorDialect: SnapshotDialect {
             let attributeName = String(cString: attribute.name)
             if attributeName == "width" { builder.width = ValueScanner.number(attribute.value) }
             if attributeName == "height" { builder.height = ValueScanner.number(attribute.value) }
+            if attributeName == "rotation", let rotation = ValueScanner.number(attribute.value), rotation == rotation.rounded(), abs(rotation) < 8 {
+                builder.rotation = Int(rotation)
+            }
         }
     }
 
@@ -141,12 +144,34 @@ extension SnapshotBuilder {
             density = given
             notes.append("Android density \(given.formattedForReport) given by the caller")
         } else if let rootWidth, rootWidth > 0 {
-            let estimate = AndroidDensity.estimated(widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth)
-            density = estimate.density
-            let kind = estimate.isTablet
-                ? "a tablet (aspect \(((estimate.aspect * 100).rounded() / 100).formattedForReport):1), aiming at \(Int(AndroidDensity.typicalTabletWidth)) dp"
-                : "a phone, aiming at \(Int(AndroidDensity.typicalWidth)) dp"
-            notes.append("Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another")
+            let rootFrame = roots.compactMap { elements[$0].frame }.first
+            let estimate = AndroidDensity.estimated(widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth,
+                                                    naturalLandscape: rotation == 0,
+                                                    atOrigin: rootFrame.map { $0.minX == 0 && $0.minY == 0 } ?? false)
+            let kind = switch estimate.shape {
+            case .tablet: "a tablet (aspect \(((estimate.aspect * 100).rounded() / 100).formattedForReport):1), aiming at \(Int(AndroidDensity.typicalTabletWidth)) dp"
+            case .tv: "a TV (landscape in its natural orientation), aiming at \(Int(AndroidDensity.typicalTVHeight)) dp high"
+            case .watch: "a watch (a small square or round screen), aiming at \(Int(AndroidDensity.typicalWatchSide)) dp"
+            case .phone: "a phone, aiming at \(Int(AndroidDensity.typicalWidth)) dp"
+            }
+            // The layout's own standard components (status bar, toolbar, floating action
+            // button, navigation bar) outvote the screen's shape when they agree.
+            var cues: [AndroidLayoutCues.Cue] = []
+            for element in elements {
+                guard let frame = element.frame, frame.width > 0, frame.height > 0,
+                      let cue = AndroidLayoutCues.cue(className: texts.string(element.typeName) ?? "", resourceID: texts.string(element.id) ?? "",
+                                                      width: frame.width, height: frame.height) else { continue }
+                cues.append(cue)
+                if cues.count >= 64 { break }
+            }
+            if let decided = AndroidLayoutCues.density(from: cues, current: estimate.density) {
+                density = decided.density
+                let basis = decided.basis.prefix(4).map { "a \($0.pixels.formattedForReport)-px \($0.name)" }.joined(separator: ", ")
+                notes.append("Android density \(density.formattedForReport) from the layout's standard components: \(basis) (the screen's \(estimate.shortSide.formattedForReport) px short side alone would say \(estimate.density.formattedForReport)); give ?density= (auditctl audit --android-density) if it is another")
+            } else {
+                density = estimate.density
+                notes.append("Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another")
+            }
         } else {
             density = 1
             notes.append("Android density unknown; pixels read as dp")

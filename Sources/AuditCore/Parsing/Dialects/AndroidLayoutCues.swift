@@ -1,0 +1,46 @@
+/// What an Android dump's own layout says of its density: components whose size in dp the
+/// platform fixes. A 24-px status bar, 48-px buttons and a 56-px floating action button say
+/// density 1 on a 320 × 640 screen that the short side alone would read as 0.75; a Toolbar
+/// of 147 px says 2.625.
+public enum AndroidLayoutCues {
+    /// One component of a standard size, measured in pixels.
+    public struct Cue: Sendable, Equatable {
+        public let name: String
+        public let pixels: Double
+        /// The sizes in dp the platform gives it.
+        public let standard: [Double]
+    }
+
+    /// The component `className` / `resourceID` names, measured by its frame in pixels
+    /// (height, or the side for a square button), or `nil` when it is none.
+    public static func cue(className: String, resourceID: String, width: Double, height: Double) -> Cue? {
+        if resourceID == "android:id/statusBarBackground" { return Cue(name: "status bar", pixels: height, standard: [24, 25]) }
+        if resourceID == "android:id/navigationBarBackground" {
+            return Cue(name: "navigation bar", pixels: min(width, height), standard: [48])
+        }
+        if className.hasSuffix("FloatingActionButton"), abs(width - height) <= 2 {
+            return Cue(name: "floating action button", pixels: width, standard: [56, 40])
+        }
+        if className.hasSuffix(".Toolbar") || resourceID.hasSuffix(":id/action_bar") || resourceID.hasSuffix(":id/toolbar") {
+            return Cue(name: "toolbar", pixels: height, standard: [56, 64])
+        }
+        return nil
+    }
+
+    /// The density bucket most cues agree with (each within 1.5 dp of a standard size),
+    /// when at least two agree and more agree with it than with `current`: the bucket and the
+    /// cues that decided it.
+    public static func density(from cues: [Cue], current: Double) -> (density: Double, basis: [Cue])? {
+        guard cues.count >= 2 else { return nil }
+        func agreeing(_ density: Double) -> [Cue] {
+            cues.filter { cue in cue.standard.contains { abs(cue.pixels / density - $0) <= 1.5 } }
+        }
+        let currentCount = agreeing(current).count
+        var best: (density: Double, basis: [Cue])?
+        for density in AndroidDensity.buckets {
+            let basis = agreeing(density)
+            if basis.count >= 2, basis.count > currentCount, basis.count > (best?.basis.count ?? 0) { best = (density, basis) }
+        }
+        return best
+    }
+}
