@@ -45,7 +45,7 @@ final class RuleExampleTests: XCTestCase {
                         XCTAssertEqual(finding.finding.severity, severity, "\(description.id) example at line \(example.line): \(finding.finding.message)")
                     }
                 }
-                let incomplete = Set(report.incomplete.compactMap(\.elementID))
+                let incomplete = Set(report.incomplete.compactMap { $0.incomplete.element == nil ? "<snapshot>" : $0.elementID })
                 for id in example.incomplete {
                     XCTAssertTrue(incomplete.contains(id), "\(description.id) example at line \(example.line): \(id) should be incomplete; got \(report.incomplete.map(\.incomplete.reason))")
                 }

@@ -90,7 +90,7 @@ public struct RuleExample: Sendable {
     public var settings: String
     /// Ids of the elements the rule must report; empty for a non-triggering example.
     public var triggers: [String]
-    /// Ids of elements the rule must report as incomplete.
+    /// Ids of elements the rule must report as incomplete (`<snapshot>` for the snapshot).
     public var incomplete: [String]
     /// Parameter overrides for this example.
     public var parameters: [String: JSON]

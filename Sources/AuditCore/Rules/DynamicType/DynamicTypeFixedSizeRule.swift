@@ -16,6 +16,8 @@ public enum DynamicTypeFixedSizeRule: Rule {
         parameters: [Parameter.accessibilitySizeSeverity],
         results: ResultID.self,
         examples: [
+            // A dump declares no fonts: not judged, and said so.
+            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom"/>"##, settings: ##"<settings content-size="ax3"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom" scales-with-content-size="true"/>"##),

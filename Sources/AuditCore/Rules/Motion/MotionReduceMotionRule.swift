@@ -17,6 +17,8 @@ public enum MotionReduceMotionRule: Rule {
         parameters: [Parameter.offSeverity],
         results: ResultID.self,
         examples: [
+            // A dump declares no animations: not judged, and said so.
+            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##,
                         settings: ##"<settings reduce-motion="true"/>"##, triggers: ["h"]),
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##, triggers: ["h"]),

@@ -23,7 +23,7 @@ public enum HiddenControlRule: Rule {
         examples: [
             RuleExample(##"<element id="b" role="button" label="Pay" accessible="false" frame="20,700,350,50"/>"##, triggers: ["b"]),
             // UiAutomator2's a11y-important="false": TalkBack reaches such views; not judged.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##),
+            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##),
             RuleExample(##"<element id="c" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="b" role="button" label="Open" accessible="false" frame="300,110,80,40"/></element>"##),
             RuleExample(##"<element id="b" role="button" accessible="false" frame="20,700,350,50"><element id="t" role="text" text="Pay" frame="30,710,100,30"/></element>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
