@@ -102,6 +102,50 @@ final class ScreenshotContrastTests: XCTestCase {
         }
     }
 
+    /// A thin "⋮" (three 6-px dots, under 1% of its 100-px frame) in a pale grey is read,
+    /// not taken for "nothing differs".
+    func testAThinIconIsRead() throws {
+        let dots: [[String: Any]] = [30, 47, 64].map { ["kind": "disc", "box": [97, $0, 6, 6], "color": "#C7C7CC"] }
+        let files = try TestImages.make(["dots.png": ["width": 200, "height": 200, "background": "#FFFFFF", "shapes": dots]])
+        let dump = try TestImages.dump(width: 200, height: 200, density: 2, TestImages.iconNode("more", (50, 0, 100, 100)))
+        let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["dots.png"]))))
+        let finding = try XCTUnwrap(report.findings.first { $0.ruleID == "contrast.non-text" }, "\(report.incompletes.map(\.reason))")
+        XCTAssertEqual(evidence(finding, "foreground"), .string("#C7C7CC"))
+    }
+
+    /// The size of text a dump does not declare is read from its glyphs: #7F7F7F on white
+    /// (3.95:1) in a frame 30 pt high fails as 11-pt text and passes as 30-pt text, and the
+    /// evidence says how it was measured. The frame alone could not tell them apart.
+    func testTextSizeIsReadFromTheInk() throws {
+        for (size, fails) in [(22, true), (60, false)] {
+            let files = try TestImages.make(["text.png": ["width": 600, "height": 200, "background": "#FFFFFF",
+                                                          "shapes": [["kind": "text", "at": [20, 60], "text": "Shipping days", "size": size, "color": "#7F7F7F"]]]])
+            let dump = try TestImages.dump(width: 600, height: 200, density: 2, TestImages.textNode("t", "Shipping days", (10, 40, 580, 120)))
+            let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["text.png"]))))
+            let finding = report.findings.first { $0.ruleID == "contrast.text" }
+            XCTAssertEqual(finding != nil, fails, "size \(size): \(report.findings) \(report.incompletes.map(\.reason))")
+            if let finding {
+                XCTAssertEqual(finding.severity, .error, "not a notice: the ink decides")
+                XCTAssertEqual(evidence(finding, "large-text"), .bool(false))
+                if case .string(let basis)? = evidence(finding, "text-size") {
+                    XCTAssertTrue(basis.hasPrefix("not large: about") && basis.contains("glyphs' ink"), basis)
+                } else {
+                    XCTFail("no text-size evidence")
+                }
+            }
+        }
+        // The decision on its own: at 2 px per pt, 40 px of ink with descenders is 20.4 pt or
+        // more (large); 20 px without, regular, at most 15.2 pt (not large); 24 px without is
+        // 15.4–18.2 pt: undecided when regular, large when bold (14 pt bold).
+        func large(_ height: Int, stroke: Int, descenders: Bool) -> Bool? {
+            TextInk(lineHeight: height, stroke: stroke, lines: 1, hasDescenders: descenders).isLarge(pixelsPerPoint: 2, largeSize: 18, largeBoldSize: 14)
+        }
+        XCTAssertEqual(large(40, stroke: 4, descenders: true), true)
+        XCTAssertEqual(large(20, stroke: 2, descenders: false), false)
+        XCTAssertNil(large(24, stroke: 2, descenders: false))
+        XCTAssertEqual(large(24, stroke: 4, descenders: false), true)
+    }
+
     func testTheScreenshotMustFitItsSnapshot() throws {
         let files = try TestImages.make([
             "tall.png": ["width": 400, "height": 240, "background": "#FFFFFF"],

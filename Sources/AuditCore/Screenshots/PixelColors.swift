@@ -151,7 +151,12 @@ extension ScreenshotMapping {
             return .failure(PixelProblem(reason: "the surroundings are not one colour (the commonest, \(surroundings.color.hex), is \(Int(around.share(surroundings) * 100))%)"))
         }
         let inside = ColorSwatch(screenshot, crop)
-        let distinct = inside.clusters.filter { ColorMath.deltaE94(surroundings.lab, $0.lab) > 5 && inside.share($0) >= 0.015 }
+        // Strokes count from 1.5% of the crop; only when none does, from 0.4% where they
+        // differ clearly: a thin "⋮" or "×" in a 48-dp frame is a few dozen pixels.
+        var distinct = inside.clusters.filter { ColorMath.deltaE94(surroundings.lab, $0.lab) > 5 && inside.share($0) >= 0.015 }
+        if distinct.isEmpty {
+            distinct = inside.clusters.filter { ColorMath.deltaE94(surroundings.lab, $0.lab) > 10 && inside.share($0) >= 0.004 }
+        }
         guard let strongest = distinct.first else {
             return .failure(PixelProblem(reason: "nothing in the element differs from its surroundings (\(surroundings.color.hex))"))
         }

@@ -16,6 +16,13 @@ public struct TextInk: Sendable, Equatable {
     /// nearly the whole font size; without them, capitals and ascenders to the baseline.
     public let hasDescenders: Bool
 
+    public init(lineHeight: Int, stroke: Int, lines: Int, hasDescenders: Bool) {
+        self.lineHeight = lineHeight
+        self.stroke = stroke
+        self.lines = lines
+        self.hasDescenders = hasDescenders
+    }
+
     /// The ink of `crop` drawn in `foreground` over `background`, or `nil` when no row
     /// holds ink.
     public static func measure(_ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA) -> TextInk? {
