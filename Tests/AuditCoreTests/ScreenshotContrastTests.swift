@@ -146,6 +146,19 @@ final class ScreenshotContrastTests: XCTestCase {
         XCTAssertEqual(large(24, stroke: 4, descenders: false), true)
     }
 
+    /// Dense bold text at 1×, tight in its frame, covers nearly as much of the crop as its
+    /// background: still read as ink on background, not "no one background colour".
+    func testDenseBoldTextIsRead() throws {
+        let files = try TestImages.make(["dense.png": ["width": 200, "height": 100, "background": "#FFFFFF",
+                                                       "shapes": [["kind": "rect", "box": [0, 20, 200, 60], "color": "#D0D0D0"],
+                                                                  ["kind": "text", "at": [4, 34], "text": "MWMWM", "size": 26, "color": "#FFFFFF"]]]])
+        let dump = try TestImages.dump(width: 200, height: 100, density: 1, TestImages.textNode("t", "MWMWM", (2, 37, 140, 24)))
+        let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["dense.png"]))))
+        let finding = try XCTUnwrap(report.findings.first { $0.ruleID == "contrast.text" }, "\(report.incompletes.map(\.reason))")
+        XCTAssertEqual(evidence(finding, "foreground"), .string("#FFFFFF"))
+        XCTAssertEqual(evidence(finding, "background"), .string("#D0D0D0"))
+    }
+
     func testTheScreenshotMustFitItsSnapshot() throws {
         let files = try TestImages.make([
             "tall.png": ["width": 400, "height": 240, "background": "#FFFFFF"],

@@ -75,10 +75,17 @@ extension ScreenshotMapping {
             }
             return .failure(PixelProblem(reason: "the crop is one colour (\(commonest.color.hex)): no text is visible in the screenshot"))
         }
+        let surroundings = SwatchNeighbours(swatch)
+        // Dense text (bold glyphs at 1×, tight in their frame) may cover as much as its
+        // background: two colours make up the crop, the one drawn in strokes away from the
+        // crop's edge is the ink. Tried only where the ordinary reading below would give up.
+        if let dense = denseText(swatch, surroundings, crop: crop),
+           swatch.share(commonest) < Self.minimumBackgroundShare || swatch.share(swatch.clusters[1]) >= 0.3 {
+            return .success(dense)
+        }
         if swatch.share(commonest) < Self.minimumBackgroundShare {
             return .failure(PixelProblem(reason: "no one background colour (the commonest, \(commonest.color.hex), is \(Int(swatch.share(commonest) * 100))% of the crop): text over a gradient or an image"))
         }
-        let surroundings = SwatchNeighbours(swatch)
         var best: (colors: TextColors, ratio: Double)?
         var largeShape: ColorSwatch.Cluster?
         var mixedBackground: (ink: ColorSwatch.Cluster, purity: Double)?
@@ -121,6 +128,25 @@ extension ScreenshotMapping {
             return .failure(PixelProblem(reason: "a large shape (\(largeShape.color.hex), \(Int(swatch.share(largeShape) * 100))% of the frame) and no text beside it: an icon or image in the text's frame"))
         }
         return .failure(PixelProblem(reason: "no text pixels stand out from the background (\(commonest.color.hex))"))
+    }
+
+    /// Two colours that make up nearly all of the crop (85%), one of them strokes (outline
+    /// mostly) that keep off the crop's edge, clearly apart: that one on the other.
+    func denseText(_ swatch: ColorSwatch, _ surroundings: SwatchNeighbours, crop: PixelRect) -> TextColors? {
+        guard swatch.clusters.count >= 2 else { return nil }
+        let first = swatch.clusters[0], second = swatch.clusters[1]
+        guard swatch.share(first) + swatch.share(second) >= 0.85,
+              ColorMath.deltaE94(first.lab, second.lab) >= Self.minimumInkDifference else { return nil }
+        // The ink is the colour of strokes that does not run along the edge; the background
+        // is the other.
+        let candidates = [(ink: 1, ground: 0), (ink: 0, ground: 1)].filter {
+            surroundings.strokeShare($0.ink) >= Self.minimumStrokeShare && surroundings.edgeShare($0.ink) <= 0.35
+                && surroundings.edgeShare($0.ground) > surroundings.edgeShare($0.ink)
+        }
+        guard candidates.count == 1, let pick = candidates.first else { return nil }
+        let ink = swatch.clusters[pick.ink], ground = swatch.clusters[pick.ground]
+        return TextColors(foreground: ink.color, background: ground.color, foregroundShare: swatch.share(ink),
+                          backgroundShare: swatch.share(ground), crop: crop)
     }
 
     /// ATF's ImageContrastCheck: the icon against what surrounds it. The surroundings are
