@@ -159,6 +159,21 @@ final class ScreenshotContrastTests: XCTestCase {
         XCTAssertEqual(evidence(finding, "background"), .string("#D0D0D0"))
     }
 
+    /// A floating action button with a soft shadow: the blue (#2196F3, 3.12:1 on white) is
+    /// judged against the page, not the grey of its shadow (2.4:1), so it passes; without a
+    /// page beyond the grey, the grey is its surroundings and it fails.
+    func testAButtonsShadowIsNotItsBackground() throws {
+        for (page, fails) in [("#FFFFFF", false), ("#E0E0E0", true)] {
+            let files = try TestImages.make(["fab.png": ["width": 200, "height": 200, "background": page,
+                                                         "shapes": [["kind": "disc", "box": [45, 45, 110, 110], "color": "#E0E0E0"],
+                                                                    ["kind": "disc", "box": [50, 50, 100, 100], "color": "#2196F3"]]]])
+            let dump = try TestImages.dump(width: 200, height: 200, density: 2, TestImages.iconNode("fab", (50, 50, 100, 100)))
+            let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["fab.png"]))))
+            let finding = report.findings.first { $0.ruleID == "contrast.non-text" }
+            XCTAssertEqual(finding != nil, fails, "page \(page): \(report.findings) \(report.incompletes.map(\.reason))")
+        }
+    }
+
     func testTheScreenshotMustFitItsSnapshot() throws {
         let files = try TestImages.make([
             "tall.png": ["width": 400, "height": 240, "background": "#FFFFFF"],

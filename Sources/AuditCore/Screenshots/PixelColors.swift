@@ -150,7 +150,8 @@ extension ScreenshotMapping {
     }
 
     /// ATF's ImageContrastCheck: the icon against what surrounds it. The surroundings are
-    /// a band three pixels wide just outside the element; the icon's colour is the most
+    /// a band three pixels wide just outside the element (or, past a soft shadow, six pixels
+    /// further out); the icon's colour is the most
     /// contrasting strong colour inside it that differs from them.
     public func iconColors(of frame: Rect) -> Result<IconColors, PixelProblem> {
         cache.icon(pixels(of: frame)) { readIconColors(of: frame) }
@@ -163,13 +164,26 @@ extension ScreenshotMapping {
         case .failure(let problem): return .failure(problem)
         }
         let band = 3
-        let ring = [
-            PixelRect(x: crop.x - band, y: crop.y - band, width: crop.width + 2 * band, height: band),
-            PixelRect(x: crop.x - band, y: crop.y + crop.height, width: crop.width + 2 * band, height: band),
-            PixelRect(x: crop.x - band, y: crop.y, width: band, height: crop.height),
-            PixelRect(x: crop.x + crop.width, y: crop.y, width: band, height: crop.height),
-        ].map { $0.clipped(to: usable) }
-        let around = ColorSwatch(screenshot, ring)
+        func ring(_ gap: Int) -> [PixelRect] {
+            let outer = crop.inset(by: -gap)
+            return [
+                PixelRect(x: outer.x - band, y: outer.y - band, width: outer.width + 2 * band, height: band),
+                PixelRect(x: outer.x - band, y: outer.y + outer.height, width: outer.width + 2 * band, height: band),
+                PixelRect(x: outer.x - band, y: outer.y, width: band, height: outer.height),
+                PixelRect(x: outer.x + outer.width, y: outer.y, width: band, height: outer.height),
+            ].map { $0.clipped(to: usable) }
+        }
+        var around = ColorSwatch(screenshot, ring(0))
+        // A soft shadow hugs a raised button (a FAB, a card): the band just outside is the
+        // shadow, a shade darker than the page a few pixels further out. Then the page is
+        // what the button stands on.
+        if let near = around.clusters.first {
+            let far = ColorSwatch(screenshot, ring(6))
+            if let page = far.clusters.first, far.share(page) >= 0.6, page.luminance > near.luminance,
+               ColorMath.deltaE94(near.lab, page.lab) > 2, ColorMath.deltaE94(near.lab, page.lab) < 20 {
+                around = far
+            }
+        }
         guard let surroundings = around.clusters.first else {
             return .failure(PixelProblem(reason: "the element fills the screenshot: nothing around it to compare with"))
         }
