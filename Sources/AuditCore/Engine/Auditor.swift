@@ -120,6 +120,7 @@ public enum Auditor {
         // Phase 2: suppress, place and render every finding, in parallel chunks of the
         // final order; each chunk's fields share one buffer.
         let anyIgnored = snapshot.elements.contains { !$0.ignoredRules.isAbsent }
+        let ignored = anyIgnored ? ElementSuppressions(snapshot) : nil
         let chunk = 256
         let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
@@ -130,7 +131,7 @@ public enum Auditor {
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
                 let finding = sources[Int(key.job)][Int(key.position)]
-                if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, anyIgnored: anyIgnored) {
+                if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
                     suppressed.append(finding.ruleID)
                     continue
                 }
@@ -184,12 +185,8 @@ public enum Auditor {
         return ranks
     }
 
-    static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet, anyIgnored: Bool) -> Bool {
-        if anyIgnored, let index = finding.element {
-            for pattern in snapshot.suppressions(of: index) where Glob(pattern).matches(finding.ruleID) {
-                return true
-            }
-        }
+    static func isSuppressed(_ finding: Finding, snapshot: Snapshot, ruleSet: RuleSet, ignored: ElementSuppressions?) -> Bool {
+        if let ignored, let index = finding.element, ignored.suppresses(finding.ruleID, at: index) { return true }
         guard !ruleSet.suppressions.isEmpty else { return false }
         let elementID = finding.element.flatMap { snapshot.node($0).id }
         return ruleSet.suppressions.contains { $0.matches(ruleID: finding.ruleID, elementID: elementID, screen: snapshot.screen) }

@@ -61,6 +61,9 @@ public enum ColorOnlyGroupRule: Rule {
         func kids(_ index: Int) -> ArraySlice<Int> { childList[childStart[index]..<childStart[index + 1]] }
 
         var groups = LookAlikeGroups(snapshot: snapshot, colors: Self.colors(of: snapshot, budget: context.budget))
+        // The pixel readings stop when the budget runs out: what they left unread must not
+        // pass as "no look-alikes" — stopped, and the engine says so.
+        if context.outOfBudget() { return }
         var slotBuffer: [Int] = []
         var containers: [Int] = []
         var repeated: [Int] = []
@@ -68,6 +71,7 @@ public enum ColorOnlyGroupRule: Rule {
         // Every element as a scope, then the roots (scope -1), in this order: an element
         // reported in one scope is not reported again.
         for position in 0...count {
+            if context.outOfBudget() { return }
             let scope = position < count ? position : -1
             // Leaves and only children have no siblings to compare.
             if scope >= 0 {

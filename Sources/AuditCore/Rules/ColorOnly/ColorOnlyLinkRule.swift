@@ -39,10 +39,18 @@ public enum ColorOnlyLinkRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         let required = context[Parameter.ratio]
+        // Each element's previous sibling, once: asking a link's neighbours then costs O(1),
+        // where listing its siblings made 100,000 sibling links quadratic.
+        var previous = [Int32](repeating: -1, count: snapshot.elements.count)
         for index in snapshot.elements.indices {
+            let next = snapshot.elements[index].nextSibling
+            if next >= 0 { previous[Int(next)] = Int32(index) }
+        }
+        for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.role == .link || element.traits.contains(.link), element.isVisible, !element.isHidden else { continue }
-            guard let surrounding = surroundingText(of: index, in: snapshot) else { continue }
+            guard let surrounding = surroundingText(of: index, previous: previous, in: snapshot) else { continue }
             let text = snapshot.elements[surrounding]
             var source = "declared"
             var colors = element.foreground.flatMap { link in text.foreground.map { (link, $0) } }
@@ -71,16 +79,15 @@ public enum ColorOnlyLinkRule: Rule {
         }
     }
 
-    /// The text the link sits in: its parent text element, or a text sibling before and after it.
-    static func surroundingText(of index: Int, in snapshot: Snapshot) -> Int? {
+    /// The text the link sits in: its parent text element, or a text sibling before and after
+    /// it (`previous`: each element's previous sibling, or -1).
+    static func surroundingText(of index: Int, previous: [Int32], in snapshot: Snapshot) -> Int? {
         let element = snapshot.elements[index]
         guard element.parent >= 0 else { return nil }
         let parent = Int(element.parent)
         if snapshot.elements[parent].role == .text { return parent }
-        let siblings = snapshot.children(of: parent)
-        guard let position = siblings.firstIndex(of: index), position > 0, position + 1 < siblings.count else { return nil }
-        let before = siblings[position - 1], after = siblings[position + 1]
-        guard snapshot.elements[before].role == .text, snapshot.elements[after].role == .text else { return nil }
+        let before = Int(previous[index]), after = Int(element.nextSibling)
+        guard before >= 0, after >= 0, snapshot.elements[before].role == .text, snapshot.elements[after].role == .text else { return nil }
         return before
     }
 }

@@ -53,6 +53,7 @@ public enum ContrastNonTextRule: Rule {
         let required = context[Parameter.ratio]
         var unknown = 0
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled, element.role != .window else { continue }
             let isIcon = (element.role == .image && element.isAccessible)

@@ -45,6 +45,7 @@ public enum DynamicTypeFixedSizeRule: Rule {
         let size = snapshot.settings.effectiveContentSize
         let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
             let fixed = element.scalesWithContentSize == false

@@ -44,6 +44,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
         let size = snapshot.settings.effectiveContentSize
         let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity
         for bar in snapshot.elements.indices where snapshot.elements[bar].traits.contains(.tabBar) && snapshot.elements[bar].isVisible {
+            if context.outOfBudget() { return }
             var pending = snapshot.children(of: bar)
             while !pending.isEmpty {
                 let index = pending.removeFirst()

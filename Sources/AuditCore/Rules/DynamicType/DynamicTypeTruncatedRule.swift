@@ -55,6 +55,7 @@ public enum DynamicTypeTruncatedRule: Rule {
         let glyph = context[Parameter.glyphWidth], lineHeight = context[Parameter.lineHeight]
         let estimateSeverity = context[Parameter.estimateSeverity]
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
             let textRef = snapshot.visibleTextRef(of: index)

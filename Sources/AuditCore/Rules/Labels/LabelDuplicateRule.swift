@@ -89,6 +89,7 @@ public enum LabelDuplicateRule: Rule {
         var reported = Set<Int>()
         check(snapshot.roots)
         for parent in elements.indices where elements[parent].firstChild >= 0 {
+            if context.outOfBudget() { return }
             // Skip parents with fewer than two targets among their children.
             var targets = 0
             for child in snapshot.childIndices(of: parent) where isTarget(elements[child]) {
@@ -98,6 +99,7 @@ public enum LabelDuplicateRule: Rule {
             if targets == 2 { check(snapshot.childIndices(of: parent)) }
         }
         for finding in context.findings { if let element = finding.element { reported.insert(element) } }
+        if context.outOfBudget() { return }
         reportScreenWide(&context, skipping: reported)
     }
 
@@ -117,6 +119,7 @@ public enum LabelDuplicateRule: Rule {
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         let speaking = SpeakingControls(snapshot)
         for index in elements.indices {
+            if context.outOfBudget() { return }
             let element = elements[index]
             guard element.isAccessible, element.isVisible, !element.isSystemUI, !speaking.isSilenced(index) else { continue }
             let name = snapshot.accessibleNameRef(of: index)

@@ -35,6 +35,7 @@ public enum LabelEditableDescriptionRule: Rule {
         let snapshot = context.snapshot
         guard snapshot.platform == .android else { return }
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.role == .textfield, element.isVisible, !snapshot.texts.isBlank(element.label),
                   let label = snapshot.text(element.label) else { continue }

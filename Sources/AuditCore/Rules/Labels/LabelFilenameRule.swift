@@ -82,6 +82,7 @@ public enum LabelFilenameRule: Rule {
         let snapshot = context.snapshot
         let texts = snapshot.texts
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible else { continue }
             let candidate = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)

@@ -63,6 +63,7 @@ public enum LabelMissingRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible, element.role != .window else { continue }
             let informativeImage = element.role == .image

@@ -155,6 +155,7 @@ public enum LabelRedundantTraitRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible, !element.label.isAbsent else { continue }
             if snapshot.texts.withBytes(element.label, mayHoldVocabulary) == false { continue }

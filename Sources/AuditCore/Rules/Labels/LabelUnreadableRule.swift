@@ -107,7 +107,9 @@ public enum LabelUnreadableRule: Rule {
                 continue
             }
             let ref = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
-            guard !ref.isAbsent, !texts.isBlank(ref) else { continue }
+            // Punctuation alone and identifiers are short: a name of thousands of bytes is
+            // neither, and is not split into words (one 9 MB label took seconds).
+            guard !ref.isAbsent, ref.count <= maximumJudgedBytes, !texts.isBlank(ref) else { continue }
             let (hasAlphanumeric, mayBeIdentifier) = texts.withBytes(ref, shape)
             if !hasAlphanumeric, let name = texts.string(ref), name.unicodeScalars.allSatisfy(isPunctuationOrSpace) {
                 context.report(ResultID.punctuation, element: index, evidence: [("name", .string(name))])
@@ -123,6 +125,9 @@ public enum LabelUnreadableRule: Rule {
             context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
         }
     }
+
+    /// Names longer than this are not looked at as punctuation or identifiers.
+    static let maximumJudgedBytes: UInt32 = 1_024
 
     /// True when `name` has a letter or digit outside the private-use areas: words to say.
     static func hasWords(_ name: String) -> Bool {

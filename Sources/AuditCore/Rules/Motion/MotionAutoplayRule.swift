@@ -42,6 +42,7 @@ public enum MotionAutoplayRule: Rule {
         let snapshot = context.snapshot
         let maximum = context[Parameter.maxSeconds]
         for animation in snapshot.animations {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[animation.element]
             let autoplays = animation.autoplay ?? (animation.kind == .autoplay || animation.kind == .video)
             guard autoplays, element.isVisible, animation.pausable != true else { continue }

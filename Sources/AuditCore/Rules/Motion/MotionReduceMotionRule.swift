@@ -55,6 +55,7 @@ public enum MotionReduceMotionRule: Rule {
         let reduceMotion = snapshot.settings.reduceMotion == true
         let offSeverity = context[Parameter.offSeverity]
         for animation in snapshot.animations {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[animation.element]
             guard element.isVisible, !animation.kind.isNonMotion, animation.distance != 0 else { continue }
             // Built only for a finding: most animations honour the setting.

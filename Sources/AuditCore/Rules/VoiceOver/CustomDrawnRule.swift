@@ -34,6 +34,7 @@ public enum CustomDrawnRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices where snapshot.elements[index].drawsContent == true {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
             if element.isAccessible, LabelText.hasName(of: index, in: snapshot) { continue }

@@ -76,6 +76,7 @@ public enum HeaderTraitRule: Rule {
             ])
         }
         for parent in elements.indices where elements[parent].firstChild >= 0 {
+            if context.outOfBudget() { return }
             check(snapshot.childIndices(of: parent))
         }
         check(snapshot.roots)

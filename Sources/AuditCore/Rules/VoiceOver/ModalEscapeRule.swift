@@ -38,6 +38,7 @@ public enum ModalEscapeRule: Rule {
     public static func evaluate(_ context: inout RuleContext) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible else { continue }
             if element.modal == true, element.supportsEscape == false {

@@ -75,6 +75,7 @@ public enum TraitsRule: Rule {
             if parent >= 0, holdsControls[index] || snapshot.elements[index].isInteractive { holdsControls[parent] = true }
         }
         for index in snapshot.elements.indices {
+            if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isAccessible, element.isVisible else { continue }
             let isButton = element.role == .button || element.traits.contains(.button)

@@ -46,6 +46,7 @@ public enum UngroupedCellRule: Rule {
         var parts: [Int] = []
         var names: [UInt8] = []
         for index in elements.indices {
+            if context.outOfBudget() { return }
             let element = elements[index]
             guard element.firstChild >= 0, element.isVisible, !element.isHidden else { continue }
             let isCell = element.role == .cell
