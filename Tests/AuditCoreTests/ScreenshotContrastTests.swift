@@ -198,6 +198,15 @@ final class ScreenshotContrastTests: XCTestCase {
                 XCTAssertTrue(error?.message.contains("400 × 200 pt") == true, "\(name): \(error?.message ?? "")")
             }
         }
+        // A native snapshot's scale fixes the whole size: 800 × 480 for a 400 × 200 pt screen
+        // at scale 2 is refused (a dump's root may leave out a bar; a native snapshot's may not).
+        let native = try SnapshotParser().parse(#"<snapshot version="1" platform="ios" width="400" height="200" scale="2"><element id="w" role="window" frame="0,0,400,200"/></snapshot>"#)
+        let nativeFiles = try TestImages.make(["exact.png": ["width": 800, "height": 400, "background": "#FFFFFF"],
+                                               "taller.png": ["width": 800, "height": 480, "background": "#FFFFFF"]])
+        XCTAssertEqual(try native.attaching(ImageDecoder.decode(TestImages.bytes(nativeFiles["exact.png"]))).screenshot?.pixelsPerPoint, 2)
+        XCTAssertThrowsError(try native.attaching(ImageDecoder.decode(TestImages.bytes(nativeFiles["taller.png"])))) { error in
+            XCTAssertEqual((error as? ImageError)?.code, .mismatch, "\(error)")
+        }
         // Appium sources have no scale: the image width over the screen's points is it.
         let appium = try SnapshotParser().parse(#"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="400" height="200"/></AppiumAUT>"#)
         XCTAssertEqual(try appium.attaching(ImageDecoder.decode(TestImages.bytes(files["retina.png"]))).screenshot?.pixelsPerPoint, 2)

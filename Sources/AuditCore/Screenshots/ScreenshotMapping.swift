@@ -54,8 +54,11 @@ public struct ScreenshotMapping: Sendable {
             throw ImageError(.mismatch, "the screenshot is shorter than the snapshot's screen: \(sizes) (\(Int(expectedHeight.rounded())) px expected at \(scale.formattedForReport) px per pt)",
                              hint: "send the screenshot taken with this snapshot, uncropped")
         }
+        // A native snapshot's own `scale` fixes the image's size exactly: only a dump whose
+        // root may leave out a system bar (Android's navigation bar) may be shorter than it.
+        let exactSize = snapshot.dialect == .native && snapshot.scale != nil
         if imageHeight - expectedHeight > tolerance {
-            guard imageHeight - expectedHeight <= Self.maximumExtraHeight * imageHeight else {
+            guard !exactSize, imageHeight - expectedHeight <= Self.maximumExtraHeight * imageHeight else {
                 throw ImageError(.mismatch, "the screenshot's aspect does not match the snapshot's: \(sizes) (\(Int(expectedHeight.rounded())) px high expected at \(scale.formattedForReport) px per pt)",
                                  hint: "send the screenshot taken with this snapshot, uncropped and unscaled")
             }
