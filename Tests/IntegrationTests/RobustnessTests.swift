@@ -398,6 +398,19 @@ final class ForgedOutputTests: XCTestCase {
             }
             XCTAssertTrue(run.stdout.contains(#"\nExamples/fake.xml"#), "\(arguments[0]): \(run.stdout)")
         }
+        // validate quotes unreadable values and refused versions: escaped too.
+        let values = daemon.directory.appendingPathComponent("values.xml")
+        try #"<snapshot version="1" platform="ios"><element id="a" role="button" opacity="x&#10;::error file=a::forged" frame="0,0,1,1"/></snapshot>"#
+            .write(to: values, atomically: true, encoding: .utf8)
+        let version = daemon.directory.appendingPathComponent("version.xml")
+        try #"<snapshot version="2&#10;::error ::forged"></snapshot>"#.write(to: version, atomically: true, encoding: .utf8)
+        for file in [values, version] {
+            let run = try daemon.auditctl(["validate", file.path])
+            for line in (run.stdout + run.stderr).split(separator: "\n") {
+                XCTAssertFalse(line.hasPrefix("::"), "validate: \(line)")
+            }
+            XCTAssertTrue(run.stdout.contains(#"\n::error"#), "validate: \(run.stdout)")
+        }
     }
 
     func testScriptEndingTextCannotBreakTheHTMLReport() throws {

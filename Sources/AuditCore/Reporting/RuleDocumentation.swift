@@ -71,7 +71,9 @@ public enum RuleDocumentation {
     /// One line per rule: id, severity, WCAG, title.
     public static func text(rules: [any Rule.Type], ruleSet: RuleSet? = nil) -> String {
         var out = ""
-        if let ruleSet { out += "\(ruleSet.name): \(ruleSet.summary)\n" }
+        // A rule set's own text (its name, summary, XPath rules) is the operator's: made safe
+        // to print, so that it can forge no line of a CI log (TerminalText).
+        if let ruleSet { out += "\(TerminalText.escape(ruleSet.name)): \(TerminalText.escape(ruleSet.summary))\n" }
         for rule in rules {
             let description = rule.description
             let severity = ruleSet?.entries.first { $0.id == description.id }?.severity ?? description.severity
@@ -82,7 +84,9 @@ public enum RuleDocumentation {
         }
         if let ruleSet {
             for rule in ruleSet.customRules {
-                out += "\(rule.id.padding(toLength: 26, withPad: " ", startingAt: 0))\(rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(rule.wcag.joined(separator: ",").padding(toLength: 13, withPad: " ", startingAt: 0))\(rule.title) (XPath)\n"
+                let id = TerminalText.escape(rule.id).padding(toLength: 26, withPad: " ", startingAt: 0)
+                let wcag = TerminalText.escape(rule.wcag.joined(separator: ",")).padding(toLength: 13, withPad: " ", startingAt: 0)
+                out += "\(id)\(rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(wcag)\(TerminalText.escape(rule.title)) (XPath)\n"
             }
         }
         return out

@@ -27,7 +27,7 @@ enum ValidateCommand: Command {
             do {
                 let snapshot = try parser.parse(try InputFiles.read(path))
                 for invalid in snapshot.invalidValues {
-                    Console.out("\(name):\(invalid.line): error: \(invalid.owner) attribute \(invalid.attribute)=\"\(invalid.value)\" cannot be read; expected \(invalid.expected)\n")
+                    Console.out("\(name):\(invalid.line): error: \(TerminalText.escape(invalid.owner)) attribute \(TerminalText.escape(invalid.attribute))=\"\(TerminalText.escape(invalid.value))\" cannot be read; expected \(invalid.expected)\n")
                     status = .findings
                 }
                 if let screenshot {
@@ -37,7 +37,7 @@ enum ValidateCommand: Command {
                             Console.out("\(screenshot): fits, \(mapping.screenshot.width) × \(mapping.screenshot.height) px at \(mapping.pixelsPerPoint.formattedForReport) px per pt\n")
                         }
                     } catch let error as ImageError {
-                        Console.out("\(screenshot): error: \(error.message) [\(error.code.rawValue)]\n\(screenshot): note: \(error.hint)\n")
+                        Console.out("\(screenshot): error: \(TerminalText.escape(error.message)) [\(error.code.rawValue)]\n\(screenshot): note: \(TerminalText.escape(error.hint))\n")
                         status = .findings
                     }
                 }
@@ -51,8 +51,8 @@ enum ValidateCommand: Command {
                     Console.out("\(name): valid \(snapshot.dialect.rawValue) snapshot, \(snapshot.elements.count) elements\n")
                 }
             } catch let error as SnapshotError {
-                Console.out("\(name):\(error.line):\(error.column): error: \(error.message) [\(error.code.rawValue)]\n")
-                if !error.hint.isEmpty { Console.out("\(name):\(error.line):\(error.column): note: \(error.hint)\n") }
+                Console.out("\(name):\(error.line):\(error.column): error: \(TerminalText.escape(error.message)) [\(error.code.rawValue)]\n")
+                if !error.hint.isEmpty { Console.out("\(name):\(error.line):\(error.column): note: \(TerminalText.escape(error.hint))\n") }
                 status = .findings
             }
         }
