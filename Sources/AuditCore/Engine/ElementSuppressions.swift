@@ -15,7 +15,7 @@ struct ElementSuppressions: Sendable {
     private let nearest: [Int32]
     /// The compiled lists, by element.
     private let lists: [Int: [Glob]]
-    private let parents: [Int32]
+    private let snapshot: Snapshot
 
     init(_ snapshot: Snapshot) {
         let elements = snapshot.elements
@@ -42,7 +42,7 @@ struct ElementSuppressions: Sendable {
         }
         self.nearest = nearest
         self.lists = lists
-        self.parents = elements.map(\.parent)
+        self.snapshot = snapshot
     }
 
     /// True when an `a11y-ignore` list of `index` or an ancestor names `ruleID`.
@@ -55,7 +55,7 @@ struct ElementSuppressions: Sendable {
                 looked += 1
                 if looked >= Self.maximumPatterns { return false }
             }
-            let parent = Int(parents[current])
+            let parent = Int(snapshot.elements[current].parent)
             current = parent >= 0 ? Int(nearest[parent]) : -1
         }
         return false

@@ -25,6 +25,8 @@ enum CoveredContent {
     @discardableResult
     static func mark(_ elements: inout [Element], screenWidth: Double?, screenHeight: Double?) -> Int {
         guard let width = screenWidth, let height = screenHeight, width > 0, height > 0, elements.count > 1 else { return 0 }
+        // Without a stated drawing order nothing is covered (see above): no pass to make.
+        guard elements.contains(where: { $0.drawingOrder != nil }) else { return 0 }
         let screen = width * height
         // Subtree ends (children follow their parents) and subtree sizes, one backward pass.
         var ends = Array(1...elements.count)

@@ -11,6 +11,17 @@ public enum AndroidLayoutCues {
         public let standard: [Double]
     }
 
+    /// Whether a class name and resource id, as UTF-8 bytes, may name a cue: read in place for
+    /// every node, so that strings are built only for the few that may (``cue(className:resourceID:width:height:)``).
+    public static func mayBeCue(className: ArraySlice<UInt8>, resourceID: ArraySlice<UInt8>) -> Bool {
+        func ends(_ bytes: ArraySlice<UInt8>, _ suffix: StaticString) -> Bool {
+            let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
+        }
+        return ends(resourceID, "BarBackground") || ends(resourceID, ":id/action_bar") || ends(resourceID, ":id/toolbar")
+            || ends(className, "FloatingActionButton") || ends(className, ".Toolbar")
+    }
+
     /// The component `className` / `resourceID` names, measured by its frame in pixels
     /// (height, or the side for a square button), or `nil` when it is none.
     public static func cue(className: String, resourceID: String, width: Double, height: Double) -> Cue? {

@@ -159,6 +159,7 @@ extension SnapshotBuilder {
             var cues: [AndroidLayoutCues.Cue] = []
             for element in elements {
                 guard let frame = element.frame, frame.width > 0, frame.height > 0,
+                      texts.withBytes(element.typeName, { type in texts.withBytes(element.id) { AndroidLayoutCues.mayBeCue(className: type, resourceID: $0) } }),
                       let cue = AndroidLayoutCues.cue(className: texts.string(element.typeName) ?? "", resourceID: texts.string(element.id) ?? "",
                                                       width: frame.width, height: frame.height) else { continue }
                 cues.append(cue)

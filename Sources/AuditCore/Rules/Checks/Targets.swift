@@ -95,6 +95,18 @@ extension Targets {
         return nearest
     }
 
+    /// For each element, whether some descendant passes `test`: one backward pass (children
+    /// follow their parents), so a chain of 100,000 costs no more than a flat list.
+    public static func hasDescendant(in snapshot: Snapshot, where test: (Int) -> Bool) -> [Bool] {
+        let elements = snapshot.elements
+        var found = [Bool](repeating: false, count: elements.count)
+        for index in elements.indices.reversed() {
+            let parent = Int(elements[index].parent)
+            if parent >= 0, found[index] || test(index) { found[parent] = true }
+        }
+        return found
+    }
+
     /// Why a target's frame on screen may not be its size: it runs past the screen's edge, or it
     /// touches, in a dimension where it is small, the edge of the scrolling ancestor that
     /// may have cut it off (ATF's "against scrollable edge"). `short` says which dimensions

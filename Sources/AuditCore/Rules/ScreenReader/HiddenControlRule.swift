@@ -60,11 +60,7 @@ public enum HiddenControlRule: Rule {
         }
         // Whether anything inside speaks: one backward pass (children follow their parents),
         // so a chain of 100,000 hidden controls costs no more than a flat list.
-        var speaksInside = [Bool](repeating: false, count: elements.count)
-        for index in elements.indices.reversed() {
-            let parent = Int(elements[index].parent)
-            if parent >= 0, speaksInside[index] || (elements[index].isAccessible && elements[index].isVisible) { speaksInside[parent] = true }
-        }
+        let speaksInside = Targets.hasDescendant(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         let screenArea = (snapshot.width ?? 0) * (snapshot.height ?? 0)
         var unjudged = 0
         for index in candidates {

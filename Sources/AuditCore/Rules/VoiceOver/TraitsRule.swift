@@ -68,12 +68,8 @@ public enum TraitsRule: Rule {
         let snapshot = context.snapshot
         // Layouts that hold controls of their own wrap them (a stepper around its − and +):
         // the controls inside are what is announced. One backward pass: children follow
-        // their parents.
-        var holdsControls = [Bool](repeating: false, count: snapshot.elements.count)
-        for index in snapshot.elements.indices.reversed() {
-            let parent = Int(snapshot.elements[index].parent)
-            if parent >= 0, holdsControls[index] || snapshot.elements[index].isInteractive { holdsControls[parent] = true }
-        }
+        // their parents. Asked of Android layouts only.
+        let holdsControls = snapshot.platform == .android ? Targets.hasDescendant(in: snapshot) { snapshot.elements[$0].isInteractive } : []
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
