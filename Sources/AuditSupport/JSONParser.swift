@@ -61,28 +61,44 @@ public struct JSONParser {
         return value
     }
 
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` — no leading
+    /// zeros (`01`), no `+1`, no `.5` or `5.`, no bare exponent.
     private mutating func number() throws(JSONParser.Error) -> JSON {
         let start = index
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - first
+        }
+        func fail(_ message: String) -> JSONParser.Error {
+            index = start
+            return error(message)
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else {
+            throw fail("unexpected character; expected a JSON value")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (0x30...0x39).contains(bytes[index]) { throw fail("a JSON number has no leading zeros") }
+        } else {
+            _ = digits()
+        }
         var isInteger = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (0x30...0x39).contains(byte) {
-                index += 1
-            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
-                isInteger = false
-                index += 1
-            } else {
-                break
-            }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isInteger = false
+            guard digits() > 0 else { throw fail("a JSON number needs digits after its decimal point") }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            isInteger = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("a JSON number needs digits in its exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
-        guard !text.isEmpty, let double = Double(text), double.isFinite else {
-            index = start
-            throw error("unexpected character; expected a JSON value")
-        }
+        guard let double = Double(text), double.isFinite else { throw fail("the JSON number \(text.prefix(40)) is out of range") }
         return .number(double)
     }
 

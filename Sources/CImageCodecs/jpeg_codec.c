@@ -12,7 +12,31 @@ struct auditd_jpeg_error {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
     char message[JMSG_LENGTH_MAX];
+    int stopped;
 };
+
+/* The progress monitor: called by libjpeg between rows of each scan. */
+struct auditd_jpeg_progress {
+    struct jpeg_progress_mgr manager;
+    const struct auditd_jpeg_limits *limits;
+};
+
+static void on_progress(j_common_ptr info) {
+    struct auditd_jpeg_progress *progress = (struct auditd_jpeg_progress *)info->progress;
+    struct auditd_jpeg_error *error = (struct auditd_jpeg_error *)info->err;
+    const struct auditd_jpeg_limits *limits = progress->limits;
+    j_decompress_ptr decompress = (j_decompress_ptr)info;
+    if (limits->max_scans > 0 && decompress->input_scan_number > limits->max_scans) {
+        snprintf(error->message, sizeof error->message,
+                 "the JPEG has more than %d scans (a progressive file needs about 10)", limits->max_scans);
+        longjmp(error->jump, 1);
+    }
+    if (limits->should_stop && limits->should_stop(limits->context)) {
+        error->stopped = 1;
+        snprintf(error->message, sizeof error->message, "the decode was stopped");
+        longjmp(error->jump, 1);
+    }
+}
 
 static void on_error(j_common_ptr info) {
     struct auditd_jpeg_error *error = (struct auditd_jpeg_error *)info->err;
@@ -34,25 +58,32 @@ static void on_message(j_common_ptr info, int level) {
     if (setjmp(error.jump)) {                                \
         snprintf(message, message_size, "%s", error.message); \
         jpeg_destroy_decompress(&info);                      \
-        return -1;                                           \
+        return error.stopped ? -2 : -1;                      \
     }                                                        \
     jpeg_create_decompress(&info);                           \
     jpeg_mem_src(&info, data, (unsigned long)size);
 
 int auditd_jpeg_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, int *components,
-                       char *message, size_t message_size) {
+                       int *progressive, char *message, size_t message_size) {
     BEGIN(info, error)
     jpeg_read_header(&info, TRUE);
     *width = info.image_width;
     *height = info.image_height;
     *components = info.num_components;
+    *progressive = jpeg_has_multiple_scans(&info) ? 1 : 0;
     jpeg_destroy_decompress(&info);
     return 0;
 }
 
 int auditd_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height,
-                       char *message, size_t message_size) {
+                       const struct auditd_jpeg_limits *limits, char *message, size_t message_size) {
     BEGIN(info, error)
+    struct auditd_jpeg_progress progress;
+    memset(&progress, 0, sizeof progress);
+    progress.manager.progress_monitor = on_progress;
+    progress.limits = limits;
+    info.progress = &progress.manager;
+    if (limits->max_memory > 0) info.mem->max_memory_to_use = limits->max_memory;
     jpeg_read_header(&info, TRUE);
     if (info.image_width != width || info.image_height != height) {
         snprintf(message, message_size, "the JPEG's size changed between reads");

@@ -4,7 +4,7 @@ import AuditCore
 #endif
 
 /// The `auditctl` entry point: finds the command, parses its arguments, runs it, and
-/// turns errors into the SPEC's exit statuses.
+/// turns errors into the exit statuses of docs/CLI.md.
 @main
 enum AuditCtl {
     static let version = AuditCoreVersion.string

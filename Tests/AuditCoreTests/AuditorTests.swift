@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The engine: deterministic output whatever the scheduling, document order then rule id,
-/// suppression counted, fingerprints stable, reports as SPEC §3 says.
+/// suppression counted, fingerprints stable, reports as docs/findings.md says.
 final class AuditorTests: XCTestCase {
     func example(_ name: String) throws -> (Snapshot, [UInt8]) {
         let bytes = [UInt8](try Data(contentsOf: TestSupport.examples.appendingPathComponent(name)))

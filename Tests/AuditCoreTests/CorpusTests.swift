@@ -2,7 +2,7 @@ import AuditCore
 import Foundation
 import XCTest
 
-/// The 61 real dumps of Tests/Fixtures/corpus parse with the SPEC's element count, and the 3
+/// The 61 real dumps of Tests/Fixtures/corpus parse with the report's element count, and the 3
 /// malformed ones are refused with a line and column.
 final class CorpusTests: XCTestCase {
     struct Entry {
@@ -28,7 +28,7 @@ final class CorpusTests: XCTestCase {
         for entry in wellFormed {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: TestSupport.corpus.appendingPathComponent(entry.file).path))
             let snapshot = try SnapshotParser().parse([UInt8](data))
-            // PROVENANCE counts every XML element; SPEC §3 leaves out the <AppiumAUT> and
+            // PROVENANCE counts every XML element; the report leaves out the <AppiumAUT> and
             // <hierarchy> wrappers, which every corpus file has.
             let expected = try XCTUnwrap(entry.elementCount) - 1
             XCTAssertEqual(snapshot.elements.count, expected, entry.file)

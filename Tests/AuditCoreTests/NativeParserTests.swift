@@ -1,7 +1,7 @@
 import AuditCore
 import XCTest
 
-/// Every attribute type of SPEC §2, read from real XML.
+/// Every attribute type of docs/snapshot-format.md, read from real XML.
 final class NativeParserTests: XCTestCase {
     func testSnapshotHeaderAndSettings() throws {
         let snapshot = try TestSupport.parse("""

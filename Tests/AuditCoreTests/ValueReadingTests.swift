@@ -2,7 +2,7 @@
 import XCTest
 
 /// The byte-level value readers agree with Swift's own conversions and refuse what the
-/// SPEC does not allow.
+/// snapshot format (docs/snapshot-format.md) does not allow.
 final class ValueReadingTests: XCTestCase {
     func number(_ text: String) -> Double? {
         Array(text.utf8).withUnsafeBufferPointer { ValueScanner.number($0) }

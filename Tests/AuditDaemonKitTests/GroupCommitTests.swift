@@ -78,3 +78,38 @@ final class AnswerLog: @unchecked Sendable {
     func add(_ item: String) { lock.withLock { items.append(item) } }
     var all: [String] { lock.withLock { items } }
 }
+
+/// One batch of appends larger than the rotation size is cut where the file passes it:
+/// the records do not all land in one file (a 1 MB request once made 450 MB in one file).
+final class RotationWithinABatchTests: XCTestCase {
+    func testABatchRotatesBetweenEntries() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-\(getpid())-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("findings.jsonl").path
+        let maxBytes = 64 * 1024
+        let journal = try Journal(path: path, maxBytes: maxBytes, keep: 20, logger: Logger(level: .error, underSystemd: false))
+        // Ten writers busy: the ten appends, 20 KB each, share one batch.
+        journal.setCommitDelay(microseconds: 500_000, whileRunning: { 10 })
+        let done = expectation(description: "all durable")
+        done.expectedFulfillmentCount = 10
+        let text = String(repeating: "x", count: 20_000)
+        for _ in 0..<10 {
+            journal.append(GroupCommitTests.Note(text: text)) { result in
+                if case .failure(let error) = result { XCTFail("\(error)") }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(journal.counters.records, 10)
+        var files = [path] + (1...20).map { "\(path).\($0)" }
+        files = files.filter { FileManager.default.fileExists(atPath: $0) }
+        XCTAssertGreaterThanOrEqual(files.count, 3, "200 KB in one batch at a 64 KB limit is cut into files")
+        var lines = 0
+        for file in files {
+            let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+            XCTAssertLessThan(size, maxBytes + 21_000, "\(file) is \(size) bytes: past the limit by more than one entry")
+            lines += try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count
+        }
+        XCTAssertEqual(lines, 10, "every record is in one of the files")
+    }
+}

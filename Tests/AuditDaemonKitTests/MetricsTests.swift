@@ -56,3 +56,16 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(first.headerValue, "receive;dur=2.5, parse;dur=40, journal;dur=2.5")
     }
 }
+
+/// The log is one event a line whatever a client sends (issue 27: newlines were raw).
+final class LoggerTests: XCTestCase {
+    func testControlCharactersCannotStartALine() {
+        let logger = Logger(level: .debug, underSystemd: true)
+        let line = logger.format(.warning, "rule set\nforged", ["file": "a\nb.json", "reason": "bad \u{1B}[31mred"])
+        XCTAssertEqual(line.filter { $0 == "\n" }.count, 1, line)
+        XCTAssertTrue(line.hasSuffix("\n"))
+        XCTAssertTrue(line.hasPrefix("<4>warning rule set\\nforged"), line)
+        XCTAssertTrue(line.contains(#"file=a\nb.json"#), line)
+        XCTAssertFalse(line.contains("\u{1B}"), line)
+    }
+}

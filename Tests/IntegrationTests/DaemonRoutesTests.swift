@@ -4,7 +4,7 @@ import XCTest
 import Glibc
 #endif
 
-/// Every route and status code of SPEC §4 against the real daemon process.
+/// Every route and status code of docs/API.md against the real daemon process.
 final class DaemonRoutesTests: XCTestCase {
     func testRoutesThroughCurl() throws {
         let daemon = try DaemonHarness()

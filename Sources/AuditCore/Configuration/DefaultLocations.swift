@@ -1,4 +1,4 @@
-/// Where the daemon listens and journals when not told (SPEC §1). Pure functions of the
+/// Where the daemon listens and journals when not told (docs/DEPLOYMENT.md). Pure functions of the
 /// environment and the user, shared by `auditd` and `auditctl`.
 public enum DefaultLocations {
     /// `--socket`, else `$AUDITD_SOCKET`, else `/run/a11y-auditd/auditd.sock` as root, else

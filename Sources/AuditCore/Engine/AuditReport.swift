@@ -1,9 +1,9 @@
-/// The result of one audit (SPEC §3): the snapshot's identity, the rule set, every
+/// The result of one audit (docs/findings.md): the snapshot's identity, the rule set, every
 /// finding in document order then rule id, what could not be judged, and counts.
 public struct AuditReport: Sendable {
     /// A finding placed in its snapshot: where it is and its stable fingerprint. Its place
     /// (id, path, line, column, frame) is read from the snapshot when asked for, so placing
-    /// a finding builds no strings; its SPEC §3 fields are rendered once, by the audit.
+    /// a finding builds no strings; its report fields are rendered once, by the audit.
     public struct Located: Sendable {
         public let finding: Finding
         let snapshot: Snapshot
@@ -73,10 +73,10 @@ public struct AuditReport: Sendable {
     /// `duration_ms` as reports print it: rounded to microseconds.
     public var roundedDuration: Double { (durationMilliseconds * 1000).rounded() / 1000 }
 
-    /// The SPEC §3 report as bytes (see ``ReportWriter``).
+    /// The report (docs/findings.md) as bytes (see ``ReportWriter``).
     public func rendered() -> RenderedReport { ReportWriter.render(self) }
 
-    /// The SPEC §3 report as a `JSON` value, read back from the rendered bytes (for tests
+    /// The report (docs/findings.md) as a `JSON` value, read back from the rendered bytes (for tests
     /// and tools; the daemon sends the bytes).
     public var json: JSON { (try? JSONParser.parse(rendered().bytes)) ?? .null }
 }

@@ -206,8 +206,11 @@ public enum Auditor {
                 continue
             }
             let selected: [Int]
-            switch document.select(rule.expression, operationLimit: limits.maxOperations) {
+            switch document.select(rule.expression, limits: limits) {
             case .selected(let indexes): selected = indexes
+            case .mergeLimit(let comparisons):
+                incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression steps along following, preceding or a sibling axis from every node of a set; merging the results on this snapshot (\(document.shape.elements) elements) would take about \(Int(min(comparisons, 1e18))) node comparisons, over the limit of \(limits.maxMergeComparisons); take one position (following::x[1]) or test in a predicate (//x[following::y])", element: nil))
+                continue
             case .operationLimit:
                 incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression took more than \(limits.maxOperations) evaluation steps on this snapshot (the limit); simplify it, e.g. avoid comparing every element with every other", element: nil))
                 continue

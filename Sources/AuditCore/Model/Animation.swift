@@ -1,4 +1,4 @@
-/// An animation attached to an element (SPEC §2 `<animation>`).
+/// An animation attached to an element (docs/snapshot-format.md, `<animation>`).
 public struct Animation: Sendable, Hashable {
     /// Kinds of motion. Unknown values are kept as ``other``.
     public enum Kind: String, Sendable, CaseIterable {

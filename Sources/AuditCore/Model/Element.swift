@@ -1,4 +1,4 @@
-/// One UI element of a snapshot, decoded once into typed values (SPEC §2 `<element>`).
+/// One UI element of a snapshot, decoded once into typed values (docs/snapshot-format.md, `<element>`).
 ///
 /// Elements live in flat storage in document order (``Snapshot/elements``); tree links
 /// are indexes into that array (`-1` for none). String attributes are ``TextRef``s into
@@ -62,7 +62,7 @@ public struct Element: Sendable {
     public internal(set) var checked: Bool?
     /// Android's `NAF`: uiautomator found it clickable with no text or description.
     public internal(set) var notAccessibilityFriendly: Bool?
-    // SPEC §2 extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
+    // Extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
     /// Offers the Large Content Viewer (a long press shows the item enlarged).
     public internal(set) var largeContentViewer: Bool?
     /// Draws its content itself (a custom-drawn view or canvas).
@@ -98,13 +98,13 @@ public struct Element: Sendable {
 
     public init() {}
 
-    /// `x,y,width,height` in points (SPEC `frame`), `nil` when absent or unreadable.
+    /// `x,y,width,height` in points (`frame`), `nil` when absent or unreadable.
     public internal(set) var frame: Rect? {
         get { packedFrame.rect }
         set { packedFrame = PackedRect(newValue) }
     }
 
-    /// The larger touch area (SPEC `hit-frame`), when given.
+    /// The larger touch area (`hit-frame`), when given.
     public internal(set) var hitFrame: Rect? {
         get { packedHitFrame.rect }
         set { packedHitFrame = PackedRect(newValue) }

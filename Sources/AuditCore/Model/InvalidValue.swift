@@ -1,5 +1,5 @@
 /// An attribute whose value could not be read. The parser keeps going; the rule
-/// `snapshot.invalid-value` turns each one into a finding (SPEC §2).
+/// `snapshot.invalid-value` turns each one into a finding (docs/snapshot-format.md).
 public struct InvalidValue: Sendable, Hashable {
     /// Index of the element carrying the attribute, or `nil` for `<snapshot>`/`<settings>`.
     public var element: Int?

@@ -1,4 +1,4 @@
-/// An sRGB colour with 8-bit channels and alpha (SPEC §2 `#RGB`, `#RRGGBB`, `#RRGGBBAA`).
+/// An sRGB colour with 8-bit channels and alpha (docs/snapshot-format.md, `#RGB`, `#RRGGBB`, `#RRGGBBAA`).
 public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     public var red: UInt8
     public var green: UInt8

@@ -1,4 +1,4 @@
-/// A rectangle in points, screen coordinates (SPEC §2 `frame`, `hit-frame`).
+/// A rectangle in points, screen coordinates (docs/snapshot-format.md, `frame`, `hit-frame`).
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
     public var y: Double

@@ -1,4 +1,4 @@
-/// What an element is, as assistive technology sees it (SPEC §2 `role`).
+/// What an element is, as assistive technology sees it (docs/snapshot-format.md, `role`).
 ///
 /// Every dialect maps its own vocabulary (XCUIElementType…, Android widget classes)
 /// onto these cases. An unknown native value is kept in ``Element/typeName`` and
@@ -7,7 +7,7 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case window, container, button, link, text, textfield, image, `switch`, slider
     case stepper, checkbox, radio, tab, cell, progress, other
 
-    /// The SPEC spelling of the role.
+    /// The native format's spelling of the role.
     public var name: String {
         switch self {
         case .window: "window"
@@ -31,7 +31,7 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Reads a SPEC role name; `nil` for a name the SPEC does not list.
+    /// Reads a native role name; `nil` for a name docs/snapshot-format.md does not list.
     public init?(name: String) {
         switch name {
         case "window": self = .window
@@ -54,7 +54,7 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// Roles that are accessibility elements unless told otherwise (SPEC §2 `accessible`).
+    /// Roles that are accessibility elements unless told otherwise (docs/snapshot-format.md, `accessible`).
     public var isAccessibleByDefault: Bool {
         switch self {
         case .window, .container, .other: false
@@ -62,7 +62,7 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// Roles that are interactive unless told otherwise (SPEC §2 `interactive`).
+    /// Roles that are interactive unless told otherwise (docs/snapshot-format.md, `interactive`).
     public var isInteractiveByDefault: Bool {
         switch self {
         case .button, .link, .textfield, .switch, .slider, .stepper, .checkbox, .radio, .tab: true

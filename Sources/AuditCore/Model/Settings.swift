@@ -1,4 +1,4 @@
-/// The device's accessibility settings when the snapshot was captured (SPEC §2 `<settings>`).
+/// The device's accessibility settings when the snapshot was captured (docs/snapshot-format.md, `<settings>`).
 /// `nil` means the snapshot did not say.
 public struct Settings: Sendable, Hashable {
     public var reduceMotion: Bool?
@@ -32,7 +32,7 @@ public enum ColorScheme: String, Sendable, CaseIterable {
     case light, dark
 }
 
-/// Text styles of Dynamic Type (SPEC §2 `text-style`).
+/// Text styles of Dynamic Type (docs/snapshot-format.md, `text-style`).
 public enum TextStyle: String, Sendable, CaseIterable {
     case largeTitle = "large-title"
     case title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
@@ -47,7 +47,7 @@ public enum TextStyle: String, Sendable, CaseIterable {
     }
 }
 
-/// Font weights by name, on the CSS/OpenType 100…900 scale (SPEC §2 `font-weight`).
+/// Font weights by name, on the CSS/OpenType 100…900 scale (docs/snapshot-format.md, `font-weight`).
 public enum FontWeightName {
     public static let table: [(name: String, weight: Int)] = [
         ("ultralight", 100), ("thin", 200), ("light", 300), ("regular", 400), ("medium", 500),
@@ -62,7 +62,7 @@ public enum FontWeightName {
     }
 }
 
-/// The platform a snapshot comes from (SPEC §2 `platform`); picks the default rule set.
+/// The platform a snapshot comes from (docs/snapshot-format.md, `platform`); picks the default rule set.
 public enum Platform: String, Sendable, CaseIterable {
     case ios, android, web, other
 }

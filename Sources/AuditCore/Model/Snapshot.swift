@@ -1,5 +1,5 @@
 /// One screen's UI hierarchy, decoded and ready for the rules: immutable and shared
-/// read-only by every rule of an audit (SPEC §2).
+/// read-only by every rule of an audit (docs/snapshot-format.md).
 public final class Snapshot: Sendable {
     /// The snapshot format version (`1`); dialects other than native report `1`.
     public let version: Int
@@ -16,7 +16,7 @@ public final class Snapshot: Sendable {
     /// Pixels per point: the `scale` attribute, or the Android density used to convert pixels.
     public let scale: Double?
     public let settings: Settings
-    /// Every UI element in document order (SPEC §3 counts these).
+    /// Every UI element in document order (the report counts these).
     public let elements: [Element]
     public let animations: [Animation]
     /// Values that could not be read; each becomes a `snapshot.invalid-value` finding.
@@ -63,6 +63,12 @@ public final class Snapshot: Sendable {
     /// This snapshot with `image` as its screenshot: colours can then be read from pixels
     /// (``SnapshotCapabilities/colorsFromPixels``). Throws when the image does not fit the
     /// snapshot's screen (``ScreenshotMapping/init(snapshot:screenshot:)``).
+    /// Throws when an image with `header` cannot be this snapshot's screenshot: checked
+    /// before a pixel of it is decoded.
+    public func checkFits(_ header: ImageDecoder.Header) throws(ImageError) {
+        _ = try ScreenshotMapping.fit(snapshot: self, imageWidth: header.width, imageHeight: header.height, format: header.format)
+    }
+
     public func attaching(_ image: Screenshot) throws(ImageError) -> Snapshot {
         let mapping = try ScreenshotMapping(snapshot: self, screenshot: image)
         return Snapshot(version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,

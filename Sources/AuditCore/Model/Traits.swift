@@ -1,4 +1,4 @@
-/// Accessibility traits of an element (SPEC §2 `traits`), as a bit set.
+/// Accessibility traits of an element (docs/snapshot-format.md, `traits`), as a bit set.
 public struct Traits: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -24,7 +24,7 @@ public struct Traits: OptionSet, Sendable, Hashable {
     /// Appium's `ToggleButton` (iOS 17+).
     public static let toggleButton = Traits(rawValue: 1 << 17)
 
-    /// Every trait with its native (SPEC) name and its Appium (CamelCase) name.
+    /// Every trait with its native-format name and its Appium (CamelCase) name.
     public static let vocabulary: [(trait: Traits, native: String, appium: String)] = [
         (.button, "button", "Button"), (.link, "link", "Link"), (.header, "header", "Header"),
         (.image, "image", "Image"), (.selected, "selected", "Selected"),

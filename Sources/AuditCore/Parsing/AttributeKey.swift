@@ -3,7 +3,7 @@
 /// (names are interned by libxml2); its decoder then reads values by key.
 enum AttributeKey: UInt8 {
     case unknown
-    // Native <element> (SPEC §2)
+    // Native <element> (docs/snapshot-format.md)
     case id, role, label, value, hint, text, placeholder, image, traits
     case accessible, hidden, visible, enabled, interactive
     case frame, hitFrame, foreground, background, border, opacity

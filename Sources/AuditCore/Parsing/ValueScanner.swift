@@ -134,7 +134,7 @@ enum ValueScanner {
         return nil
     }
 
-    /// `x,y,width,height` (SPEC frame): four finite numbers, width and height not negative.
+    /// `x,y,width,height` (`frame`): four finite numbers, width and height not negative.
     static func frame(_ bytes: Bytes) -> Rect? {
         // The common form, four plain decimals and three commas with no blank, in one pass.
         let end = bytes.count

@@ -1,4 +1,4 @@
-/// The SPEC §3 report, written straight from an ``AuditReport`` to bytes — no `JSON`
+/// The report (docs/findings.md), written straight from an ``AuditReport`` to bytes — no `JSON`
 /// tree in between (building one cost more than the rules on finding-heavy screens).
 /// It also records where each finding's fields lie, so the journal's `finding` records
 /// reuse the same bytes instead of rendering every finding a second time.
@@ -15,7 +15,7 @@ public struct RenderedReport: Sendable {
     public func fields(ofFinding index: Int) -> ArraySlice<UInt8> { bytes[findingFields[index]] }
 }
 
-/// Writes reports as compact JSON (SPEC §3): the only serialisation of a report;
+/// Writes reports as compact JSON (docs/findings.md): the only serialisation of a report;
 /// ``AuditReport/json`` reads these bytes back.
 public enum ReportWriter {
     /// Renders `report`.
@@ -115,7 +115,7 @@ public enum ReportWriter {
         return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
     }
 
-    /// The fields of one finding, in SPEC order, read from its snapshot. Returns the
+    /// The fields of one finding, in the order docs/findings.md gives, read from its snapshot. Returns the
     /// finding's fingerprint, which hashes the path written here.
     @discardableResult
     static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {

@@ -74,20 +74,21 @@ public enum RuleDocumentation {
         // A rule set's own text (its name, summary, XPath rules) is the operator's: made safe
         // to print, so that it can forge no line of a CI log (TerminalText).
         if let ruleSet { out += "\(TerminalText.escape(ruleSet.name)): \(TerminalText.escape(ruleSet.summary))\n" }
-        for rule in rules {
+        var rows: [(id: String, severity: String, wcag: String, title: String)] = rules.map { rule in
             let description = rule.description
             let severity = ruleSet?.entries.first { $0.id == description.id }?.severity ?? description.severity
-            let id = description.id.padding(toLength: 26, withPad: " ", startingAt: 0)
-            let level = severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            let wcag = description.wcag.joined(separator: ",").padding(toLength: 13, withPad: " ", startingAt: 0)
-            out += "\(id)\(level)\(wcag)\(description.title)\n"
+            return (description.id, severity.rawValue, description.wcag.joined(separator: ","), description.title)
         }
-        if let ruleSet {
-            for rule in ruleSet.customRules {
-                let id = TerminalText.escape(rule.id).padding(toLength: 26, withPad: " ", startingAt: 0)
-                let wcag = TerminalText.escape(rule.wcag.joined(separator: ",")).padding(toLength: 13, withPad: " ", startingAt: 0)
-                out += "\(id)\(rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(wcag)\(TerminalText.escape(rule.title)) (XPath)\n"
-            }
+        for rule in ruleSet?.customRules ?? [] {
+            rows.append((TerminalText.escape(rule.id), rule.severity.rawValue, TerminalText.escape(rule.wcag.joined(separator: ",")),
+                         TerminalText.escape(rule.title) + " (XPath)"))
+        }
+        // Columns as wide as their longest cell, never cut: an id of 40 characters stays whole.
+        let idWidth = max(26, (rows.map(\.id.count).max() ?? 0) + 2)
+        let wcagWidth = max(13, (rows.map(\.wcag.count).max() ?? 0) + 2)
+        func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        for row in rows {
+            out += padded(row.id, idWidth) + padded(row.severity, 8) + padded(row.wcag, wcagWidth) + row.title + "\n"
         }
         return out
     }

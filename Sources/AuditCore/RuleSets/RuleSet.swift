@@ -1,5 +1,5 @@
 /// A named, resolved selection of rules: which run, at what severity, with which
-/// parameters, what is suppressed, and any custom XPath rules (SPEC §3).
+/// parameters, what is suppressed, and any custom XPath rules (docs/findings.md, "Rules and rule sets").
 public struct RuleSet: Sendable {
     /// One enabled rule with its settings.
     public struct Entry: Sendable {

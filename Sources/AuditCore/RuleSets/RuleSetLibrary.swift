@@ -13,7 +13,7 @@ public struct RuleSetLibrary: Sendable {
 
     public subscript(name: String) -> RuleSet? { sets[name] }
 
-    /// The set a snapshot's platform picks (SPEC §3): `ios-default`, `android-default`,
+    /// The set a snapshot's platform picks (docs/findings.md, "Rules and rule sets"): `ios-default`, `android-default`,
     /// else `wcag22-aa`.
     public func defaultSet(for platform: Platform) -> RuleSet? {
         switch platform {

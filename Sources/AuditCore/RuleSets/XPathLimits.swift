@@ -9,6 +9,10 @@ public struct XPathLimits: Sendable {
     public var maxDocumentBytes = 4 << 20
     /// libxml2 evaluation steps per expression (its `opLimit`).
     public var maxOperations = 20_000_000
+    /// Node comparisons libxml2 may make merging node sets, which `opLimit` does not
+    /// count (``XPathMergeCost``): about 0.3 s. `//*/following::*` passes it up to about
+    /// 840 elements; `//*/following::*[1]` and `//x[following::y]` merge nothing.
+    public var maxMergeComparisons = 100_000_000
 
     public init() {}
 }

@@ -84,6 +84,8 @@ public struct XPathRule: Sendable {
 final class XPathDocument: @unchecked Sendable {
     private let document: xmlDocPtr
     private var indexes: [UnsafeMutableRawPointer: Int] = [:]
+    /// What merging node sets costs on this document (``XPathMergeCost``).
+    private(set) var shape = XPathMergeCost.DocumentShape(elements: 0, siblingCubes: 0)
 
     /// `nil` when the bytes do not parse as a DOM (the SAX parse already accepted them,
     /// so this means a DOM limit was reached).
@@ -101,10 +103,16 @@ final class XPathDocument: @unchecked Sendable {
         guard let parsed else { return nil }
         document = parsed
         var next = 0
+        var elements = 0
+        var siblingCubes = 0.0
         func visit(_ node: xmlNodePtr?, depth: Int) {
             var current = node
+            var siblings = 0
+            defer { siblingCubes += Double(siblings) * Double(siblings) * Double(siblings) / 6 }
             while let node = current {
                 if node.pointee.type == XML_ELEMENT_NODE {
+                    elements += 1
+                    siblings += 1
                     let name = node.pointee.name.map { String(cString: $0) } ?? ""
                     // The elements the snapshot counts: the SAX pass asks the dialect the same.
                     let counts: Bool = if depth == 0 {
@@ -122,6 +130,7 @@ final class XPathDocument: @unchecked Sendable {
             }
         }
         visit(xmlDocGetRootElement(document), depth: 0)
+        shape = XPathMergeCost.DocumentShape(elements: elements, siblingCubes: siblingCubes)
     }
 
     deinit { xmlFreeDoc(document) }
@@ -130,15 +139,21 @@ final class XPathDocument: @unchecked Sendable {
         case selected([Int])
         /// libxml2 stopped after `opLimit` steps.
         case operationLimit
+        /// Not evaluated: merging its node sets would take about this many comparisons.
+        case mergeLimit(Double)
         case failed
     }
 
     /// Element indexes selected by `expression`, in document order, without repeats,
-    /// evaluated in at most `operationLimit` libxml2 steps.
-    func select(_ expression: String, operationLimit: Int) -> Selection {
-        guard XPathRule.nestingProblem(expression) == nil, let context = xmlXPathNewContext(document) else { return .failed }
+    /// evaluated in at most `limits.maxOperations` libxml2 steps, and only when merging
+    /// its node sets costs at most `limits.maxMergeComparisons`.
+    func select(_ expression: String, limits: XPathLimits) -> Selection {
+        guard XPathRule.nestingProblem(expression) == nil else { return .failed }
+        let merging = XPathMergeCost.estimate(expression, on: shape)
+        guard merging <= Double(limits.maxMergeComparisons) else { return .mergeLimit(merging) }
+        guard let context = xmlXPathNewContext(document) else { return .failed }
         defer { xmlXPathFreeContext(context) }
-        context.pointee.opLimit = UInt(max(1, operationLimit))
+        context.pointee.opLimit = UInt(max(1, limits.maxOperations))
         context.pointee.opCount = 0
         var result: xmlXPathObjectPtr?
         XPathRule.withQuietErrors {

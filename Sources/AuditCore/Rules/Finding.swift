@@ -63,7 +63,7 @@ public struct Finding: Sendable {
     }
 }
 
-/// A rule that could not judge: never a pass (SPEC §3 `incomplete`).
+/// A rule that could not judge: never a pass (docs/findings.md, `incomplete`).
 public struct Incomplete: Sendable {
     public var ruleID: String
     public var reason: String

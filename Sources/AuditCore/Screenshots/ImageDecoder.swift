@@ -14,14 +14,37 @@ public enum ImageDecoder {
         return nil
     }
 
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(ImageError) -> Screenshot {
-        let result: Result<Screenshot, ImageError> = bytes.withUnsafeBytes { buffer in
-            do throws(ImageError) { return .success(try decode(buffer, limits: limits)) } catch { return .failure(error) }
+    /// The header of `bytes` (see ``header(of:limits:)-(UnsafeRawBufferPointer,_)``).
+    public static func header(of bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(ImageError) -> Header {
+        let result: Result<Header, ImageError> = bytes.withUnsafeBytes { buffer in
+            do throws(ImageError) { return .success(try header(of: buffer, limits: limits)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
-    public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits()) throws(ImageError) -> Screenshot {
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits(),
+                              shouldStop: (() -> Bool)? = nil) throws(ImageError) -> Screenshot {
+        let result: Result<Screenshot, ImageError> = bytes.withUnsafeBytes { buffer in
+            do throws(ImageError) { return .success(try decode(buffer, limits: limits, shouldStop: shouldStop)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// What the header says, read before any pixel is allocated: the format, the size
+    /// upright (EXIF orientation applied) and the bytes the decode will hold at its peak.
+    public struct Header: Sendable, Equatable {
+        public var format: Screenshot.Format
+        public var width: Int
+        public var height: Int
+        /// The RGBA pixels, plus libjpeg's coefficient buffer for a progressive JPEG.
+        public var decodeBytes: Int
+        var storedWidth: Int, storedHeight: Int
+        var jpegMemory: Int
+    }
+
+    /// The header of `bytes`, checked against `limits` (bytes, pixels, side); throws
+    /// before a pixel is decoded.
+    public static func header(of bytes: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits()) throws(ImageError) -> Header {
         guard !bytes.isEmpty, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             throw ImageError(.empty, "the screenshot is empty", hint: "send the PNG or JPEG bytes of the screen")
         }
@@ -33,29 +56,77 @@ public enum ImageDecoder {
             throw ImageError(.unsupportedFormat, "the screenshot is not a PNG or JPEG (\(describe(signature: bytes)))",
                              hint: "send a PNG (adb exec-out screencap -p, Appium getScreenshot) or a JPEG")
         }
+        if format == .png, let problem = PNGChunks.animationProblem(bytes) {
+            throw ImageError(.unsupportedFormat, problem, hint: "send a still screenshot of the screen (adb exec-out screencap -p, Appium getScreenshot)")
+        }
         var message = [CChar](repeating: 0, count: 256)
-        var width: UInt32 = 0, height: UInt32 = 0, components: Int32 = 0
-        let header = message.withUnsafeMutableBufferPointer { text in
+        var width: UInt32 = 0, height: UInt32 = 0, components: Int32 = 0, progressive: Int32 = 0
+        let status = message.withUnsafeMutableBufferPointer { text in
             switch format {
             case .png: auditd_png_header(base, bytes.count, &width, &height, text.baseAddress, text.count)
-            case .jpeg: auditd_jpeg_header(base, bytes.count, &width, &height, &components, text.baseAddress, text.count)
+            case .jpeg: auditd_jpeg_header(base, bytes.count, &width, &height, &components, &progressive, text.baseAddress, text.count)
             }
         }
-        guard header == 0 else { throw malformed(format, message) }
+        guard status == 0 else { throw malformed(format, message) }
         try check(width: Int(width), height: Int(height), format: format, limits: limits)
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
-        let decoded = pixels.withUnsafeMutableBufferPointer { out in
-            message.withUnsafeMutableBufferPointer { text in
-                switch format {
-                case .png: auditd_png_decode(base, bytes.count, out.baseAddress, width, height, text.baseAddress, text.count)
-                case .jpeg: auditd_jpeg_decode(base, bytes.count, out.baseAddress, width, height, text.baseAddress, text.count)
+        let pixels = Int(width) * Int(height)
+        // A progressive JPEG keeps every component's coefficients (2 bytes each) until its
+        // last scan; the rest of libjpeg's buffers are rows.
+        let jpegMemory = format == .jpeg ? (progressive != 0 ? pixels * Int(max(1, components)) * 2 : 0) + (16 << 20) : 0
+        let swapped = format == .jpeg && JPEGOrientation.swapsSides(JPEGOrientation.read(bytes))
+        return Header(format: format, width: swapped ? Int(height) : Int(width), height: swapped ? Int(width) : Int(height),
+                      decodeBytes: pixels * 4 + jpegMemory, storedWidth: Int(width), storedHeight: Int(height), jpegMemory: jpegMemory)
+    }
+
+    /// Decodes `bytes`. `shouldStop` is asked between rows of a JPEG's scans (a PNG's
+    /// decode is linear in its pixels, bounded by the limits): when it says stop, the
+    /// decode ends with ``ImageError/Code/stopped``.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits(),
+                              shouldStop: (() -> Bool)? = nil) throws(ImageError) -> Screenshot {
+        let header = try header(of: bytes, limits: limits)
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError(.empty, "the screenshot is empty", hint: "send the PNG or JPEG bytes of the screen")
+        }
+        if shouldStop?() == true { throw stopped }
+        let (width, height) = (UInt32(header.storedWidth), UInt32(header.storedHeight))
+        var message = [CChar](repeating: 0, count: 256)
+        var pixels = [UInt8](repeating: 0, count: header.storedWidth * header.storedHeight * 4)
+        let stop = StopCheck(shouldStop)
+        let decoded = withExtendedLifetime(stop) {
+            pixels.withUnsafeMutableBufferPointer { out in
+                message.withUnsafeMutableBufferPointer { text in
+                    switch header.format {
+                    case .png:
+                        return auditd_png_decode(base, bytes.count, out.baseAddress, width, height, text.baseAddress, text.count)
+                    case .jpeg:
+                        var jpegLimits = auditd_jpeg_limits(max_scans: Int32(clamping: limits.maxJPEGScans), max_memory: header.jpegMemory,
+                                                            should_stop: shouldStop == nil ? nil : StopCheck.callback,
+                                                            context: Unmanaged.passUnretained(stop).toOpaque())
+                        return auditd_jpeg_decode(base, bytes.count, out.baseAddress, width, height, &jpegLimits, text.baseAddress, text.count)
+                    }
                 }
             }
         }
-        guard decoded == 0 else { throw malformed(format, message) }
-        let image = Screenshot(width: Int(width), height: Int(height), format: format, rgba: pixels)
-        guard format == .jpeg else { return image }
+        if decoded == -2 { throw stopped }
+        guard decoded == 0 else { throw malformed(header.format, message) }
+        let image = Screenshot(width: header.storedWidth, height: header.storedHeight, format: header.format, rgba: pixels)
+        guard header.format == .jpeg else { return image }
         return JPEGOrientation.upright(image, orientation: JPEGOrientation.read(bytes))
+    }
+
+    static let stopped = ImageError(.stopped, "the screenshot's decode was stopped: the audit's time budget ran out, or its client left",
+                                    hint: "send a smaller or simpler image, or raise --audit-budget")
+
+    /// Carries `shouldStop` through libjpeg's C callback.
+    final class StopCheck {
+        let shouldStop: (() -> Bool)?
+        init(_ shouldStop: (() -> Bool)?) { self.shouldStop = shouldStop }
+
+        static let callback: auditd_should_stop = { context in
+            guard let context else { return 0 }
+            let check = Unmanaged<StopCheck>.fromOpaque(context).takeUnretainedValue()
+            return check.shouldStop?() == true ? 1 : 0
+        }
     }
 
     static func check(width: Int, height: Int, format: Screenshot.Format, limits: ImageLimits) throws(ImageError) {

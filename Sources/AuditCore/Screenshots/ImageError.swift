@@ -12,6 +12,8 @@ public struct ImageError: Error, Sendable, CustomStringConvertible {
         case malformed = "screenshot-malformed"
         /// The image does not fit its snapshot (other size, other aspect).
         case mismatch = "screenshot-mismatch"
+        /// The decode was stopped: the audit's budget ran out, or its client left.
+        case stopped = "screenshot-stopped"
     }
 
     public let code: Code

@@ -49,6 +49,9 @@ enum JPEGOrientation {
         return nil
     }
 
+    /// Whether `orientation` is a quarter turn (the upright image's sides are swapped).
+    static func swapsSides(_ orientation: Int) -> Bool { (5...8).contains(orientation) }
+
     /// `image` turned upright for `orientation`.
     static func upright(_ image: Screenshot, orientation: Int) -> Screenshot {
         guard (2...8).contains(orientation) else { return image }

@@ -23,7 +23,12 @@ public struct ScreenshotMapping: Sendable {
     /// ends above it.
     static let maximumExtraHeight = 0.25
 
-    public init(snapshot: Snapshot, screenshot: Screenshot) throws(ImageError) {
+    /// How an image of `imageWidth` × `imageHeight` pixels maps onto `snapshot`'s screen;
+    /// throws ``ImageError/Code/mismatch`` when it does not fit. Asked with the header's
+    /// size before the image is decoded, and again with the decoded image.
+    public static func fit(snapshot: Snapshot, imageWidth: Int, imageHeight: Int, format: Screenshot.Format) throws(ImageError)
+        -> (scale: Double, screenWidth: Double, screenHeight: Double, notes: [String]) {
+        let screenshot = (width: imageWidth, height: imageHeight, format: format)
         var width = snapshot.width ?? 0, height = snapshot.height ?? 0
         for root in snapshot.roots {
             guard let frame = snapshot.elements[root].frame else { continue }
@@ -71,6 +76,12 @@ public struct ScreenshotMapping: Sendable {
             throw ImageError(.mismatch, "the screenshot is another size: \(sizes) at \(declared.formattedForReport) px per pt, so \(expectedWidth) × \(expectedTall) px expected",
                              hint: "send the screenshot taken with this snapshot, at the device's resolution (not resized)")
         }
+        return (scale, width, height, notes)
+    }
+
+    public init(snapshot: Snapshot, screenshot: Screenshot) throws(ImageError) {
+        let fit = try Self.fit(snapshot: snapshot, imageWidth: screenshot.width, imageHeight: screenshot.height, format: screenshot.format)
+        let (scale, width, height, notes) = (fit.scale, fit.screenWidth, fit.screenHeight, fit.notes)
         self.screenshot = screenshot
         self.pixelsPerPoint = scale
         self.screenWidth = width

@@ -1,7 +1,7 @@
 import AuditCore
 import Foundation
 
-/// `auditd`'s command line. Every option has a default from SPEC §1 or the environment.
+/// `auditd`'s command line. Every option has a default from docs/DEPLOYMENT.md or the environment.
 public struct DaemonOptions: Sendable {
     public var socket: String
     public var socketGroup: String?
@@ -18,7 +18,7 @@ public struct DaemonOptions: Sendable {
     public static let usage = """
         USAGE: auditd [options]
 
-        Accessibility audit daemon: HTTP/1.1 over a Unix socket (see auditctl, and SPEC §4).
+        Accessibility audit daemon: HTTP/1.1 over a Unix socket (see auditctl, and docs/API.md).
 
         OPTIONS:
           --socket PATH               listening socket (default: $AUDITD_SOCKET, /run/a11y-auditd/auditd.sock as root,
@@ -44,6 +44,8 @@ public struct DaemonOptions: Sendable {
           --audit-budget SECONDS      time one audit may take; rules left are reported incomplete (default 10)
           --max-unsent-bytes N        stop reading a connection while N bytes of its answers are unread (default 4194304)
           --follow-lag-bytes N        end a follow stream that falls N bytes behind (default 8388608)
+          --memory-limit N            bytes of request bodies, decoded screenshots and unsent answers held at once;
+                                      past it requests get 503 memory-exhausted (default 1073741824)
           --allow-uid UID             let this user connect (repeatable; root and the daemon's user always may)
           --allow-gid GID             let this group connect (repeatable; the socket's group always may)
           --android-density DPR       pixels per dp for Android dumps, 0.1 to 16 (default: estimated per snapshot)
@@ -101,7 +103,7 @@ public struct DaemonOptions: Sendable {
         let known = ["--socket", "--socket-group", "--socket-mode", "--journal", "--journal-max-bytes", "--journal-keep",
                      "--journal-commit-delay-us",
                      "--rules", "--max-snapshot-bytes", "--max-connections", "--workers", "--queue-depth", "--read-timeout",
-                     "--idle-timeout", "--drain-timeout", "--write-timeout", "--audit-budget", "--max-unsent-bytes", "--follow-lag-bytes", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
+                     "--idle-timeout", "--drain-timeout", "--write-timeout", "--audit-budget", "--max-unsent-bytes", "--follow-lag-bytes", "--memory-limit", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
                      "--version", "--help"]
         while index < arguments.count {
             var argument = arguments[index]
@@ -143,6 +145,7 @@ public struct DaemonOptions: Sendable {
             case "--audit-budget": options.server.auditBudget = try number(argument, try next(), minimum: 0.01, maximum: day)
             case "--max-unsent-bytes": options.server.maxUnsentBytes = try integer(argument, try next(), minimum: 4096)
             case "--follow-lag-bytes": options.server.followLagBytes = try integer(argument, try next(), minimum: 4096)
+            case "--memory-limit": options.server.memoryLimit = try integer(argument, try next(), minimum: 1 << 20)
             case "--drain-timeout": options.server.drainTimeout = try number(argument, try next(), minimum: 0, maximum: day)
             case "--allow-uid": options.allowUIDs.append(try identity(argument, try next()))
             case "--allow-gid": options.allowGIDs.append(try identity(argument, try next()))
@@ -158,6 +161,9 @@ public struct DaemonOptions: Sendable {
                 if let close = EditDistance.closest(to: argument, among: known, limit: 3) { message += "; did you mean '\(close)'?" }
                 throw Failure(description: message + " (see auditd --help)")
             }
+        }
+        guard options.server.memoryLimit >= options.server.limits.bodyBytes else {
+            throw Failure(description: "--memory-limit (\(options.server.memoryLimit)) must be at least --max-snapshot-bytes (\(options.server.limits.bodyBytes)): the largest snapshot could never be received")
         }
         options.socket = DefaultLocations.socket(explicit: explicitSocket, environment: environment, uid: uid)
         options.journal = DefaultLocations.journal(explicit: explicitJournal, environment: environment, uid: uid)

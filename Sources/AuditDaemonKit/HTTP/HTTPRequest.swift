@@ -11,6 +11,8 @@ public struct HTTPRequest: Sendable {
     /// when not received over a connection).
     public var firstByteAt: UInt64 = 0
     public var lastByteAt: UInt64 = 0
+    /// The body's share of the daemon's ``MemoryBudget``, held until the request is done.
+    public var memory: MemoryReservation?
 
     /// The path without the query.
     public var path: String {

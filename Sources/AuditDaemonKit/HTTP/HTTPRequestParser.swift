@@ -62,6 +62,17 @@ public struct HTTPRequestParser: Sendable {
         return true
     }
 
+    /// The bytes the body being received will hold: a Content-Length body's length from
+    /// its head on, a chunked body's size with the chunk being read; 0 between requests.
+    public var bodyBytesExpected: Int {
+        switch state {
+        case .body(let request, _): request.body.count
+        case .chunkSize(let request), .chunkDataEnd(let request), .trailers(let request): request.body.count
+        case .chunkData(let request, let remaining): request.body.count + remaining
+        case .head, .failed: 0
+        }
+    }
+
     /// Adds received bytes and returns every event they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Event] {
         if case .failed = state { return [] }

@@ -20,7 +20,7 @@ public struct HTTPResponse: Sendable {
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extraHeaders, body: body)
     }
 
-    /// The SPEC §4 error shape: `{"error": {"code", "message", "line", "column"}}`.
+    /// The error shape (docs/API.md): `{"error": {"code", "message", "line", "column"}}`.
     public static func error(_ status: Int, code: String, message: String, line: Int? = nil, column: Int? = nil,
                              hint: String? = nil, extraHeaders: [(String, String)] = []) -> HTTPResponse {
         var fields: [(String, JSON)] = [("code", .string(code)), ("message", .string(message))]
@@ -48,10 +48,21 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The head of a chunked response (its body follows as chunks).
-    public func chunkedHead() -> [UInt8] {
+    public func chunkedHead(closing: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Transfer-Encoding: chunked\r\n\r\n"
+        head += "Transfer-Encoding: chunked\r\n"
+        if closing { head += "Connection: close\r\n" }
+        head += "\r\n"
+        return Array(head.utf8)
+    }
+
+    /// The head of a body that ends when the connection closes (for HTTP/1.0 clients,
+    /// which cannot read chunked bodies).
+    public func closeDelimitedHead() -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Connection: close\r\n\r\n"
         return Array(head.utf8)
     }
 

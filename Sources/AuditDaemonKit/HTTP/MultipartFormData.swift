@@ -27,13 +27,9 @@ public struct MultipartFormData: Sendable {
     /// The boundary of a `Content-Type: multipart/form-data; boundary=…` value; `nil`
     /// when the type is another.
     public static func boundary(contentType: String) throws(Failure) -> String? {
-        let pieces = contentType.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimming(.spacesAndTabs) }
-        guard let type = pieces.first, type.lowercased() == "multipart/form-data" else { return nil }
-        for piece in pieces.dropFirst() {
-            guard let equals = piece.firstIndex(of: "=") else { continue }
-            guard piece[..<equals].lowercased() == "boundary" else { continue }
-            var value = String(piece[piece.index(after: equals)...])
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        let (type, parameters) = try HeaderParameters.split(contentType)
+        guard type.lowercased() == "multipart/form-data" else { return nil }
+        for (key, value) in parameters where key == "boundary" {
             // RFC 2046 §5.1.1: 1 to 70 characters.
             guard (1...70).contains(value.utf8.count), !value.utf8.contains(where: { $0 < 0x20 || $0 > 0x7E }) else {
                 throw Failure(message: "the multipart boundary must be 1 to 70 printable characters")
@@ -82,25 +78,32 @@ public struct MultipartFormData: Sendable {
 
     static func part(headers: String, body: ArraySlice<UInt8>) throws(Failure) -> Part {
         var name: String?, filename: String?, contentType: String?
+        var disposition = false
         for line in headers.split(separator: "\r\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else { throw Failure(message: "a part's header line has no colon: \"\(line.prefix(60))\"") }
             let field = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimming(.spacesAndTabs)
             switch field {
             case "content-disposition":
-                let pieces = value.split(separator: ";").map { $0.trimming(.spacesAndTabs) }
-                guard pieces.first?.lowercased() == "form-data" else {
+                // A second one would say another name: which one is meant is a guess.
+                guard !disposition else { throw Failure(message: "a part has two Content-Disposition fields") }
+                disposition = true
+                let (type, parameters) = try HeaderParameters.split(value)
+                guard type.lowercased() == "form-data" else {
                     throw Failure(message: "a part's Content-Disposition is not form-data")
                 }
-                for piece in pieces.dropFirst() {
-                    guard let equals = piece.firstIndex(of: "=") else { continue }
-                    let key = piece[..<equals].lowercased()
-                    var text = String(piece[piece.index(after: equals)...])
-                    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
-                    if key == "name" { name = text }
-                    if key == "filename" { filename = text }
+                for (key, text) in parameters {
+                    switch key {
+                    case "name":
+                        guard name == nil else { throw Failure(message: "a part's Content-Disposition names it twice") }
+                        name = text
+                    case "filename": filename = text
+                    default: break
+                    }
                 }
-            case "content-type": contentType = value
+            case "content-type":
+                guard contentType == nil else { throw Failure(message: "a part has two Content-Type fields") }
+                contentType = value
             default: break
             }
         }

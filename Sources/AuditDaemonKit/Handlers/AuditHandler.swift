@@ -11,16 +11,10 @@ enum AuditHandler {
 
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
-        let upload: AuditUpload
-        switch AuditUpload.read(request) {
-        case .upload(let read): upload = read
-        case .refused(let response):
-            finish(server, ticket, response)
-            return
-        }
-        // Boxed so the snapshot's bytes can be let go as soon as it is parsed.
-        let body = Box(upload.snapshot)
-        let screenshotBytes = upload.screenshot.map(Box.init)
+        // Boxed so the bytes can be let go as soon as they are read: the form is split on
+        // the worker (a crafted 32 MiB form costs a third of a second, which the event
+        // loop's other clients must not wait for).
+        let received = Box(request)
         let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
         var density = server.configuration.androidDensity
         if let text = request.query["density"], !text.isEmpty {
@@ -43,13 +37,28 @@ enum AuditHandler {
             return
         }
         let (firstByteAt, lastByteAt) = (request.firstByteAt, request.lastByteAt)
+        let memory = request.memory
         let accepted = server.pool.submit {
+            // The body's memory is given back when the audit is done, answered or not.
+            defer { memory?.release() }
             let started = Timestamp.monotonic()
             // The client left while this audit waited: nothing to answer, nothing to journal.
             if cancellation.isCancelled {
                 server.metrics.auditAbandoned()
                 return
             }
+            let upload: AuditUpload
+            switch AuditUpload.read(received.take()) {
+            case .upload(let read): upload = read
+            case .refused(let response):
+                server.loop.async { finish(server, ticket, response) }
+                return
+            }
+            let body = Box(upload.snapshot)
+            let screenshotBytes = upload.screenshot.map(Box.init)
+            // The decoded screenshot's share of the memory budget, for the audit's length.
+            let imageMemory = MemoryReservation(server.memory)
+            defer { imageMemory.release() }
             let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
             var timing = ServerTiming()
             if lastByteAt > 0 {
@@ -73,8 +82,18 @@ enum AuditHandler {
                 }
                 if let screenshotBytes {
                     let decodeStarted = Timestamp.monotonic()
+                    let image = screenshotBytes.take()
                     do throws(ImageError) {
-                        snapshot = try snapshot.attaching(ImageDecoder.decode(screenshotBytes.take(), limits: imageLimits))
+                        // Size, fit and memory are settled from the header, before a pixel is decoded.
+                        let header = try ImageDecoder.header(of: image, limits: imageLimits)
+                        try snapshot.checkFits(header)
+                        guard imageMemory.grow(to: header.decodeBytes) else {
+                            return .failure(server.memory.refusal(needing: header.decodeBytes))
+                        }
+                        snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
+                    } catch where error.code == .stopped {
+                        // Out of budget (or the client left) while decoding: the rules
+                        // are reported incomplete for it below, none judged without pixels.
                     } catch {
                         return .failure(AuditUpload.response(to: error))
                     }

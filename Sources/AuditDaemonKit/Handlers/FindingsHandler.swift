@@ -17,6 +17,8 @@ enum FindingsHandler {
             since = value
         }
         let follow = ["1", "true", "yes"].contains(query["follow"]?.lowercased() ?? "")
+        // HTTP/1.0 cannot read chunked bodies: its body ends with the connection.
+        let chunked = request.version == "HTTP/1.1"
         let head = HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson")])
         server.metrics.requestFinished(route: "findings", status: 200)
         let connection = ticket.connection
@@ -30,7 +32,7 @@ enum FindingsHandler {
         let follower: Journal.Follower? = follow ? live : nil
         server.journal.backlog(since: since, then: follower) { backlog, followerID in
             server.loop.async {
-                let stream = ResponseStream(head: head, follows: follow) { out, limit in backlog.fill(&out, limit: limit) }
+                let stream = ResponseStream(head: head, follows: follow, chunked: chunked) { out, limit in backlog.fill(&out, limit: limit) }
                 if let followerID {
                     stream.onEnd = {
                         open.set(false)

@@ -1,6 +1,6 @@
 import AuditCore
 
-/// Maps method and path to a handler (SPEC §4), answering 404 and 405 itself.
+/// Maps method and path to a handler (docs/API.md), answering 404 and 405 itself.
 struct Router {
     unowned let server: Server
 

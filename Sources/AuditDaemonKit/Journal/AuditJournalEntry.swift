@@ -1,8 +1,13 @@
 import AuditCore
 
-/// The journal records of one audit (SPEC §4): one `audit` record, then one `finding`
-/// record per finding, each carrying app, build and screen. Finding records are the
-/// bytes of the rendered report, written from where they are.
+/// The journal records of one audit (docs/API.md): one `audit` record, then one
+/// `finding` record per finding, each carrying app, build and screen. Finding records are
+/// the bytes of the rendered report, written from where they are.
+///
+/// What every finding record repeats is bounded: an app, build or screen longer than
+/// ``maxRepeatedBytes`` is written whole in the `audit` record only, and cut (ending
+/// in `…`) in the finding records, which then say `"identity_cut":true` — a 1 MB app name
+/// with 450 findings made 450 MB of journal before.
 public struct AuditJournalEntry: JournalEntry {
     /// `"type":"audit","audit":…,"app":…,"build":…,"screen":…,` and the same with
     /// `"type":"finding"`: the start of every record.
@@ -12,13 +17,23 @@ public struct AuditJournalEntry: JournalEntry {
     let auditFields: [UInt8]
     let report: RenderedReport
 
+    /// The longest app, build or screen repeated in every finding record (UTF-8 bytes).
+    public static let maxRepeatedBytes = 256
+
     public init(_ report: AuditReport, rendered: RenderedReport) {
-        let identity = JSON.fieldBytes([
-            ("audit", .string(report.id)), ("app", .optional(report.app)), ("build", .optional(report.build)),
-            ("screen", .optional(report.screen)),
-        ])
-        auditHead = Array(#""type":"audit","#.utf8) + identity + [UInt8(ascii: ",")]
-        findingHead = Array(#""type":"finding","#.utf8) + identity + [UInt8(ascii: ",")]
+        func identity(_ cut: Bool) -> ArraySlice<UInt8> {
+            let bound = { (value: String?) in cut ? value.map(Self.cut) : value }
+            var fields: [(String, JSON)] = [
+                ("audit", .string(report.id)), ("app", .optional(bound(report.app))), ("build", .optional(bound(report.build))),
+                ("screen", .optional(bound(report.screen))),
+            ]
+            if cut, [report.app, report.build, report.screen].contains(where: { ($0?.utf8.count ?? 0) > Self.maxRepeatedBytes }) {
+                fields.append(("identity_cut", .bool(true)))
+            }
+            return JSON.fieldBytes(fields)
+        }
+        auditHead = Array(#""type":"audit","#.utf8) + identity(false) + [UInt8(ascii: ",")]
+        findingHead = Array(#""type":"finding","#.utf8) + identity(true) + [UInt8(ascii: ",")]
         var audit = Array(JSON.fieldBytes([
             ("platform", .string(report.platform.rawValue)), ("dialect", .string(report.dialect.rawValue)),
             ("ruleset", .string(report.ruleSet)), ("elements", .int(report.elementCount)),
@@ -28,6 +43,20 @@ public struct AuditJournalEntry: JournalEntry {
         audit.append(contentsOf: rendered.bytes[rendered.summary])
         self.auditFields = audit
         self.report = rendered
+    }
+
+    /// `value` cut to at most ``maxRepeatedBytes`` bytes at a character boundary, with `…`.
+    static func cut(_ value: String) -> String {
+        guard value.utf8.count > maxRepeatedBytes else { return value }
+        var kept = ""
+        var bytes = 0
+        for character in value {
+            let size = character.utf8.count
+            guard bytes + size <= maxRepeatedBytes - 3 else { break }
+            kept.append(character)
+            bytes += size
+        }
+        return kept + "…"
     }
 
     public var recordCount: Int { report.findingFields.count + 1 }

@@ -13,7 +13,7 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
 }
 
-/// The findings journal (SPEC §4): JSON Lines, one record a line, each with an
+/// The findings journal (docs/API.md): JSON Lines, one record a line, each with an
 /// increasing `seq`, a `time` and a `type`. Appends from concurrent audits are batched
 /// into one write (a single `writev` when it fits) and one `fdatasync` (group commit): appends that arrive while a batch
 /// is being synced form the next batch, taken by the same flusher without a new hand-off.
@@ -117,8 +117,27 @@ public final class Journal: @unchecked Sendable {
             waitForOtherWriters()
             let batch = takePending()
             if batch.isEmpty { return }
-            flush(batch)
+            for segment in segments(of: batch) { flush(Array(segment)) }
         }
+    }
+
+    /// The batch cut where the file would pass ``maxBytes``: each piece is written (and
+    /// the file rotated after it) before the next, so one large batch does not land in
+    /// one file. An entry's records stay together: a file passes the limit by at most one
+    /// entry.
+    private func segments(of batch: [Pending]) -> [ArraySlice<Pending>] {
+        var pieces: [ArraySlice<Pending>] = []
+        var start = 0, projected = size
+        for (index, item) in batch.enumerated() {
+            projected += item.entry.byteCount
+            if projected >= maxBytes {
+                pieces.append(batch[start...index])
+                start = index + 1
+                projected = 0
+            }
+        }
+        if start < batch.count { pieces.append(batch[start...]) }
+        return pieces
     }
 
     /// The appends waiting, taken as one batch; with none, the flusher is done.

@@ -36,14 +36,22 @@ public final class Logger: Sendable {
 
     public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard level.priority <= self.level.priority else { return }
-        var line = underSystemd ? "<\(level.priority)>" : Timestamp.iso8601(Timestamp.now()) + " "
-        line += level.rawValue + " " + message
-        for (key, value) in fields {
-            let needsQuotes = value.isEmpty || value.contains(" ") || value.contains("\"")
-            line += " \(key)=" + (needsQuotes ? "\"\(value.replacingAll("\"", with: "'"))\"" : value)
-        }
-        line += "\n"
+        let line = format(level, message, fields)
         lock.withLock { _ = fputs(line, stderr) }
+    }
+
+    /// One event as one line: control characters in the message and values (a newline in
+    /// a client's rule id or a file name) are escaped (`\n`, `\u{1B}`), so nothing a
+    /// client sends can start a line of its own in the log.
+    func format(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String>) -> String {
+        var line = underSystemd ? "<\(level.priority)>" : Timestamp.iso8601(Timestamp.now()) + " "
+        line += level.rawValue + " " + TerminalText.escape(message)
+        for (key, value) in fields {
+            let escaped = TerminalText.escape(value)
+            let needsQuotes = escaped.isEmpty || escaped.contains(" ") || escaped.contains("\"")
+            line += " \(TerminalText.escape(key))=" + (needsQuotes ? "\"\(escaped.replacingAll("\"", with: "'"))\"" : escaped)
+        }
+        return line + "\n"
     }
 
     public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }

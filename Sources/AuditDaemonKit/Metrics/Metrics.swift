@@ -88,7 +88,8 @@ public final class Metrics: @unchecked Sendable {
     public func auditAbandoned() { lock.withLock { abandoned += 1 } }
 
     /// The exposition text; gauges sampled by the caller are passed in.
-    public func render(queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double) -> String {
+    public func render(queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double,
+                       memory: MemoryBudget? = nil) -> String {
         lock.withLock {
             var out = ""
             func family(_ name: String, _ type: String, _ help: String) {
@@ -144,6 +145,13 @@ public final class Metrics: @unchecked Sendable {
                 ("auditd_audits_abandoned_total", "counter", "Audits stopped because their client went away.", String(abandoned)),
                 ("auditd_rulesets", "gauge", "Rule sets loaded.", String(ruleSets)),
             ]
+            if let memory {
+                scalars += [
+                    ("auditd_memory_reserved_bytes", "gauge", "Bytes of request bodies, decoded screenshots and unsent answers held now (--memory-limit).", String(memory.inUse)),
+                    ("auditd_memory_limit_bytes", "gauge", "The --memory-limit.", String(memory.limit)),
+                    ("auditd_memory_refusals_total", "counter", "Requests refused with 503 memory-exhausted.", String(memory.refused)),
+                ]
+            }
             if let journal {
                 let counters = journal.counters
                 scalars += [

@@ -53,6 +53,8 @@ final class Connection: @unchecked Sendable {
     private var peerFinishedSending = false
     /// The chunked response being sent now, if any (it is the first slot's).
     private var stream: ResponseStream?
+    /// The connection closes once `stream` is sent (`Connection: close`, or HTTP/1.0).
+    private var closeAfterStream = false
     private(set) var lastActivity: UInt64
     private(set) var requestStarted: UInt64?
     /// Since when answers have waited for the client to read them, without progress.
@@ -72,12 +74,21 @@ final class Connection: @unchecked Sendable {
     }
 
     private let scratch: Scratch
+    /// The body being received, reserved before its bytes arrive.
+    private let pendingBody: MemoryReservation
+    /// Answers waiting to be sent.
+    private let outputMemory: MemoryReservation
+    /// Bytes of answers filled but waiting behind an earlier one.
+    private var waitingAnswerBytes = 0
+    /// The largest answer body this connection has had: requests still being audited are
+    /// counted at this size against ``Limits/maxUnsentBytes``.
+    private var largestAnswer = 0
 
     /// Requests parsed but not yet answered, past which reading pauses.
     static let maxPipelined = 32
 
     init(id: Int, fd: Int32, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits, loop: EventLoop,
-         scratch: Scratch, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
+         scratch: Scratch, memory: MemoryBudget, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
          onFollowerDropped: @escaping () -> Void) {
         self.id = id
         self.fd = fd
@@ -85,6 +96,8 @@ final class Connection: @unchecked Sendable {
         self.loop = loop
         self.limits = limits
         self.scratch = scratch
+        self.pendingBody = MemoryReservation(memory)
+        self.outputMemory = MemoryReservation(memory)
         self.parser = HTTPRequestParser(limits: parserLimits)
         self.onRequest = onRequest
         self.onClosed = onClosed
@@ -104,7 +117,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Pending work: requests received but not answered, or bytes not yet written.
-    var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil }
+    var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil || !held.isEmpty }
     /// A follow stream owns the connection until the client leaves.
     var isStreaming: Bool { stream?.follows == true }
 
@@ -152,27 +165,44 @@ final class Connection: @unchecked Sendable {
                 for event in events {
                     switch event {
                     case .request(var request):
+                        request.memory = pendingBody.split(request.body.count)
                         request.firstByteAt = requestStarted ?? lastActivity
                         request.lastByteAt = lastActivity
                         requestStarted = parser.isMidRequest ? lastActivity : nil
                         if isStreaming || closeWhenFlushed { continue }
-                        let ticket = openSlot(close: !request.keepAlive)
-                        onRequest(ticket, request)
+                        if !held.isEmpty || mustHold {
+                            held.append(.request(request))
+                        } else {
+                            dispatch(request)
+                        }
                     case .continueExpected:
                         // Interim answer, only when it cannot overtake an earlier response.
-                        if slots.isEmpty, output.isEmpty {
+                        if slots.isEmpty, output.isEmpty, held.isEmpty {
                             enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
                             flushOutput()
                         }
-                    case .failure(let failure):
+                    case .failure:
                         requestStarted = nil
-                        let ticket = openSlot(close: true)
-                        answer(ticket, HTTPResponse.error(failure.status, code: failure.code, message: failure.message))
                         pauseReading()
+                        if held.isEmpty {
+                            refuse(event)
+                        } else {
+                            held.append(event)
+                        }
                         return
                     }
                 }
                 if isClosed { return }
+                let expected = parser.bodyBytesExpected
+                if !pendingBody.grow(to: expected) {
+                    // The daemon's memory is spent: refuse the body before its bytes arrive.
+                    requestStarted = nil
+                    let ticket = openSlot(close: true)
+                    answer(ticket, pendingBody.budget.refusal(needing: expected - pendingBody.bytes))
+                    pauseReading()
+                    return
+                }
+                if expected == 0 { pendingBody.release() }
                 if mustPause { pauseReading() }
                 if waitForMore { return }
             } else if count == 0 {
@@ -189,14 +219,57 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Too many requests ahead of their answers, or too many answers unread.
-    private var mustPause: Bool { slots.count >= Connection.maxPipelined || unsentBytes > limits.maxUnsentBytes }
+    /// Requests parsed while the answers ahead of them were over the limit (a client
+    /// sends 32 in one write): handed on in order as those answers drain.
+    private var held: [HTTPRequestParser.Event] = []
+
+    private func dispatch(_ request: HTTPRequest) {
+        let ticket = openSlot(close: !request.keepAlive)
+        onRequest(ticket, request)
+    }
+
+    /// Answers a parser failure and stops reading (the connection closes after it).
+    private func refuse(_ event: HTTPRequestParser.Event) {
+        guard case .failure(let failure) = event else { return }
+        let ticket = openSlot(close: true)
+        answer(ticket, HTTPResponse.error(failure.status, code: failure.code, message: failure.message))
+    }
+
+    /// Whether the next parsed request waits: the answers ahead are over the limit, or
+    /// no answer's size is known yet and two requests are already running.
+    private var mustHold: Bool {
+        if slots.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes { return true }
+        return largestAnswer == 0 && slots.count >= 2
+    }
+
+    /// Hands on held requests while the answers ahead allow.
+    private func releaseHeld() {
+        while !isClosed, let next = held.first, !mustHold {
+            held.removeFirst()
+            switch next {
+            case .request(let request): dispatch(request)
+            case .failure: refuse(next)
+            case .continueExpected: break
+            }
+        }
+    }
+
+    /// Too many requests ahead of their answers, or too many answers unread — counting
+    /// those still being audited at the size of the largest answer so far, so that
+    /// pipelined audits cannot overshoot the limit by 32 answers.
+    private var mustPause: Bool { slots.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes }
+
+    private var answerBytesAhead: Int {
+        let inFlight = slots.reduce(0) { $0 + ($1.body == nil ? 1 : 0) }
+        return unsentBytes + waitingAnswerBytes + inFlight * largestAnswer
+    }
 
     private func pauseReading() { setInterest(read: false) }
 
     private func resumeReadingIfDrained() {
-        guard !interest.read, !peerFinishedSending, !closeWhenFlushed, !isStreaming,
-              slots.count < Connection.maxPipelined / 2, unsentBytes <= limits.maxUnsentBytes / 2 else { return }
+        releaseHeld()
+        guard held.isEmpty, !interest.read, !peerFinishedSending, !closeWhenFlushed, !isStreaming,
+              slots.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2 else { return }
         setInterest(read: true)
     }
 
@@ -214,7 +287,11 @@ final class Connection: @unchecked Sendable {
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
             slots[position].close = true
         }
-        slots[position].body = .bytes([response.head(keepAlive: !slots[position].close), response.body])
+        let head = response.head(keepAlive: !slots[position].close)
+        slots[position].body = .bytes([head, response.body])
+        largestAnswer = max(largestAnswer, head.count + response.body.count)
+        waitingAnswerBytes += head.count + response.body.count
+        outputMemory.force(head.count + response.body.count)
         flushSlots()
     }
 
@@ -235,7 +312,7 @@ final class Connection: @unchecked Sendable {
         if stream.backlog != nil {
             stream.hold(chunk)
         } else {
-            enqueue(HTTPResponse.chunk(chunk))
+            enqueue(stream.frame(chunk))
         }
         if unsentBytes + stream.waitingBytes > limits.followLagBytes {
             onFollowerDropped()
@@ -258,8 +335,8 @@ final class Connection: @unchecked Sendable {
     /// Ends a follow stream and the connection (used at shutdown).
     func endStream() {
         guard let stream, stream.follows, !isClosed else { return }
-        enqueue(contentsOf: stream.takeWaiting().map(HTTPResponse.chunk))
-        enqueue(HTTPResponse.chunk([]))
+        enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
+        if stream.chunked { enqueue(HTTPResponse.chunk([])) }
         closeWhenFlushed = true
         flushOutput()
     }
@@ -268,6 +345,7 @@ final class Connection: @unchecked Sendable {
         guard !piece.isEmpty else { return }
         output.append(piece)
         unsentBytes += piece.count
+        outputMemory.force(piece.count)
     }
 
     private func enqueue(contentsOf pieces: [[UInt8]]) {
@@ -281,26 +359,31 @@ final class Connection: @unchecked Sendable {
                 guard pump(stream) else { break }
                 // The stream is done: its slot is over.
                 self.stream = nil
+                if closeAfterStream {
+                    closeAll()
+                    break
+                }
                 continue
             }
             guard let first = slots.first, let body = first.body else { break }
             slots.removeFirst()
             switch body {
             case .bytes(let pieces):
-                enqueue(contentsOf: pieces)
+                // Already counted against the memory budget when answered.
+                for piece in pieces where !piece.isEmpty {
+                    waitingAnswerBytes -= piece.count
+                    output.append(piece)
+                    unsentBytes += piece.count
+                }
             case .stream(let next):
-                enqueue(next.head.chunkedHead())
+                closeAfterStream = first.close || !next.chunked
+                enqueue(next.wireHead(closing: closeAfterStream))
                 stream = next
-                if next.follows { pauseReading() }
+                if next.follows || closeAfterStream { pauseReading() }
                 continue
             }
             if first.close {
-                closeWhenFlushed = true
-                for slot in slots {
-                    if case .stream(let queued)? = slot.body { queued.end() }
-                }
-                slots.removeAll()
-                pauseReading()
+                closeAll()
                 break
             }
         }
@@ -308,17 +391,27 @@ final class Connection: @unchecked Sendable {
         resumeReadingIfDrained()
     }
 
+    /// After the answer that closes the connection: later requests are dropped unanswered.
+    private func closeAll() {
+        closeWhenFlushed = true
+        for slot in slots {
+            if case .stream(let queued)? = slot.body { queued.end() }
+        }
+        slots.removeAll()
+        pauseReading()
+    }
+
     /// Pulls backlog pieces while little is waiting to be sent; true once a stream
     /// without followers has sent all of it (its last chunk queued).
     private func pump(_ stream: ResponseStream) -> Bool {
         let lowWater = 256 << 10
         while unsentBytes < lowWater, stream.backlog != nil {
-            if let piece = stream.pull(limit: lowWater) { enqueue(HTTPResponse.chunk(piece)) }
+            if let piece = stream.pull(limit: lowWater) { enqueue(stream.frame(piece)) }
         }
         guard stream.backlog == nil else { return false }
-        enqueue(contentsOf: stream.takeWaiting().map(HTTPResponse.chunk))
+        enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
         if stream.follows { return false }
-        enqueue(HTTPResponse.chunk([]))
+        if stream.chunked { enqueue(HTTPResponse.chunk([])) }
         stream.end()
         return true
     }
@@ -334,6 +427,7 @@ final class Connection: @unchecked Sendable {
             if count > 0 {
                 outputOffset += count
                 unsentBytes -= count
+                outputMemory.shrink(by: count)
                 lastActivity = Timestamp.monotonic()
                 writeStalledSince = nil
                 if outputOffset == piece.count {
@@ -358,7 +452,7 @@ final class Connection: @unchecked Sendable {
         }
         writeStalledSince = nil
         setInterest(write: false)
-        if closeWhenFlushed || (peerFinishedSending && slots.isEmpty && stream == nil) {
+        if closeWhenFlushed || (peerFinishedSending && slots.isEmpty && stream == nil && held.isEmpty) {
             close()
             return
         }
@@ -384,6 +478,10 @@ final class Connection: @unchecked Sendable {
         slots.removeAll()
         output.removeAll()
         unsentBytes = 0
+        waitingAnswerBytes = 0
+        held.removeAll()
+        pendingBody.release()
+        outputMemory.release()
         onClosed(self)
     }
 

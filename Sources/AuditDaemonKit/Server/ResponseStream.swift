@@ -10,15 +10,19 @@ final class ResponseStream {
     private(set) var backlog: Backlog?
     /// Whether live chunks follow the backlog (the stream then ends only with the connection).
     let follows: Bool
+    /// Chunked framing (HTTP/1.1); false for an HTTP/1.0 client, whose body then ends
+    /// when the connection closes (RFC 9112 §6.3: it cannot read chunked bodies).
+    let chunked: Bool
     /// Live chunks that arrived while the backlog was still being sent.
     private(set) var waiting: [[UInt8]] = []
     private(set) var waitingBytes = 0
     /// Called once when the stream ends (the client left, or the daemon shuts down).
     var onEnd: (() -> Void)?
 
-    init(head: HTTPResponse, follows: Bool, backlog: Backlog?) {
+    init(head: HTTPResponse, follows: Bool, chunked: Bool = true, backlog: Backlog?) {
         self.head = head
         self.follows = follows
+        self.chunked = chunked
         self.backlog = backlog
     }
 
@@ -49,6 +53,13 @@ final class ResponseStream {
         }
         return waiting
     }
+
+    /// The head on the wire: chunked, or close-delimited for HTTP/1.0.
+    func wireHead(closing: Bool) -> [UInt8] { chunked ? head.chunkedHead(closing: closing) : head.closeDelimitedHead() }
+
+    /// One piece of the body on the wire (an empty one ends a chunked body; nothing
+    /// ends a close-delimited one but the close).
+    func frame(_ piece: [UInt8]) -> [UInt8] { chunked ? HTTPResponse.chunk(piece) : piece }
 
     func end() {
         let callback = onEnd

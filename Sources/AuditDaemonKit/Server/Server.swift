@@ -28,6 +28,9 @@ public final class Server: @unchecked Sendable {
         public var maxUnsentBytes = 4 << 20
         /// Bytes a follow stream may lag behind the journal before it is ended.
         public var followLagBytes = 8 << 20
+        /// Bytes of request bodies, decoded screenshots and unsent answers held at once,
+        /// across the daemon (``MemoryBudget``); past it, 503 `memory-exhausted`.
+        public var memoryLimit = 1 << 30
         public var androidDensity: Double?
         /// While other audits run, how long the journal waits before a sync so that their
         /// records share it (group commit); 0 syncs at once.
@@ -47,6 +50,7 @@ public final class Server: @unchecked Sendable {
     let journal: Journal
     let policy: AccessPolicy
     let pool: WorkPool
+    let memory: MemoryBudget
     let started = Timestamp.monotonic()
     private let listener: Listener.Socket
     private var acceptToken: EventLoop.Token?
@@ -66,6 +70,7 @@ public final class Server: @unchecked Sendable {
         self.policy = policy
         self.logger = logger
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        self.memory = MemoryBudget(limit: configuration.memoryLimit)
         let pool = self.pool
         journal.setCommitDelay(microseconds: configuration.journalCommitDelayMicroseconds, whileRunning: { pool.running })
     }
@@ -126,7 +131,7 @@ public final class Server: @unchecked Sendable {
             let id = nextConnection
             let connection = Connection(
                 id: id, fd: fd, peer: peer, parserLimits: configuration.limits, limits: Connection.Limits(maxUnsentBytes: configuration.maxUnsentBytes, followLagBytes: configuration.followLagBytes),
-                loop: loop, scratch: scratch,
+                loop: loop, scratch: scratch, memory: memory,
                 onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
                 onClosed: { [weak self] connection in
                     self?.connections[connection.id] = nil

@@ -16,10 +16,27 @@ int auditd_png_header(const uint8_t *data, size_t size, uint32_t *width, uint32_
 int auditd_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height,
                       char *message, size_t message_size);
 
-/* `components`: 1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK. */
+/* `components`: 1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK; `progressive`: 1 when every scan is
+ * kept in a coefficient buffer of width * height * components * 2 bytes until the end. */
 int auditd_jpeg_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, int *components,
-                       char *message, size_t message_size);
+                       int *progressive, char *message, size_t message_size);
+
+/* Asked between rows of every scan: nonzero stops the decode (the audit's budget ran
+ * out, or its client left). */
+typedef int (*auditd_should_stop)(void *context);
+
+/* What a JPEG decode may cost: at most `max_scans` scans (a progressive file of 1,000
+ * near-empty scans costs a pass over the whole image each), at most `max_memory` bytes
+ * of libjpeg's own buffers, and it stops when `should_stop` (may be NULL) says so.
+ * Returns -2 when stopped that way. */
+struct auditd_jpeg_limits {
+    int max_scans;
+    long max_memory;
+    auditd_should_stop should_stop;
+    void *context;
+};
+
 int auditd_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height,
-                       char *message, size_t message_size);
+                       const struct auditd_jpeg_limits *limits, char *message, size_t message_size);
 
 #endif

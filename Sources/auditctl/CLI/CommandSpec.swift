@@ -22,7 +22,7 @@ struct CommandSpec: Sendable {
     var discussion: String = ""
 }
 
-/// Options every command accepts, before or after the command name (SPEC §5).
+/// Options every command accepts, before or after the command name (docs/CLI.md).
 enum CommonOptions {
     static let all: [CommandSpec.Option] = [
         .init(name: "--socket", valueName: "PATH", help: "daemon socket (default: $AUDITD_SOCKET, then the per-user default of docs/CLI.md)"),

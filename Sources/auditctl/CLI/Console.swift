@@ -31,7 +31,7 @@ enum Console {
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }
 
-/// Exit statuses (SPEC §5).
+/// Exit statuses (docs/CLI.md).
 enum ExitStatus: Int32 {
     case clean = 0
     case findings = 1

@@ -1,6 +1,6 @@
 import AuditCore
 
-/// `--format json`: the daemon's reports (SPEC §3), one array; each with the file it came
+/// `--format json`: the daemon's reports (docs/findings.md), one array; each with the file it came
 /// from and, with a baseline, each finding's `baselineState`.
 /// `--format jsonl`: one finding a line, with file, app, build and screen.
 enum JSONFormatters {

@@ -1,4 +1,4 @@
-/// `snapshot.invalid-value` — an attribute whose value could not be read (SPEC §2). The
+/// `snapshot.invalid-value` — an attribute whose value could not be read (docs/snapshot-format.md). The
 /// rest of the snapshot is audited; rules that needed the value may report incomplete.
 public enum InvalidValueRule: Rule {
     public static let description = RuleDescription(
