@@ -91,7 +91,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["AuditCore", "AuditClient"],
             path: "Tests/IntegrationTests",
-            exclude: ["Golden", "Hostile", "Browser"]
+            exclude: ["Golden", "Hostile", "Browser", "Schemas"]
         ),
     ],
     swiftLanguageModes: [.v6]

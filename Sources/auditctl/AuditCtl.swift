@@ -52,6 +52,11 @@ enum AuditCtl {
                 Console.out(HelpFormatter.rootHelp(commands: specs))
                 return .clean
             }
+            // The generated parts of docs/CLI.md and docs/auditctl.1.
+            if topic == "--markdown" || topic == "--man" {
+                Console.out(topic == "--man" ? ReferenceFormatter.man(commands: specs) : ReferenceFormatter.markdown(commands: specs))
+                return .clean
+            }
             guard let command = commands.first(where: { $0.spec.name == topic }) else {
                 return usage(UsageError(message: unknownCommand(topic, specs), command: ""))
             }

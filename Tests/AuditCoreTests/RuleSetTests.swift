@@ -104,6 +104,12 @@ final class RuleSetTests: XCTestCase {
 
         let unknownKey = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rulez": {}}"#]))
         XCTAssertEqual(unknownKey.key, "rulez")
+        // A misspelt key in a suppression or custom rule would silently change what it means.
+        let misspelt = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "suppress": [{"rule": "target-size", "elemnt": "debug-*"}]}"#]))
+        XCTAssertEqual(misspelt.key, "suppress[0].elemnt")
+        XCTAssertTrue(misspelt.reason.contains(#"did you mean "element""#), misspelt.reason)
+        let customKey = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "custom": [{"id": "custom.x", "xpath": "//element", "severty": "error"}]}"#]))
+        XCTAssertEqual(customKey.key, "custom[0].severty")
     }
 
     func testExtendsDisablesSeveritySuppressionsAndXPath() throws {

@@ -377,6 +377,27 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertEqual(syntax.status, 0, syntax.stderr)
     }
 
+    /// The command lists of docs/CLI.md and docs/auditctl.1 are the ones the command
+    /// declarations generate (`auditctl help --markdown|--man`); scripts/generate-docs
+    /// rewrites them.
+    func testCLIReferenceAndManPageAreGeneratedFromTheSpecs() throws {
+        let daemon = try DaemonHarness()
+        for (file, flag) in [("docs/CLI.md", "--markdown"), ("docs/auditctl.1", "--man")] {
+            let text = try String(contentsOf: DaemonHarness.packageRoot.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.components(separatedBy: "\n")
+            let start = try XCTUnwrap(lines.firstIndex { $0.contains("BEGIN GENERATED") }, file)
+            let end = try XCTUnwrap(lines.indices.first { $0 > start && lines[$0].contains("END GENERATED") }, file)
+            let committed = lines[start...end].joined(separator: "\n") + "\n"
+            let generated = try daemon.auditctl(["help", flag])
+            XCTAssertEqual(generated.status, 0)
+            XCTAssertEqual(committed, generated.stdout, "\(file) is stale: run scripts/generate-docs")
+            // Every option of every command is in it.
+            for option in ["--no-screenshots", "--baseline", "--count", "--screenshot", "--timeout"] {
+                XCTAssertTrue(committed.contains(flag == "--man" ? option.replacingOccurrences(of: "-", with: "\\-") : option), "\(file): \(option)")
+            }
+        }
+    }
+
     func testManPageNamesEveryCommand() throws {
         let page = try String(contentsOf: DaemonHarness.packageRoot.appendingPathComponent("docs/auditctl.1"), encoding: .utf8)
         for command in ["audit", "watch", "rules", "status", "validate", "inspect", "completions"] {

@@ -16,7 +16,7 @@ _auditctl() {
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --severity) COMPREPLY=($(compgen -W "error warning notice" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text jsonl" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "text json markdown" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json markdown schema" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
     esac
     case "$command" in

@@ -93,6 +93,17 @@ struct RuleSetReader {
 
     func fail(_ key: String, _ reason: String) -> RuleSetError { RuleSetError(file: file, key: key, reason: reason) }
 
+    /// A misspelt key (`"elemnt"`) would otherwise be ignored, and the suppression or rule
+    /// silently mean something else.
+    func refuseUnknownKeys(_ item: JSON, at key: String, known: [String]) throws(RuleSetError) {
+        guard let members = item.objectValue else { throw fail(key, "expected an object") }
+        for (name, _) in members where !known.contains(name) {
+            var reason = "unknown key; expected one of \(known.joined(separator: ", "))"
+            if let close = EditDistance.closest(to: name, among: known, limit: 3) { reason += " (did you mean \"\(close)\"?)" }
+            throw fail("\(key).\(name)", reason)
+        }
+    }
+
     func read(parent resolveParent: (String) throws(RuleSetError) -> RuleSet) throws(RuleSetError) -> RuleSet {
         guard let members = json.objectValue else { throw fail("", "a rule set is a JSON object") }
         let known = ["name", "description", "extends", "rules", "suppress", "custom", "$schema", "comment"]
@@ -161,6 +172,7 @@ struct RuleSetReader {
             guard let items = list.arrayValue else { throw fail("suppress", "expected a list") }
             for (offset, item) in items.enumerated() {
                 let key = "suppress[\(offset)]"
+                try refuseUnknownKeys(item, at: key, known: ["rule", "element", "screen", "reason", "comment"])
                 guard let rule = item["rule"]?.stringValue else { throw fail("\(key).rule", "expected a rule id or glob") }
                 if !rule.contains("*"), !rule.contains("?"), BuiltInRules.rule(id: rule) == nil, !rule.hasPrefix("custom.") {
                     throw fail("\(key).rule", "unknown rule \"\(rule)\"")
@@ -180,6 +192,7 @@ struct RuleSetReader {
             guard let items = list.arrayValue else { throw fail("custom", "expected a list") }
             for (offset, item) in items.enumerated() {
                 let key = "custom[\(offset)]"
+                try refuseUnknownKeys(item, at: key, known: ["id", "xpath", "title", "severity", "message", "wcag", "comment"])
                 guard let id = item["id"]?.stringValue, !id.isEmpty else { throw fail("\(key).id", "expected a rule id") }
                 if BuiltInRules.rule(id: id) != nil { throw fail("\(key).id", "\"\(id)\" is a built-in rule id") }
                 guard let expression = item["xpath"]?.stringValue else { throw fail("\(key).xpath", "expected an XPath expression") }

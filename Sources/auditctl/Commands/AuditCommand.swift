@@ -22,7 +22,7 @@ enum AuditCommand: Command {
             .init(name: "--density", valueName: "DPR", help: "the same as --android-density"),
             .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
-            .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, rules, render, journal)"),
+            .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, rules, render, journal)"),
         ],
         discussion: "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
 

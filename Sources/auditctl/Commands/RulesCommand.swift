@@ -7,11 +7,11 @@ import AuditCore
 enum RulesCommand: Command {
     static let spec = CommandSpec(
         name: "rules",
-        abstract: "List the rules, or a rule set as the daemon has it (markdown writes docs/rules.md).",
+        abstract: "List the rules, or a rule set as the daemon has it (markdown writes docs/rules.md, schema docs/schemas/ruleset.schema.json).",
         operands: "",
         options: [
             .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "show this rule set as the daemon configures it"),
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text, json or markdown", choices: ["text", "json", "markdown"]),
+            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text, json, markdown, or schema (the JSON Schema of rule-set files)", choices: ["text", "json", "markdown", "schema"]),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
@@ -42,6 +42,8 @@ enum RulesCommand: Command {
         switch format {
         case "markdown":
             Console.out(RuleDocumentation.markdown(rules: rules, ruleSet: ruleSet))
+        case "schema":
+            Console.out(RuleSetSchema.json().rendered(pretty: true) + "\n")
         case "json":
             if let ruleSetJSON {
                 Console.out(ruleSetJSON.rendered(pretty: true) + "\n")
