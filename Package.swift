@@ -2,6 +2,10 @@
 // auditd — an accessibility audit daemon for mobile and web UI snapshots.
 import PackageDescription
 
+let layerSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "auditd",
     platforms: [.macOS(.v13)],
@@ -33,15 +37,52 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
         ),
+        // The library, one target per layer, each depending only on those below it (the
+        // compiler refuses a cycle): model → parsing → rules → rule sets → reporting → engine.
+        // AuditCore re-exports them all. Every layer is hot code: dynamic exclusivity checks
+        // cost about a tenth of parse time (docs/PERFORMANCE.md), and generics and small
+        // accessors must be specialised and inlined across the layers.
+        .target(
+            name: "AuditModel",
+            dependencies: ["AuditSupport", "CImageCodecs"],
+            path: "Sources/AuditModel",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditParsing",
+            dependencies: ["AuditModel", "CLibXML2"],
+            path: "Sources/AuditParsing",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditRules",
+            dependencies: ["AuditModel"],
+            path: "Sources/AuditRules",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditRuleSets",
+            dependencies: ["AuditParsing", "AuditRules", "CLibXML2"],
+            path: "Sources/AuditRuleSets",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditReporting",
+            dependencies: ["AuditRuleSets"],
+            path: "Sources/AuditReporting",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditEngine",
+            dependencies: ["AuditReporting"],
+            path: "Sources/AuditEngine",
+            swiftSettings: layerSettings
+        ),
         .target(
             name: "AuditCore",
-            dependencies: ["AuditSupport", "CLibXML2", "CImageCodecs"],
+            dependencies: ["AuditEngine"],
             path: "Sources/AuditCore",
-            swiftSettings: [
-                // The parser and rules are single-owner, hot code; dynamic exclusivity
-                // checks cost about a tenth of parse time (docs/PERFORMANCE.md).
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
+            swiftSettings: layerSettings
         ),
         .systemLibrary(
             name: "CSystem",
@@ -79,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditCoreTests",
-            dependencies: ["AuditCore"],
+            dependencies: ["AuditCore", "AuditModel", "AuditParsing", "AuditRules", "AuditRuleSets", "AuditReporting", "AuditEngine"],
             path: "Tests/AuditCoreTests"
         ),
         .testTarget(

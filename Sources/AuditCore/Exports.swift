@@ -1,3 +1,3 @@
-// AuditCore's values (reports, rule parameters, evidence) are made of AuditSupport's JSON,
-// byte sinks and globs, so every client of AuditCore sees them too.
-@_exported import AuditSupport
+// AuditCore is the whole library as one import: every layer below re-exports the ones it
+// builds on (model → parsing → rules → rule sets → reporting → engine; docs/EXTENDING.md).
+@_exported import AuditEngine

@@ -1,4 +1,10 @@
 @testable import AuditCore
+@testable import AuditModel
+@testable import AuditParsing
+@testable import AuditRules
+@testable import AuditRuleSets
+@testable import AuditReporting
+@testable import AuditEngine
 import XCTest
 
 /// `KeyPositions` answers the same whether it scans its keys or indexes them.

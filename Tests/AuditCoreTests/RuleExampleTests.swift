@@ -34,9 +34,10 @@ final class RuleExampleTests: XCTestCase {
                     continue
                 }
                 let report = Auditor.audit(snapshot, ruleSet: .only(rule, parameters: example.parameters))
-                let reported = report.findings.map { $0.elementID ?? "<snapshot>" }
-                XCTAssertEqual(Set(reported), Set(example.triggers),
-                               "\(description.id) example at line \(example.line): \(report.findings.map(\.finding.message))")
+                let reported = report.findings.map { ($0.elementID ?? "<snapshot>", $0.finding.resultID) }
+                let unmatched = Self.unmatched(reported: reported, expected: example.triggers)
+                XCTAssertTrue(unmatched.findings.isEmpty && unmatched.expected.isEmpty,
+                              "\(description.id) example at line \(example.line): reported but not expected \(unmatched.findings), expected but not reported \(unmatched.expected): \(report.findings.map(\.finding.message))")
                 for finding in report.findings {
                     XCTAssertEqual(finding.finding.ruleID, description.id)
                     XCTAssertFalse(finding.finding.message.contains("${"), finding.finding.message)
@@ -53,5 +54,30 @@ final class RuleExampleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 80)
+    }
+
+    /// Matches findings to an example's expectations one to one: an entry `id` is one
+    /// finding on that element, `id:result` one finding with that result. What is left on
+    /// either side fails the example — a finding reported twice included.
+    static func unmatched(reported: [(element: String, result: String)], expected: [String])
+        -> (findings: [String], expected: [String]) {
+        var findings = reported
+        var left: [String] = []
+        // Entries naming a result first, so that a plain id does not take their finding.
+        for entry in expected.sorted(by: { ($0.contains(":") ? 0 : 1) < ($1.contains(":") ? 0 : 1) }) {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            let index = findings.firstIndex { $0.element == parts[0] && (parts.count == 1 || $0.result == parts[1]) }
+            if let index { findings.remove(at: index) } else { left.append(entry) }
+        }
+        return (findings.map { "\($0.element):\($0.result)" }, left)
+    }
+
+    /// The matching itself fails when it should.
+    func testExpectationsAreOnePerFinding() {
+        XCTAssertTrue(Self.unmatched(reported: [("a", "x")], expected: ["a"]).findings.isEmpty)
+        XCTAssertEqual(Self.unmatched(reported: [("a", "x"), ("a", "x")], expected: ["a"]).findings, ["a:x"], "a duplicate finding fails")
+        XCTAssertEqual(Self.unmatched(reported: [("a", "x")], expected: ["a", "a"]).expected, ["a"])
+        XCTAssertEqual(Self.unmatched(reported: [("a", "x"), ("a", "y")], expected: ["a:y", "a"]).findings, [])
+        XCTAssertEqual(Self.unmatched(reported: [("a", "x")], expected: ["a:y"]).expected, ["a:y"])
     }
 }

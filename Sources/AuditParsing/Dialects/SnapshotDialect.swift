@@ -1,0 +1,88 @@
+import CLibXML2
+
+/// One input vocabulary: how its documents are recognised, what they can say, and how
+/// their element names and attributes map onto the model. A new dialect (Flutter's
+/// semantics tree, a web accessibility tree) is one file with one type conforming to this,
+/// and one line in ``SnapshotDialects/all``.
+protocol SnapshotDialect: Sendable {
+    /// The dialect's identity in reports.
+    static var dialect: Dialect { get }
+    /// Its name for people (`Android uiautomator`), in errors.
+    static var title: String { get }
+    /// Its root element as users write it (`<hierarchy>`), in errors.
+    static var rootExample: String { get }
+    /// What snapshots of this dialect can carry; rules ask this, never the dialect.
+    static var capabilities: SnapshotCapabilities { get }
+    /// The root of element paths in reports (`/hierarchy`).
+    static var pathRoot: StaticString { get }
+    /// Whether an element its document marks invisible hides its descendants too (native
+    /// `visible="false"`), or each element states its own visibility (Appium and
+    /// uiautomator compute it per element, ancestors included).
+    static var inheritsVisibility: Bool { get }
+    /// Whether a disabled element disables its descendants (native, XCUITest), or each
+    /// element states its own (Android: a disabled ViewGroup's children stay enabled and
+    /// tappable — one real dump's disabled container held 78 enabled nodes).
+    static var inheritsEnabled: Bool { get }
+    /// What a document whose root element is `name` is to this dialect; `nil`: not its.
+    static func root(named name: String) -> DialectRoot?
+    /// Reads the root element's attributes (screen size, version, platform).
+    static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder)
+    /// What an element name below the root means.
+    static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind
+    /// The model's key for an attribute name (asked once per name and document).
+    static func attributeKey(named name: String) -> AttributeKey
+    /// Decodes one UI element's attributes onto `element`.
+    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
+                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
+    /// Last steps once every element is read (pixels to points).
+    static func finish(_ builder: SnapshotBuilder)
+    /// The length of the document in `bytes` when the tool that writes this dialect adds
+    /// text after it (with the note to give), else `nil`.
+    static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)?
+}
+
+/// How a dialect reads its root element.
+enum DialectRoot {
+    /// A container of UI elements (`<hierarchy>`), with the platform it implies.
+    case container(Platform?)
+    /// The root is itself the first UI element (an Appium source cut below `<AppiumAUT>`).
+    case element(Platform?)
+}
+
+extension SnapshotDialect {
+    static var inheritsVisibility: Bool { false }
+    static var inheritsEnabled: Bool { true }
+    static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {}
+    static func finish(_ builder: SnapshotBuilder) {}
+    static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? { nil }
+}
+
+/// The registered dialects, tried in order on a document's root element.
+package enum SnapshotDialects {
+    static let all: [any SnapshotDialect.Type] = [NativeDialect.self, AppiumXCUITestDialect.self, UiautomatorDialect.self]
+
+    /// The dialect whose root `name` is, and how it reads it.
+    static func recognising(root name: String) -> (dialect: any SnapshotDialect.Type, root: DialectRoot)? {
+        for dialect in all {
+            if let root = dialect.root(named: name) { return (dialect, root) }
+        }
+        return nil
+    }
+
+    /// The dialect registered as `dialect`.
+    static func named(_ dialect: Dialect) -> (any SnapshotDialect.Type)? {
+        all.first { $0.dialect == dialect }
+    }
+
+    /// Whether `dialect` counts an XML element named `name` at `depth` (0: the root) as
+    /// one of the snapshot's elements — what another reading of the same document (the
+    /// XPath rules' DOM) must agree with. `nil` for an unknown dialect.
+    package static func countsElement(named name: String, depth: Int, in dialect: Dialect) -> Bool? {
+        guard let decoder = named(dialect) else { return nil }
+        if depth == 0 {
+            if case .element? = decoder.root(named: name) { return true }
+            return false
+        }
+        return decoder.kind(ofElementNamed: name) == .element
+    }
+}

@@ -1,0 +1,92 @@
+import CLibXML2
+
+/// Parses snapshot XML (any of the three dialects) into a ``Snapshot``.
+///
+/// libxml2's SAX2 push parser reads the bytes from memory in chunks straight into flat
+/// storage; no DOM is built. It never touches the network or the file system: document
+/// type declarations are refused outright (so no entity can expand or load), depth and
+/// size are bounded.
+public struct SnapshotParser: Sendable {
+    /// Limits and hints for one parse.
+    public struct Options: Sendable {
+        /// Largest document accepted, in bytes.
+        public var maxBytes: Int
+        /// Deepest element nesting accepted.
+        public var maxDepth: Int
+        /// Largest number of UI elements accepted.
+        public var maxElements: Int
+        /// Android pixels per dp. `nil`: estimated from the root's width (docs/dialects.md).
+        public var androidDensity: Double?
+        /// Documents at least this large are parsed on two threads (libxml2 tokenizing on
+        /// the caller's, elements decoded on another); smaller ones on the caller's alone,
+        /// where handing events over would cost more than it saves. Same result either way.
+        public var twoThreadBytes: Int
+
+        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 256, maxElements: Int = 2_000_000,
+                    androidDensity: Double? = nil, twoThreadBytes: Int = 1 << 20) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+            self.maxElements = maxElements
+            self.androidDensity = androidDensity
+            self.twoThreadBytes = twoThreadBytes
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+        LibXML2.initialize()
+    }
+
+    /// Parses a whole document held in memory.
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> Snapshot {
+        guard bytes.count <= options.maxBytes else {
+            throw SnapshotError(code: .tooLarge, message: "snapshot is \(bytes.count) bytes, over the limit of \(options.maxBytes)",
+                                line: 0, column: 0, hint: "split the screen into smaller snapshots or raise the limit")
+        }
+        guard bytes.count > 0, bytes.contains(where: { !ValueScanner.isBlank($0) }) else {
+            throw SnapshotError(code: .empty, message: "the snapshot is empty", line: 1, column: 1,
+                                hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
+        }
+        let (document, note) = Self.document(in: bytes)
+        let builder = SnapshotBuilder(options: options, source: document)
+        if let note { builder.notes.append(note) }
+        try SAXDriver.run(bytes: document, builder: builder)
+        return try builder.finish()
+    }
+
+    /// The XML document in `bytes`: all of them, or less when a dialect's tool writes text
+    /// after its document (``SnapshotDialect/documentLength(_:)``), with the note saying so.
+    package static func document(in bytes: UnsafeRawBufferPointer) -> (UnsafeRawBufferPointer, note: String?) {
+        for dialect in SnapshotDialects.all {
+            if let (length, note) = dialect.documentLength(bytes) {
+                return (UnsafeRawBufferPointer(rebasing: bytes[0..<length]), note)
+            }
+        }
+        return (bytes, nil)
+    }
+
+    /// Parses a document held in a byte array.
+    public func parse(_ bytes: [UInt8]) throws(SnapshotError) -> Snapshot {
+        let result: Result<Snapshot, SnapshotError> = bytes.withUnsafeBytes { buffer in
+            do throws(SnapshotError) { return .success(try parse(buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a document given as a string.
+    public func parse(_ text: String) throws(SnapshotError) -> Snapshot {
+        try parse(Array(text.utf8))
+    }
+}
+
+/// One-time global set-up of libxml2.
+package enum LibXML2 {
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    package static func initialize() { _ = initialized }
+}

@@ -1,0 +1,258 @@
+/// The report (docs/findings.md), written straight from an ``AuditReport`` to bytes — no `JSON`
+/// tree in between (building one cost more than the rules on finding-heavy screens).
+/// It also records where each finding's fields lie, so the journal's `finding` records
+/// reuse the same bytes instead of rendering every finding a second time.
+public struct RenderedReport: Sendable {
+    /// The report: one line of JSON and a newline (as the daemon sends it).
+    public var bytes: [UInt8]
+    /// For each finding, in report order, the range of `bytes` holding its fields
+    /// (`"rule":…,"fingerprint":"…"`, without the braces).
+    public var findingFields: [Range<Int>]
+    /// The range of `bytes` holding the `summary` object, braces included.
+    public var summary: Range<Int>
+
+    /// The fields of finding `index`.
+    public func fields(ofFinding index: Int) -> ArraySlice<UInt8> { bytes[findingFields[index]] }
+}
+
+/// Writes reports as compact JSON (docs/findings.md): the only serialisation of a report;
+/// ``AuditReport/json`` reads these bytes back.
+public enum ReportWriter {
+    /// Renders `report`.
+    public static func render(_ report: AuditReport) -> RenderedReport {
+        var out = Output(bytes: [UInt8]())
+        // Sized up front from the runs the audit wrote: a buffer that grows copies itself
+        // into fresh pages each time, and on large reports the page faults cost more than
+        // the copying.
+        let runBytes = report.renderedFindings.reduce(0) { $0 + $1.bytes.count + 1 }
+        out.bytes.reserveCapacity(1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
+                                  + report.suppressed.count * 64)
+        HugePages.advise(capacityOf: &out.bytes)
+        out.raw("{")
+        out.key("audit"); out.string(report.id)
+        out.comma(); out.key("snapshot"); out.raw("{")
+        out.key("app"); out.optional(report.app)
+        out.comma(); out.key("build"); out.optional(report.build)
+        out.comma(); out.key("screen"); out.optional(report.screen)
+        out.comma(); out.key("platform"); out.string(report.platform.rawValue)
+        out.comma(); out.key("dialect"); out.string(report.dialect.rawValue)
+        out.comma(); out.key("elements"); out.int(report.elementCount)
+        if !report.notes.isEmpty {
+            out.comma(); out.key("notes"); out.raw("[")
+            for (position, note) in report.notes.enumerated() {
+                if position > 0 { out.comma() }
+                out.string(note)
+            }
+            out.raw("]")
+        }
+        out.raw("}")
+        out.comma(); out.key("ruleset"); out.string(report.ruleSet)
+        out.comma(); out.key("duration_ms"); out.number(report.roundedDuration)
+        out.comma(); out.key("fingerprint_version"); out.int(Fingerprint.version)
+        out.comma(); out.key("summary")
+        let summaryStart = out.bytes.count
+        var counts = (error: 0, warning: 0, notice: 0)
+        for located in report.findings {
+            switch located.finding.severity {
+            case .error: counts.error += 1
+            case .warning: counts.warning += 1
+            case .notice: counts.notice += 1
+            }
+        }
+        out.raw("{")
+        out.key("error"); out.int(counts.error)
+        out.comma(); out.key("warning"); out.int(counts.warning)
+        out.comma(); out.key("notice"); out.int(counts.notice)
+        out.comma(); out.key("incomplete"); out.int(report.incomplete.count)
+        out.comma(); out.key("suppressed"); out.int(report.suppressedTotal)
+        out.raw("}")
+        let summary = summaryStart..<out.bytes.count
+
+        out.comma(); out.key("findings"); out.raw("[")
+        var findingFields: [Range<Int>] = []
+        findingFields.reserveCapacity(report.findings.count)
+        if report.renderedFindings.reduce(0, { $0 + $1.fields.count }) == report.findings.count {
+            // Written by the audit already, in order: copy whole runs.
+            for (offset, run) in report.renderedFindings.enumerated() {
+                if offset > 0 { out.comma() }
+                let base = out.bytes.count
+                run.bytes.withUnsafeBytes { out.bytes.append(contentsOf: $0) }
+                for range in run.fields { findingFields.append((range.lowerBound + base)..<(range.upperBound + base)) }
+            }
+        } else {
+            for (offset, located) in report.findings.enumerated() {
+                if offset > 0 { out.comma() }
+                out.raw("{")
+                let start = out.bytes.count
+                writeFields(of: located.finding, in: located.snapshot, to: &out)
+                findingFields.append(start..<out.bytes.count)
+                out.raw("}")
+            }
+        }
+        out.raw("]")
+
+        out.comma(); out.key("incomplete"); out.raw("[")
+        for (offset, item) in report.incomplete.enumerated() {
+            if offset > 0 { out.comma() }
+            out.raw("{")
+            out.key("rule"); out.string(item.incomplete.ruleID)
+            out.comma(); out.key("reason"); out.string(item.incomplete.reason)
+            if item.incomplete.element != nil {
+                out.comma(); out.key("element"); out.optional(item.elementID)
+                if let path = item.path { out.comma(); out.key("path"); out.string(path) }
+                if let line = item.line { out.comma(); out.key("line"); out.int(line) }
+            }
+            out.raw("}")
+        }
+        out.raw("]")
+
+        out.comma(); out.key("suppressed"); out.raw("{")
+        for (offset, rule) in report.suppressed.keys.sorted().enumerated() {
+            if offset > 0 { out.comma() }
+            out.key(rule); out.int(report.suppressed[rule] ?? 0)
+        }
+        out.raw("}}\n")
+        return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
+    }
+
+    /// The fields of one finding, in the order docs/findings.md gives, read from its snapshot. Returns the
+    /// finding's fingerprint, which hashes the path written here.
+    @discardableResult
+    package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
+        out.ruleHead(of: finding)
+        out.raw(#""element":"#)
+        let element = finding.element.map { snapshot.elements[$0] }
+        if let element, !element.id.isAbsent {
+            snapshot.texts.withBytes(element.id) { id in
+                id.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &out.bytes) }
+            }
+        } else {
+            out.raw("null")
+        }
+        out.raw(#","path":"#)
+        // The path goes straight into the output; the fingerprint hashes it only for an
+        // element without an id.
+        var path: ArraySlice<UInt8> = []
+        if let index = finding.element {
+            out.raw("\"")
+            let start = out.bytes.count
+            snapshot.appendPath(of: index, to: &out.bytes, ancestors: &out.ancestors)
+            if !snapshot.elements[index].hasID { path = out.bytes.bytes(from: start)[...] }
+            out.raw("\"")
+        } else {
+            out.raw("null")
+        }
+        out.raw(#","line":"#)
+        if let element { out.int(Int(element.line)) } else { out.optional(finding.evidence("line")?.intValue) }
+        out.raw(#","column":"#); out.optional(element.map { Int($0.column) })
+        out.raw(#","frame":"#)
+        if let frame = element?.frame {
+            out.raw("["); out.number(frame.x)
+            out.comma(); out.number(frame.y)
+            out.comma(); out.number(frame.width)
+            out.comma(); out.number(frame.height)
+            out.raw("]")
+        } else {
+            out.raw("null")
+        }
+        out.raw(#","message":"#); out.message(of: finding)
+        out.raw(#","result":"#); out.string(finding.resultID)
+        out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: path,
+                                            ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
+        out.raw(#","fingerprint":""#)
+        Fingerprint.appendHex(fingerprint, to: &out.bytes)
+        out.raw("\"")
+        return fingerprint
+    }
+
+    /// A byte buffer with the few JSON pieces reports are made of.
+    package struct Output<Sink: ByteStore> {
+        package var bytes: Sink
+
+        package init(bytes: Sink) { self.bytes = bytes }
+
+        /// Reused to collect each finding's element and its ancestors for its path.
+        var ancestors: [Int32] = []
+        /// The fingerprint parts shared by the findings of each rule (one writer serves
+        /// one snapshot).
+        var fingerprintStarts: [(rule: String, start: Fingerprint)] = []
+
+        mutating func fingerprintStart(of rule: String, in snapshot: Snapshot) -> Fingerprint {
+            let length = rule.utf8.count
+            // Indexed: iterating by value would copy (retain and release) every entry passed.
+            for index in fingerprintStarts.indices
+                where fingerprintStarts[index].rule.utf8.count == length && fingerprintStarts[index].rule == rule {
+                return fingerprintStarts[index].start
+            }
+            let start = Fingerprint.ruleStart(rule, in: snapshot)
+            fingerprintStarts.append((rule, start))
+            return start
+        }
+
+        /// Rule heads already written (`"rule":…,"severity":…,"wcag":[…],`) and what each
+        /// was made of: the same for every finding of a rule, and findings in document
+        /// order alternate between a few rules, so each head is rendered once per writer.
+        var heads: [(rule: String, severity: Severity, wcag: [String], bytes: [UInt8])] = []
+
+        mutating func ruleHead(of finding: Finding) {
+            // Rule ids of another length are passed over without comparing their text.
+            let length = finding.ruleID.utf8.count
+            for index in heads.indices where heads[index].severity == finding.severity && heads[index].rule.utf8.count == length
+                && heads[index].rule == finding.ruleID && heads[index].wcag == finding.wcag {
+                bytes.write(contentsOf: heads[index].bytes)
+                return
+            }
+            let start = bytes.count
+            key("rule"); string(finding.ruleID)
+            comma(); key("severity"); string(finding.severity.rawValue)
+            comma(); key("wcag"); raw("[")
+            for (offset, criterion) in finding.wcag.enumerated() {
+                if offset > 0 { comma() }
+                string(criterion)
+            }
+            raw("],")
+            heads.append((finding.ruleID, finding.severity, finding.wcag, bytes.bytes(from: start)))
+        }
+
+        /// A finding's message, filled from its template straight into the output.
+        mutating func message(of finding: Finding) {
+            switch finding.messageSource {
+            case .template(let template): template.writeJSONString(finding.evidence, to: &bytes)
+            case .literal(let text): JSON.writeString(text, to: &bytes)
+            }
+        }
+
+        package mutating func raw(_ text: StaticString) {
+            bytes.write(text)
+        }
+
+        mutating func comma() { bytes.write(byte: UInt8(ascii: ",")) }
+
+        /// A key known at compile time (never needs escaping).
+        mutating func key(_ name: StaticString) {
+            bytes.write(byte: UInt8(ascii: "\""))
+            bytes.write(name)
+            bytes.write(#"":"#)
+        }
+
+        mutating func key(_ name: String) {
+            JSON.writeString(name, to: &bytes)
+            bytes.write(byte: UInt8(ascii: ":"))
+        }
+
+        mutating func string(_ value: String) { JSON.writeString(value, to: &bytes) }
+
+        mutating func optional(_ value: String?) {
+            if let value { JSON.writeString(value, to: &bytes) } else { raw("null") }
+        }
+
+        mutating func int(_ value: Int) { JSON.writeInt(value, to: &bytes) }
+
+        mutating func optional(_ value: Int?) {
+            if let value { JSON.writeInt(value, to: &bytes) } else { raw("null") }
+        }
+
+        mutating func number(_ value: Double) { JSON.writeNumber(value, to: &bytes) }
+    }
+}

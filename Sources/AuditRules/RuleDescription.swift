@@ -1,0 +1,130 @@
+/// Everything about a rule that is not its logic: identity, WCAG mapping, default
+/// severity, parameters, help, message templates and examples. The examples are run as
+/// tests and printed in docs/rules.md.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var title: String {
+        didSet { titleTemplate = MessageTemplate(title) }
+    }
+    /// WCAG 2.2 success criteria (`1.4.3`).
+    public var wcag: [String]
+    public var severity: Severity
+    /// One paragraph: what it checks, why it matters, how to fix.
+    public var help: String
+    public var parameters: [ParameterDescription]
+    /// Result id → message template; `${key}` is replaced by the evidence value.
+    public var messages: [String: String] {
+        didSet { templates = messages.mapValues(MessageTemplate.init) }
+    }
+    /// The templates of ``messages``, compiled once.
+    public private(set) var templates: [String: MessageTemplate]
+    /// The message of a result without a template: the title.
+    public private(set) var titleTemplate: MessageTemplate
+    /// Snapshots that must trigger the rule (on the elements named) and must not.
+    public var examples: [RuleExample]
+
+    /// A rule's description; its messages are those of its `results`, its parameters the
+    /// typed ones it reads.
+    public init<Results: RuleResults>(id: String, title: String, wcag: [String], severity: Severity, help: String,
+                                      parameters: [any DeclaredParameter] = [], results: Results.Type, examples: [RuleExample]) {
+        let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
+        self.id = id
+        self.title = title
+        self.titleTemplate = MessageTemplate(title)
+        self.wcag = wcag
+        self.severity = severity
+        self.help = help
+        self.parameters = parameters.map(\.parameterDescription)
+        self.messages = messages
+        self.templates = messages.mapValues(MessageTemplate.init)
+        self.examples = examples
+    }
+
+    /// The W3C Understanding page of the first criterion, or the WCAG 2.2 overview (used
+    /// as SARIF `helpUri`; the rule's own page is docs/rules.md).
+    public var helpURL: String {
+        wcag.first.flatMap(WCAGCriteria.understandingURL) ?? "https://www.w3.org/TR/WCAG22/"
+    }
+}
+
+/// A rule parameter: name, kind, default and help.
+public struct ParameterDescription: Sendable {
+    public enum Kind: String, Sendable {
+        case number, boolean, string, strings, severity
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var defaultValue: JSON
+    public var help: String
+
+    public init(_ name: String, _ kind: Kind, default defaultValue: JSON, help: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.help = help
+    }
+
+    /// `nil` when `value` fits this parameter, else why not.
+    public func problem(with value: JSON) -> String? {
+        switch (kind, value) {
+        case (.number, .int), (.number, .number): return nil
+        case (.boolean, .bool): return nil
+        case (.string, .string): return nil
+        case (.strings, .array(let items)):
+            return items.allSatisfy { if case .string = $0 { true } else { false } } ? nil : "expected a list of strings"
+        case (.severity, .string(let text)):
+            return Severity(rawValue: text) == nil ? "expected error, warning or notice" : nil
+        default:
+            return "expected a \(kind.rawValue)"
+        }
+    }
+}
+
+/// One example snapshot for a rule: the body of a native snapshot (inside a white
+/// 390×844 window) plus what must happen.
+public struct RuleExample: Sendable {
+    /// Element markup placed inside `<element id="root" role="window" … background="#FFFFFF">`.
+    public var markup: String
+    /// Optional `<settings …/>` markup.
+    public var settings: String
+    /// The findings the rule must report, one entry each: the element's id (`<snapshot>`
+    /// for the snapshot), or `id:result` to say which result; an element reported twice is
+    /// listed twice. Empty for a non-triggering example. The example test matches findings
+    /// to entries one to one, so a finding reported twice fails.
+    public var triggers: [String]
+    /// Ids of elements the rule must report as incomplete (`<snapshot>` for the snapshot).
+    public var incomplete: [String]
+    /// Parameter overrides for this example.
+    public var parameters: [String: JSON]
+    /// The severity every reported finding must have, when the example says.
+    public var severity: Severity?
+    /// A full document instead of `markup` (for other dialects).
+    public var document: String?
+    public var line: UInt
+
+    public init(_ markup: String, settings: String = "", triggers: [String] = [], incomplete: [String] = [],
+                parameters: [String: JSON] = [:], severity: Severity? = nil, document: String? = nil, line: UInt = #line) {
+        self.markup = markup
+        self.settings = settings
+        self.triggers = triggers
+        self.incomplete = incomplete
+        self.parameters = parameters
+        self.severity = severity
+        self.document = document
+        self.line = line
+    }
+
+    /// The complete snapshot XML.
+    public var xml: String {
+        if let document { return document }
+        return """
+            <snapshot version="1" platform="ios" app="com.example" screen="Example" width="390" height="844">
+            \(settings)
+            <element id="root" role="window" frame="0,0,390,844" background="#FFFFFF">
+            \(markup)
+            </element>
+            </snapshot>
+            """
+    }
+}
