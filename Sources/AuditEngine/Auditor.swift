@@ -50,14 +50,12 @@ public enum Auditor {
                     return
                 }
                 let start = DispatchTime.now().uptimeNanoseconds
-                var context = RuleContext(snapshot: snapshot, description: entry.rule.description,
-                                          severity: entry.severity, parameters: entry.parameters, budget: budget)
-                entry.rule.evaluate(&context)
-                var incompletes = context.incompletes
-                if context.stoppedEarly {
+                let run = entry.rule.run(on: snapshot, severity: entry.severity, parameters: entry.parameters, budget: budget)
+                var incompletes = run.incompletes
+                if run.stoppedEarly {
                     incompletes.append(Incomplete(ruleID: entry.id, reason: budget.reason(started: true), element: nil))
                 }
-                results.store(job, JobResult(findings: context.findings, incompletes: incompletes))
+                results.store(job, JobResult(findings: run.findings, incompletes: incompletes))
                 if parallel { ruleCosts.record(entry.id, nanoseconds: DispatchTime.now().uptimeNanoseconds - start) }
             } else {
                 if xpathTooLarge {

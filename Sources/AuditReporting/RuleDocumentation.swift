@@ -56,6 +56,7 @@ public enum RuleDocumentation {
         var notes: [String] = []
         if !example.triggers.isEmpty { notes.append("↓ " + example.triggers.joined(separator: ", ")) }
         if !example.settings.isEmpty { notes.append("settings: `\(example.settings)`") }
+        if let screenshot = example.screenshot { notes.append("screenshot: `\(screenshot)`") }
         if !example.parameters.isEmpty {
             notes.append("parameters: " + example.parameters.keys.sorted().map { "`\($0)` = `\(example.parameters[$0]?.rendered() ?? "")`" }.joined(separator: ", "))
         }

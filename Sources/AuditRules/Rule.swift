@@ -4,13 +4,38 @@ public protocol Rule: Sendable {
     /// The results the rule reports, each with its message.
     associatedtype ResultID: RuleResults
     static var description: RuleDescription { get }
-    /// Appends the rule's findings and incompletes for `context.snapshot` to `context`.
-    static func evaluate(_ context: inout RuleContext)
+    /// Appends the rule's findings and incompletes for `context.snapshot` to `context`,
+    /// which takes this rule's own results and no other's.
+    static func evaluate(_ context: inout RuleContext<ResultID>)
+}
+
+/// What one rule reported on one snapshot.
+public struct RuleRun: Sendable {
+    public var findings: [Finding]
+    public var incompletes: [Incomplete]
+    /// The budget ran out while the rule ran: its findings may be partial.
+    public var stoppedEarly: Bool
+    /// Parameters and results used that the description does not declare (see
+    /// ``RuleContext/undeclaredNames``).
+    public var undeclaredNames: Set<String>
+}
+
+extension Rule {
+    /// Runs the rule on `snapshot` with a rule set's severity and parameters.
+    public static func run(on snapshot: Snapshot, severity: Severity? = nil, parameters: [String: JSON] = [:],
+                           budget: AuditBudget = .unlimited) -> RuleRun {
+        var context = RuleContext<ResultID>(snapshot: snapshot, description: description, severity: severity ?? description.severity,
+                                            parameters: parameters, budget: budget)
+        evaluate(&context)
+        return RuleRun(findings: context.findings, incompletes: context.incompletes, stoppedEarly: context.stoppedEarly,
+                       undeclaredNames: context.undeclaredNames)
+    }
 }
 
 /// What a rule sees while it runs: the shared, read-only snapshot, its resolved
-/// parameters and severity, and where its results go.
-public struct RuleContext {
+/// parameters and severity, and where its results go. Typed by the rule's results:
+/// reporting another rule's result does not compile.
+public struct RuleContext<Results: RuleResults> {
     public let snapshot: Snapshot
     public let description: RuleDescription
     /// The severity the rule set gives this rule.
@@ -70,7 +95,7 @@ public struct RuleContext {
     // MARK: Results
 
     /// Reports a finding; the message comes from the template of `result`.
-    public mutating func report<Results: RuleResults>(_ resultID: Results, element: Int?, evidence: Evidence,
+    public mutating func report(_ resultID: Results, element: Int?, evidence: Evidence,
                                                       severity: Severity? = nil, wcag: [String]? = nil) {
         let result = resultID.rawValue
         let template: MessageTemplate

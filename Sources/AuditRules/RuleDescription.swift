@@ -95,23 +95,30 @@ public struct RuleExample: Sendable {
     public var triggers: [String]
     /// Ids of elements the rule must report as incomplete (`<snapshot>` for the snapshot).
     public var incomplete: [String]
-    /// Parameter overrides for this example.
-    public var parameters: [String: JSON]
+    /// Parameter overrides for this example, typed by the rule's own parameters
+    /// (`Parameter.minimum.set(40)`), as a rule set would give them.
+    public var overrides: [ParameterOverride]
+    /// ``overrides`` as a rule set's parameters.
+    public var parameters: [String: JSON] { Dictionary(overrides.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }) }
     /// The severity every reported finding must have, when the example says.
     public var severity: Severity?
     /// A full document instead of `markup` (for other dialects).
     public var document: String?
+    /// The screen's pixels, for rules that read colours from a screenshot.
+    public var screenshot: ExampleScreenshot?
     public var line: UInt
 
     public init(_ markup: String, settings: String = "", triggers: [String] = [], incomplete: [String] = [],
-                parameters: [String: JSON] = [:], severity: Severity? = nil, document: String? = nil, line: UInt = #line) {
+                overrides: [ParameterOverride] = [], severity: Severity? = nil, document: String? = nil,
+                screenshot: ExampleScreenshot? = nil, line: UInt = #line) {
         self.markup = markup
         self.settings = settings
         self.triggers = triggers
         self.incomplete = incomplete
-        self.parameters = parameters
+        self.overrides = overrides
         self.severity = severity
         self.document = document
+        self.screenshot = screenshot
         self.line = line
     }
 

@@ -14,10 +14,19 @@ public struct RuleParameter<Value: ParameterValue>: Sendable {
         self.help = help
     }
 
+    /// This parameter set to `value`: an example's override, checked by the compiler.
+    public func set(_ value: Value) -> ParameterOverride { ParameterOverride(name: name, value: value.json) }
+
     /// The value in `parameters` (a rule set's), else the default.
     public func value(in parameters: [String: JSON]) -> Value {
         parameters[name].flatMap(Value.init(json:)) ?? defaultValue
     }
+}
+
+/// One parameter given a value (``RuleParameter/set(_:)``).
+public struct ParameterOverride: Sendable {
+    public let name: String
+    public let value: JSON
 }
 
 /// What ``RuleDescription`` lists of a parameter, whatever its type.

@@ -35,10 +35,8 @@ final class GeometryDifferentialTests: XCTestCase {
     }
 
     static func flagged(_ rule: any Rule.Type, _ snapshot: Snapshot, parameters: [String: JSON] = [:]) -> [Int: String] {
-        var context = RuleContext(snapshot: snapshot, description: rule.description, severity: rule.description.severity, parameters: parameters)
-        rule.evaluate(&context)
         var result: [Int: String] = [:]
-        for finding in context.findings { if let element = finding.element { result[element] = finding.resultID } }
+        for finding in rule.run(on: snapshot, parameters: parameters).findings { if let element = finding.element { result[element] = finding.resultID } }
         return result
     }
 

@@ -14,14 +14,12 @@ import Testing
         let description = rule.description
         var seen = Set<String>()
         for example in description.examples {
-            let key = example.xml + "\u{1F}" + example.parameters.keys.sorted().map { "\($0)=\(example.parameters[$0].map { "\($0)" } ?? "")" }.joined(separator: ",")
+            let key = example.xml + "\u{1F}" + (example.screenshot.map { "\($0)" } ?? "") + "\u{1F}" + example.parameters.keys.sorted().map { "\($0)=\(example.parameters[$0].map { "\($0)" } ?? "")" }.joined(separator: ",")
             #expect(seen.insert(key).inserted, "\(ruleID): the example at line \(example.line) repeats an earlier one")
-            let snapshot = try SnapshotParser().parse(example.xml)
-            var context = RuleContext(snapshot: snapshot, description: description, severity: description.severity,
-                                      parameters: example.parameters)
-            rule.evaluate(&context)
-            #expect(context.undeclaredNames.isEmpty, "\(ruleID) example at line \(example.line) uses undeclared \(context.undeclaredNames.sorted())")
-            for finding in context.findings {
+            let snapshot = try TestSupport.snapshot(of: example)
+            let run = rule.run(on: snapshot, parameters: example.parameters)
+            #expect(run.undeclaredNames.isEmpty, "\(ruleID) example at line \(example.line) uses undeclared \(run.undeclaredNames.sorted())")
+            for finding in run.findings {
                 #expect(description.messages[finding.resultID] != nil, "\(ruleID): result \(finding.resultID) has no message")
             }
         }

@@ -28,7 +28,7 @@ final class RuleExampleTests: XCTestCase {
             for example in description.examples {
                 let snapshot: Snapshot
                 do {
-                    snapshot = try SnapshotParser().parse(example.xml)
+                    snapshot = try TestSupport.snapshot(of: example)
                 } catch {
                     XCTFail("\(description.id) example at line \(example.line) does not parse: \(error)")
                     continue

@@ -66,3 +66,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
     mutating func next() -> UInt64 { numbers.next() }
 }
+
+extension TestSupport {
+    /// A rule example's snapshot, with its screenshot attached when it has one.
+    static func snapshot(of example: RuleExample) throws -> Snapshot {
+        let snapshot = try SnapshotParser().parse(example.xml)
+        guard let screenshot = example.screenshot else { return snapshot }
+        return try snapshot.attaching(screenshot.image(width: snapshot.width ?? 390, height: snapshot.height ?? 844))
+    }
+}

@@ -39,7 +39,7 @@ public enum ColorOnlyGroupRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         guard snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil else {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
@@ -184,7 +184,7 @@ private struct LookAlikeGroups {
     }
 
     /// Compares the members of each look-alike group within one scope.
-    mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext)
+    mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext<ColorOnlyGroupRule.ResultID>)
         where Candidates.Element == Int {
         groups.removeAll()
         for candidate in candidates {

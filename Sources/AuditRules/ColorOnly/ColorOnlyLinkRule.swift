@@ -36,7 +36,7 @@ public enum ColorOnlyLinkRule: Rule {
         public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio between link and text colours")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let required = context[Parameter.ratio]
         // Each element's previous sibling, once: asking a link's neighbours then costs O(1),

@@ -46,14 +46,14 @@ public enum ColorOnlyStateRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         reportMarkedStates(&context)
         reportUnmarkedStates(&context)
     }
 
     /// Groups of three or more sibling controls of one role and one size in a row, none
     /// selected, exactly one another colour than the rest.
-    static func reportUnmarkedStates(_ context: inout RuleContext) {
+    static func reportUnmarkedStates(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         for parent in elements.indices where elements[parent].firstChild >= 0 {
@@ -106,7 +106,7 @@ public enum ColorOnlyStateRule: Rule {
         source == "screenshot" ? PixelInk.differ(first, second) : first != second
     }
 
-    static func reportMarkedStates(_ context: inout RuleContext) {
+    static func reportMarkedStates(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]

@@ -26,6 +26,13 @@ public enum ContrastNonTextRule: Rule {
             RuleExample(##"<element id="s" role="switch" label="Wi-Fi" frame="0,0,51,31" background="#34C759" enabled="false"/>"##),
             RuleExample(##"<element id="b" role="button" text="Pay" image="icon_pay" frame="0,0,100,44" foreground="#EEEEEE"/>"##),
             RuleExample(##"<element id="i" role="image" image="chart" label="Sales" frame="0,0,100,100"/>"##, incomplete: ["i"]),
+            // From a screenshot: a pale cross drawn on white fails, a dark one passes.
+            RuleExample(##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##, triggers: ["x:icon"],
+                        screenshot: ExampleScreenshot(background: .white, [.init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)),
+                                                                           .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6))])),
+            RuleExample(##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##,
+                        screenshot: ExampleScreenshot(background: .white, [.init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0x6E, green: 0x6E, blue: 0x73)),
+                                                                           .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0x6E, green: 0x6E, blue: 0x73))])),
         ])
 
     /// The results this rule reports, with their messages.
@@ -48,7 +55,7 @@ public enum ContrastNonTextRule: Rule {
         public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let required = context[Parameter.ratio]
         var unknown = 0
@@ -144,7 +151,7 @@ public enum ContrastNonTextRule: Rule {
 
     /// Non-text contrast from the pixels (``ScreenshotMapping/iconColors(of:)``).
     static func judgeFromPixels(_ index: Int, frame: Rect, screenshot: ScreenshotMapping, required: Double,
-                                context: inout RuleContext) {
+                                context: inout RuleContext<ResultID>) {
         let colors: IconColors
         switch screenshot.iconColors(of: frame) {
         case .success(let read): colors = read

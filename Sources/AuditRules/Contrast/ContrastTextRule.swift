@@ -30,7 +30,7 @@ public enum ContrastTextRule: Rule {
             RuleExample(##"<element id="t" role="text" text="No colour" font-size="17"/>"##, incomplete: ["t"]),
             RuleExample("", incomplete: ["t"], document: ##"<snapshot version="1"><element id="w" role="window"><element id="t" role="text" text="x" foreground="#000000"/></element></snapshot>"##),
             RuleExample(##"<element id="t" role="text" text="AAA" foreground="#767676" font-size="17"/>"##, triggers: ["t"],
-                        parameters: ["normal-ratio": .number(7), "large-ratio": .number(4.5)]),
+                        overrides: [Parameter.normalRatio.set(7), Parameter.largeRatio.set(4.5)]),
         ])
 
     /// The results this rule reports, with their messages.
@@ -51,7 +51,7 @@ public enum ContrastTextRule: Rule {
         public static let boldWeight = RuleParameter<Double>("bold-weight", default: 700, help: "font weight that counts as bold")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let normalRatio = context[Parameter.normalRatio], largeRatio = context[Parameter.largeRatio]
         let largeSize = context[Parameter.largeSize], largeBoldSize = context[Parameter.largeBoldSize]
@@ -135,7 +135,7 @@ public enum ContrastTextRule: Rule {
     /// fails whatever the size; between it and the normal ratio is a `notice` saying so.
     static func judgeFromPixels(_ index: Int, _ reading: PixelReading?,
                                 ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
-                                context: inout RuleContext) {
+                                context: inout RuleContext<ResultID>) {
         let element = context.snapshot.elements[index]
         let colors: TextColors, frame: Rect
         switch reading {

@@ -39,7 +39,7 @@ public enum DynamicTypeFixedSizeRule: Rule {
         public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize

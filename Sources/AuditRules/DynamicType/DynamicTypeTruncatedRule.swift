@@ -21,7 +21,7 @@ public enum DynamicTypeTruncatedRule: Rule {
             RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Short" frame="0,0,100,20" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="A rather long title that wraps onto lines" frame="0,0,100,150" font-size="17"/>"##),
-            RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, parameters: ["estimate": .bool(false)]),
+            RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, overrides: [Parameter.estimate.set(false)]),
         ])
 
     /// The results this rule reports, with their messages.
@@ -46,7 +46,7 @@ public enum DynamicTypeTruncatedRule: Rule {
         public static let estimateSeverity = RuleParameter<Severity>("estimate-severity", default: .notice, help: "severity of an estimated truncation")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize

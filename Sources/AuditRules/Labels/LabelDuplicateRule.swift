@@ -57,7 +57,7 @@ public enum LabelDuplicateRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         func isTarget(_ element: Element) -> Bool { element.isInteractive && element.isAccessible && element.isVisible }
@@ -109,7 +109,7 @@ public enum LabelDuplicateRule: Rule {
     /// interactive element, or the control without a name of its own that a plain element
     /// names alone. An element whose nearest spoken ancestor says the same is that
     /// ancestor's.
-    static func reportScreenWide(_ context: inout RuleContext, skipping reported: Set<Int>) {
+    static func reportScreenWide(_ context: inout RuleContext<ResultID>, skipping reported: Set<Int>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         // Hash → group number; members kept apart so that adding one never copies a group

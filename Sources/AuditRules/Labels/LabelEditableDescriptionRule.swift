@@ -31,7 +31,7 @@ public enum LabelEditableDescriptionRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         guard snapshot.platform == .android else { return }
         for index in snapshot.elements.indices {

@@ -78,7 +78,7 @@ public enum LabelFilenameRule: Rule {
         bytes.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let texts = snapshot.texts
         for index in snapshot.elements.indices {

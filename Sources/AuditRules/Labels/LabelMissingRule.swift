@@ -60,7 +60,7 @@ public enum LabelMissingRule: Rule {
         return placeholder
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }

@@ -152,7 +152,7 @@ public enum LabelRedundantTraitRule: Rule {
         return found
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }

@@ -79,7 +79,7 @@ public enum LabelUnreadableRule: Rule {
         "textfield", "textview", "imageview", "icn", "ctrl", "control", "widget", "fragment", "activity", "dialog",
     ]
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let texts = snapshot.texts
         let speaking = SpeakingControls(snapshot)

@@ -37,7 +37,7 @@ public enum MotionAutoplayRule: Rule {
         public static let maxSeconds = RuleParameter<Double>("max-seconds", default: 5, help: "longest unpausable auto-play, in seconds")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         guard context.requires(.animations, "declares no animations: motion not judged") else { return }
         let snapshot = context.snapshot
         let maximum = context[Parameter.maxSeconds]

@@ -49,7 +49,7 @@ public enum MotionReduceMotionRule: Rule {
         public static let offSeverity = RuleParameter<Severity>("off-severity", default: .warning, help: "severity when Reduce Motion is off")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         guard context.requires(.animations, "declares no animations: motion not judged") else { return }
         let snapshot = context.snapshot
         let reduceMotion = snapshot.settings.reduceMotion == true

@@ -41,7 +41,7 @@ public enum HiddenControlRule: Rule {
         public var message: String { "Interactive ${role} is hidden from the screen reader: it cannot be reached by swiping or named by voice" }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         var candidates: [Int] = []

@@ -27,7 +27,7 @@ public enum InvalidValueRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         for invalid in context.snapshot.invalidValues {
             context.report(ResultID.invalid, element: invalid.element, evidence: [
                 ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),

@@ -28,8 +28,8 @@ public enum UnauditableRule: Rule {
             RuleExample("", triggers: ["<snapshot>"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,63]"><node class="android.widget.TextView" text="12:30" package="com.android.systemui" bounds="[40,0][160,63]"/></node></hierarchy>"##),
             RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><XCUIElementTypeApplication class="XCUIElementTypeApplication" bounds="[0,0][1170,2532]"><XCUIElementTypeButton class="XCUIElementTypeButton" text="Pay" clickable="true" bounds="[40,400][1130,560]"/></XCUIElementTypeApplication></hierarchy>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, triggers: ["<snapshot>"],
-                        parameters: ["platform": .string("android")], severity: .warning),
-            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, parameters: ["platform": .string("ios")]),
+                        overrides: [Parameter.platform.set("android")], severity: .warning),
+            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, overrides: [Parameter.platform.set("ios")]),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
         ])
 
@@ -58,7 +58,7 @@ public enum UnauditableRule: Rule {
                                                            help: "the platform the rule set is made for (ios, android; empty: any)")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let count = snapshot.elements.count
         let expected = context[Parameter.platform]

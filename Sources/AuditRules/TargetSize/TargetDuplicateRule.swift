@@ -31,7 +31,7 @@ public enum TargetDuplicateRule: Rule {
         public var message: String { "Target has the same bounds as ${other} (${frame})" }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         var first: [Rect: Int] = [:]
         var ends: [Int] = []

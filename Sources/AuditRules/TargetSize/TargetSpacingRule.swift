@@ -59,7 +59,7 @@ public enum TargetSpacingRule: Rule {
                                                                  help: "width and height in points of the strip of its own the target below must keep")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let minimumOverlap = context[Parameter.minimumOverlap]
         let minimumShare = context[Parameter.minimumOverlapShare]

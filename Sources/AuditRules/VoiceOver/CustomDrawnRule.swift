@@ -31,7 +31,7 @@ public enum CustomDrawnRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices where snapshot.elements[index].drawsContent == true {
             if context.outOfBudget() { return }

@@ -40,7 +40,7 @@ public enum HeaderTraitRule: Rule {
         public static let sizeRatio = RuleParameter<Double>("size-ratio", default: 1.25, help: "how much larger than its siblings' text counts as a heading")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         let ratio = context[Parameter.sizeRatio]

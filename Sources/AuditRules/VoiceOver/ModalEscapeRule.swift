@@ -35,7 +35,7 @@ public enum ModalEscapeRule: Rule {
         }
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }

@@ -64,7 +64,7 @@ public enum TraitsRule: Rule {
         return false
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         // Layouts that hold controls of their own wrap them (a stepper around its − and +):
         // the controls inside are what is announced. One backward pass: children follow

@@ -38,7 +38,7 @@ public enum UngroupedCellRule: Rule {
         public static let minimumParts = RuleParameter<Double>("minimum-parts", default: 3, help: "accessible parts that make a cell ungrouped")
     }
 
-    public static func evaluate(_ context: inout RuleContext) {
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         let minimum = Int(context[Parameter.minimumParts])
