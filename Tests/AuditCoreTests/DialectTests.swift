@@ -150,3 +150,13 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(snapshot.path(of: 3), "/hierarchy/android.widget.FrameLayout[1]/android.widget.TextView[2]")
     }
 }
+
+/// auditctl finds captures and their screenshots by asking the dialects.
+final class DialectFilesTests: XCTestCase {
+    func testFileExtensionsAndContentTypesComeFromTheDialects() {
+        XCTAssertEqual(SnapshotDialects.fileExtensions, ["xml"])
+        XCTAssertEqual(SnapshotDialects.baseName(of: "screens/Login.XML"), "screens/Login")
+        XCTAssertEqual(SnapshotDialects.baseName(of: "screens/login.png"), "screens/login.png")
+        XCTAssertEqual(SnapshotDialects.contentType(forFile: "a.xml"), "application/xml")
+    }
+}

@@ -31,7 +31,18 @@ protocol SnapshotDialect: Sendable {
     static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind
     /// The model's key for an attribute name (asked once per name and document).
     static func attributeKey(named name: String) -> AttributeKey
-    /// Decodes one UI element's attributes onto `element`.
+    /// The file extensions its captures are saved with, lower case without the dot
+    /// (`xml`): auditctl looks for these in directories and strips them to find a
+    /// capture's screenshot beside it.
+    static var fileExtensions: [String] { get }
+    /// The media types it is sent as (`application/xml`).
+    static var contentTypes: [String] { get }
+    /// Decodes one UI element's attributes onto `element`. Contract: set `element.role`
+    /// and `element.frame` when the capture says them, and `element.typeName` to the
+    /// platform's own type name when it has one (`XCUIElementTypeButton`,
+    /// `android.widget.Button`; a native snapshot's `type`) — `snapshot.unauditable` reports
+    /// a capture in which no element has a type name as one it cannot audit
+    /// (`no-types`), and reads the names to tell an iOS capture sent as Android.
     static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
                        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
     /// Last steps once every element is read (pixels to points).
@@ -50,6 +61,8 @@ enum DialectRoot {
 }
 
 extension SnapshotDialect {
+    static var fileExtensions: [String] { ["xml"] }
+    static var contentTypes: [String] { ["application/xml", "text/xml"] }
     static var inheritsVisibility: Bool { false }
     static var inheritsEnabled: Bool { true }
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {}
@@ -60,6 +73,31 @@ extension SnapshotDialect {
 /// The registered dialects, tried in order on a document's root element.
 package enum SnapshotDialects {
     static let all: [any SnapshotDialect.Type] = [NativeDialect.self, AppiumXCUITestDialect.self, UiautomatorDialect.self]
+
+    /// Every file extension a registered dialect's captures are saved with (`xml`).
+    package static var fileExtensions: [String] {
+        var found: [String] = []
+        for dialect in all {
+            for fileExtension in dialect.fileExtensions where !found.contains(fileExtension) { found.append(fileExtension) }
+        }
+        return found
+    }
+
+    /// The media type to send a capture saved as `path` with: its dialects' first.
+    package static func contentType(forFile path: String) -> String {
+        let lower = path.lowercased()
+        let owner = all.first { dialect in dialect.fileExtensions.contains { lower.hasSuffix("." + $0) } }
+        return owner?.contentTypes.first ?? "application/xml"
+    }
+
+    /// `path` without the capture extension it ends with (`login.xml` → `login`).
+    package static func baseName(of path: String) -> String {
+        let lower = path.lowercased()
+        for fileExtension in fileExtensions where lower.hasSuffix("." + fileExtension) {
+            return String(path.dropLast(fileExtension.count + 1))
+        }
+        return path
+    }
 
     /// The dialect whose root `name` is, and how it reads it.
     static func recognising(root name: String) -> (dialect: any SnapshotDialect.Type, root: DialectRoot)? {

@@ -44,7 +44,7 @@ enum InputFiles {
     /// (`login.xml` + `login.png`), as uiautomatorviewer and test pipelines save them.
     static func siblingScreenshot(of path: String) -> String? {
         guard path != "-" else { return nil }
-        let base = path.lowercased().hasSuffix(".xml") ? String(path.dropLast(4)) : path
+        let base = SnapshotDialects.baseName(of: path)
         for suffix in [".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG"] {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: base + suffix, isDirectory: &isDirectory), !isDirectory.boolValue { return base + suffix }
@@ -54,19 +54,21 @@ enum InputFiles {
 
     /// The body of an audit: the snapshot alone, or with a screenshot as a form.
     static func auditBody(snapshot path: String, bytes: [UInt8]?, screenshot: String?) throws -> (RequestBody, contentType: String) {
-        guard let screenshot else { return (try bytes.map(RequestBody.bytes) ?? body(path), "application/xml") }
+        let snapshotType = SnapshotDialects.contentType(forFile: path)
+        guard let screenshot else { return (try bytes.map(RequestBody.bytes) ?? body(path), snapshotType) }
         let snapshotBytes = try bytes ?? read(path)
         let image = try read(screenshot)
         let lower = screenshot.lowercased()
         let type = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") ? "image/jpeg" : lower.hasSuffix(".png") ? "image/png" : "application/octet-stream"
         let form = MultipartBody(parts: [
-            .init(name: "snapshot", filename: path == "-" ? "snapshot.xml" : (path as NSString).lastPathComponent, contentType: "application/xml", bytes: snapshotBytes),
+            .init(name: "snapshot", filename: path == "-" ? "snapshot.xml" : (path as NSString).lastPathComponent, contentType: snapshotType, bytes: snapshotBytes),
             .init(name: "screenshot", filename: (screenshot as NSString).lastPathComponent, contentType: type, bytes: image),
         ])
         return (.bytes(form.bytes), form.contentType)
     }
 
-    /// Operands with directories expanded to the `*.xml` files below them, sorted.
+    /// Operands with directories expanded to the captures below them (the file extensions
+    /// the dialects declare: `*.xml`), sorted.
     static func expand(_ operands: [String]) throws -> [String] {
         var result: [String] = []
         for operand in operands {
@@ -74,10 +76,13 @@ enum InputFiles {
             if operand != "-", FileManager.default.fileExists(atPath: operand, isDirectory: &isDirectory), isDirectory.boolValue {
                 let base = operand.hasSuffix("/") ? String(operand.dropLast()) : operand
                 let found = (FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])
-                    .filter { $0.lowercased().hasSuffix(".xml") }
+                    .filter { name in SnapshotDialects.fileExtensions.contains { name.lowercased().hasSuffix("." + $0) } }
                     .sorted()
                     .map { base + "/" + $0 }
-                if found.isEmpty { throw InputError(description: "\(operand): no *.xml files in this directory") }
+                if found.isEmpty {
+                    let patterns = SnapshotDialects.fileExtensions.map { "*." + $0 }.joined(separator: ", ")
+                    throw InputError(description: "\(operand): no \(patterns) files in this directory")
+                }
                 result += found
             } else {
                 result.append(operand)
