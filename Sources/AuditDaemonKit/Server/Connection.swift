@@ -122,6 +122,7 @@ final class Connection: @unchecked Sendable {
     var isStreaming: Bool { stream?.follows == true }
 
     private func handle(_ events: EventLoop.Events) {
+        loop.assertInLoop()
         if events.hungUp {
             // The client closed its end (or the socket failed): nothing sent would be read.
             close()
@@ -283,6 +284,7 @@ final class Connection: @unchecked Sendable {
 
     /// Fills the response of the request behind `ticket`; responses go out in request order.
     func answer(_ ticket: Ticket, _ response: HTTPResponse) {
+        loop.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
             slots[position].close = true
@@ -298,6 +300,7 @@ final class Connection: @unchecked Sendable {
     /// Answers `ticket` with a chunked body: the stream's backlog, pulled as the client
     /// reads, then (for a follower) the chunks given to ``send(chunk:)``.
     func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
+        loop.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else {
             stream.end()
             return
@@ -308,6 +311,7 @@ final class Connection: @unchecked Sendable {
 
     /// A live chunk of the follow stream; a follower lagging past the limit is dropped.
     func send(chunk: [UInt8]) {
+        loop.assertInLoop()
         guard !isClosed, !chunk.isEmpty, let stream = followStream else { return }
         if stream.backlog != nil {
             stream.hold(chunk)
@@ -334,6 +338,7 @@ final class Connection: @unchecked Sendable {
 
     /// Ends a follow stream and the connection (used at shutdown).
     func endStream() {
+        loop.assertInLoop()
         guard let stream, stream.follows, !isClosed else { return }
         enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
         if stream.chunked { enqueue(HTTPResponse.chunk([])) }
@@ -462,6 +467,7 @@ final class Connection: @unchecked Sendable {
     // MARK: Closing
 
     func close() {
+        loop.assertInLoop()
         guard !isClosed else { return }
         isClosed = true
         cancellation.cancel()
@@ -487,6 +493,7 @@ final class Connection: @unchecked Sendable {
 
     /// Answers 408 and closes when a request has been arriving for too long.
     func timeOut() {
+        loop.assertInLoop()
         guard !isClosed else { return }
         requestStarted = nil
         pauseReading()

@@ -47,9 +47,10 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     /// Work and timers handed in from any thread, under `lock`.
     private let lock = Lock()
     private var posted: [@Sendable () -> Void] = []
-    private var timers: [(deadline: UInt64, order: UInt64, work: @Sendable () -> Void)] = []
-    private var timerOrder: UInt64 = 0
+    private var timers = TimerHeap<@Sendable () -> Void>()
     private var wakePending = false
+    /// The loop's thread, once it runs: loop-confined code asserts it runs there (debug builds).
+    private var loopThread: pthread_t?
 
     /// Fails only when the kernel refuses an epoll set or an eventfd (out of descriptors).
     init() throws(EventLoopError) {
@@ -96,16 +97,28 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
 
     func run(_ work: @escaping @Sendable () -> Void) { async(work) }
 
-    /// Runs `work` on the loop's thread once `seconds` have passed.
-    func after(seconds: Double, _ work: @escaping @Sendable () -> Void) {
+    /// Runs `work` on the loop's thread once `seconds` have passed; the ID cancels it.
+    @discardableResult
+    func after(seconds: Double, _ work: @escaping @Sendable () -> Void) -> TimerHeap<@Sendable () -> Void>.ID {
         let delay = seconds.isFinite ? UInt64(max(0, min(seconds, 1e6)) * 1e9) : 0
         let deadline = Timestamp.monotonic() + delay
-        lock.withLock {
-            timerOrder += 1
-            timers.append((deadline, timerOrder, work))
-            timers.sort { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
-        }
+        let id = lock.withLock { timers.schedule(at: deadline, work) }
         signalWake()
+        return id
+    }
+
+    /// Stops a timer that has not run yet; false if it ran or was cancelled already.
+    @discardableResult
+    func cancel(_ timer: TimerHeap<@Sendable () -> Void>.ID) -> Bool {
+        lock.withLock { timers.cancel(timer) }
+    }
+
+    /// Traps in debug builds when called off the loop's thread: registrations, handlers,
+    /// connections and their buffers belong to it alone.
+    func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+        if let loopThread { assert(pthread_equal(loopThread, pthread_self()) != 0, "off the event loop's thread", file: file, line: line) }
+        #endif
     }
 
     private func signalWake() {
@@ -118,6 +131,7 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     /// Adds `fd` to the set; `handler` runs on the loop's thread for each event until
     /// ``unregister(_:fd:)``. Returns nil when the kernel refuses (the caller closes `fd`).
     func register(_ fd: Int32, interest: Interest, handler: @escaping Handler) -> Token? {
+        assertInLoop()
         let token = nextToken
         nextToken += 1
         guard auditd_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, interest.bits, token) == 0 else { return nil }
@@ -126,17 +140,20 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     }
 
     func modify(_ token: Token, fd: Int32, interest: Interest) {
+        assertInLoop()
         _ = auditd_epoll_ctl(epoll, EPOLL_CTL_MOD, fd, interest.bits, token)
     }
 
     /// Removes `fd` from the set; from now on no event reaches its handler, and the caller
     /// may close it.
     func unregister(_ token: Token, fd: Int32) {
+        assertInLoop()
         _ = auditd_epoll_ctl(epoll, EPOLL_CTL_DEL, fd, 0, token)
         handlers[token] = nil
     }
 
     private func run() {
+        loopThread = pthread_self()
         var tokens = [UInt64](repeating: 0, count: 256)
         var bits = [UInt32](repeating: 0, count: 256)
         while true {
@@ -175,16 +192,12 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
 
     private func runDueTimers() {
         let now = Timestamp.monotonic()
-        let due: [@Sendable () -> Void] = lock.withLock {
-            let count = timers.prefix { $0.deadline <= now }.count
-            defer { timers.removeFirst(count) }
-            return timers.prefix(count).map(\.work)
-        }
+        let due: [@Sendable () -> Void] = lock.withLock { timers.takeDue(now: now) }
         for item in due { item() }
     }
 
     private func millisecondsToNextTimer() -> Int32 {
-        let next: UInt64? = lock.withLock { wakePending ? 0 : timers.first?.deadline }
+        let next: UInt64? = lock.withLock { wakePending ? 0 : timers.nextDeadline }
         guard let next else { return -1 }
         let now = Timestamp.monotonic()
         guard next > now else { return 0 }
