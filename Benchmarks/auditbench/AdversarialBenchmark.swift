@@ -10,7 +10,8 @@ enum AdversarialBenchmark {
         let rulesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Rules").path
         guard let library = try? RuleSetLibrary.load(directories: [ProcessInfo.processInfo.environment["AUDITD_RULES"] ?? rulesDirectory]),
-              let ruleSet = library[ruleSetName] else {
+            let ruleSet = library[ruleSetName]
+        else {
             print("cannot load rule set \(ruleSetName)")
             exit(2)
         }
@@ -56,15 +57,19 @@ enum AdversarialBenchmark {
                 // Under 2 ms everything is start-up noise; the target is for real sizes.
                 let judged = parseBest >= 2
                 if judged, ratio > 2 { missed = true }
-                print(String(format: "%-18@ %9d %10.2f %10.2f %11.2f%@ %10.2f", shape as NSString, elements, parseBest, rulesBest, ratio,
-                             (judged && ratio > 2 ? " !" : "  ") as NSString, perElement.last ?? 0))
+                print(
+                    String(
+                        format: "%-18@ %9d %10.2f %10.2f %11.2f%@ %10.2f", shape as NSString, elements, parseBest, rulesBest, ratio,
+                        (judged && ratio > 2 ? " !" : "  ") as NSString, perElement.last ?? 0))
             }
             if perElement.count > 1, let first = perElement.first, let last = perElement.last {
                 // Per-element time may grow with log n, not with n: at most 4× over two decades.
                 let growth = last / max(first, 1e-9)
                 if growth > 4 { missed = true }
-                print(String(format: "%-18@ per-element growth %.2f× from %d to %d elements%@", shape as NSString, growth,
-                             sizes.first ?? 0, sizes.last ?? 0, (growth > 4 ? " !" : "") as NSString))
+                print(
+                    String(
+                        format: "%-18@ per-element growth %.2f× from %d to %d elements%@", shape as NSString, growth,
+                        sizes.first ?? 0, sizes.last ?? 0, (growth > 4 ? " !" : "") as NSString))
             }
         }
         print(missed ? "adversarial: a target was missed (marked !)" : "adversarial: rules ≤ 2× parse and near linear on every shape")

@@ -2,8 +2,10 @@
 /// text defeats naive pairwise checks (issue 16). Each shape is one way real screens
 /// crowd: the rules must stay near linear on all of them.
 enum AdversarialGenerator {
-    static let shapes = ["stacked-sections", "identical-frames", "dense-grid", "huge-frames", "wide-siblings",
-                         "duplicate-labels", "deep-nesting", "crossing-bars"]
+    static let shapes = [
+        "stacked-sections", "identical-frames", "dense-grid", "huge-frames", "wide-siblings",
+        "duplicate-labels", "deep-nesting", "crossing-bars",
+    ]
 
     /// The snapshot, or nil for an unknown shape.
     static func generate(_ shape: String, elements count: Int) -> String? {

@@ -28,9 +28,10 @@ enum AuditBench {
             FileHandle.standardOutput.write(Data(generator.generate().utf8))
         case "audit":
             guard let path = arguments.first else { return usage() }
-            AuditBenchmark.run(path: path, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
-                               iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 5,
-                               printReport: arguments.contains("--print"))
+            AuditBenchmark.run(
+                path: path, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
+                iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 5,
+                printReport: arguments.contains("--print"))
         case "load":
             let socket = option("--socket", in: arguments) ?? ProcessInfo.processInfo.environment["AUDITD_SOCKET"] ?? ""
             let clients = option("--clients", in: arguments).flatMap(Int.init) ?? 8
@@ -45,24 +46,29 @@ enum AuditBench {
                 files.append(argument)
             }
             if let pid = option("--pid", in: arguments).flatMap(Int32.init) {
-                exit(LoadGenerator.soak(socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files,
-                                        churn: churn) ? 0 : 1)
+                exit(
+                    LoadGenerator.soak(
+                        socket: socket, pid: pid, clients: max(1, clients), requests: max(1, requests), files: files,
+                        churn: churn) ? 0 : 1)
             }
             LoadGenerator.run(socket: socket, clients: max(1, clients), requests: max(1, requests), files: files, churn: churn)
         case "adversarial":
             let sizes = (option("--sizes", in: arguments) ?? "1000,10000,100000").split(separator: ",").compactMap { Int($0) }
             let shapes = option("--shape", in: arguments).map { [$0] } ?? AdversarialGenerator.shapes
-            AdversarialBenchmark.run(sizes: sizes, shapes: shapes, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
-                                     iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 3)
+            AdversarialBenchmark.run(
+                sizes: sizes, shapes: shapes, ruleSetName: option("--ruleset", in: arguments) ?? "ios-default",
+                iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 3)
         case "generate-adversarial":
             guard let shape = arguments.first, let count = arguments.dropFirst().first.flatMap(Int.init),
-                  let text = AdversarialGenerator.generate(shape, elements: count) else { return usage() }
+                let text = AdversarialGenerator.generate(shape, elements: count)
+            else { return usage() }
             FileHandle.standardOutput.write(Data(text.utf8))
         case "screenshot":
             guard arguments.count >= 2 else { return usage() }
-            ScreenshotBenchmark.run(dump: arguments[0], image: arguments[1],
-                                    iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 9,
-                                    floor: option("--floor", in: arguments).flatMap(Double.init))
+            ScreenshotBenchmark.run(
+                dump: arguments[0], image: arguments[1],
+                iterations: option("--iterations", in: arguments).flatMap(Int.init) ?? 9,
+                floor: option("--floor", in: arguments).flatMap(Double.init))
         case "colors":
             ColorProbe.run()
         case "parse":
@@ -80,11 +86,13 @@ enum AuditBench {
     }
 
     static func usage() {
-        FileHandle.standardError.write(Data("""
-            usage: auditbench generate N [--seed S] [--problem-rate P]
-                   auditbench parse FILE [--iterations K]
+        FileHandle.standardError.write(
+            Data(
+                """
+                usage: auditbench generate N [--seed S] [--problem-rate P]
+                       auditbench parse FILE [--iterations K]
 
-            """.utf8))
+                """.utf8))
         exit(2)
     }
 }

@@ -80,14 +80,18 @@ enum AuditBenchmark {
         print(String(format: "rules / parse: %.2f", auditBest / parseBest))
         print(String(format: "rules + report / parse: %.2f", (auditBest + renderBest) / parseBest))
         oneThreadRatios.sort()
-        print(String(format: "rules + report / parse on one thread: %.2f; median of %d runs: %.2f", (auditBest + renderBest) / oneThreadBest,
-                     oneThreadRatios.count, oneThreadRatios[oneThreadRatios.count / 2]))
+        print(
+            String(
+                format: "rules + report / parse on one thread: %.2f; median of %d runs: %.2f", (auditBest + renderBest) / oneThreadBest,
+                oneThreadRatios.count, oneThreadRatios[oneThreadRatios.count / 2]))
         ratios.sort()
         parseTimes.sort()
         auditTimes.sort()
         print(String(format: "median ms: parse %.2f, rules + report %.2f", parseTimes[parseTimes.count / 2], auditTimes[auditTimes.count / 2]))
-        print(String(format: "rules + report / parse, median of %d runs: %.2f (range %.2f–%.2f)", ratios.count,
-                     ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0))
+        print(
+            String(
+                format: "rules + report / parse, median of %d runs: %.2f (range %.2f–%.2f)", ratios.count,
+                ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
         if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count), report: \(reportBytes) bytes") }
         if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {

@@ -14,8 +14,9 @@ enum ColorProbe {
                 continue
             }
             let simulated = ColorMath.Deficiency.allCases.map { ColorMath.simulate(first, $0).hex }
-            output += String(format: "%.12f %.6f %.8f ", ColorMath.contrastRatio(first, second),
-                             ColorMath.apcaContrast(text: first, background: second), ColorMath.deltaE2000(first, second))
+            output += String(
+                format: "%.12f %.6f %.8f ", ColorMath.contrastRatio(first, second),
+                ColorMath.apcaContrast(text: first, background: second), ColorMath.deltaE2000(first, second))
             output += simulated.joined(separator: " ") + "\n"
         }
         FileHandle.standardOutput.write(Data(output.utf8))

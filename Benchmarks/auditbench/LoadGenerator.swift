@@ -75,8 +75,10 @@ enum LoadGenerator {
         let first = rss.prefix(quarter).reduce(0, +) / max(1, min(quarter, rss.count))
         let last = rss.suffix(quarter).reduce(0, +) / max(1, min(quarter, rss.count))
         let growth = first > 0 ? Double(last - first) / Double(first) * 100 : 0
-        print(String(format: "soak: unexpected answers %d; fds before %d after %d; RSS first quarter %d KiB, last quarter %d KiB (%+.1f%%); peak %d KiB",
-                     unexpected, fdsBefore, fdsAfter, first, last, growth, rss.max() ?? 0))
+        print(
+            String(
+                format: "soak: unexpected answers %d; fds before %d after %d; RSS first quarter %d KiB, last quarter %d KiB (%+.1f%%); peak %d KiB",
+                unexpected, fdsBefore, fdsAfter, first, last, growth, rss.max() ?? 0))
         return unexpected == 0 && fdsAfter <= fdsBefore && growth <= 10
     }
 
@@ -140,10 +142,12 @@ enum LoadGenerator {
         let sorted = merged.latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         if churn { print("churn: \(merged.vanished) requests abandoned mid-body by their clients (not counted); unanswered \(merged.failures)") }
-        print(String(format: "clients %d, requests %d, %.2f s: %.0f audits/s; latency ms p50 %.2f p99 %.2f max %.2f; statuses %@; failures %d",
-                     clients, sorted.count, seconds, Double(sorted.count) / seconds, percentile(0.5), percentile(0.99),
-                     sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
-                     merged.failures))
+        print(
+            String(
+                format: "clients %d, requests %d, %.2f s: %.0f audits/s; latency ms p50 %.2f p99 %.2f max %.2f; statuses %@; failures %d",
+                clients, sorted.count, seconds, Double(sorted.count) / seconds, percentile(0.5), percentile(0.99),
+                sorted.last ?? 0, merged.statuses.keys.sorted().map { "\($0):\(merged.statuses[$0] ?? 0)" }.joined(separator: ","),
+                merged.failures))
         return merged.unexpected + merged.failures
     }
 }

@@ -42,7 +42,8 @@ enum ParseBenchmark {
                 oneThreadBest = min(oneThreadBest, Double(DispatchTime.now().uptimeNanoseconds - oneThreadStart) / 1e6)
             }
             elements = snapshot.elements.count
-            modelBytes = snapshot.elements.count * MemoryLayout<Element>.stride + snapshot.texts.bytes.count
+            modelBytes =
+                snapshot.elements.count * MemoryLayout<Element>.stride + snapshot.texts.bytes.count
                 + snapshot.animations.count * MemoryLayout<Animation>.stride
             if compare, let stream = Timing.command(["xmllint", "--stream", "--noout", path], iterations: 1) {
                 streamBest = min(streamBest, stream)
@@ -70,8 +71,10 @@ enum ParseBenchmark {
         if let stream, twoThreads { print(String(format: "ratio one-thread parse / xmllint --stream: %.2f", oneThreadBest / stream)) }
         if let dom { print(String(format: "ratio parse / xmllint --noout:  %.2f", best / dom)) }
         print(String(format: "µs per element: %.3f", best * 1000 / Double(max(elements, 1))))
-        print(String(format: "model memory: %.1f MiB = %.2f × file size (Element stride %d bytes)",
-                     Double(modelBytes) / 1_048_576, Double(modelBytes) / Double(bytes.count), MemoryLayout<Element>.stride))
+        print(
+            String(
+                format: "model memory: %.1f MiB = %.2f × file size (Element stride %d bytes)",
+                Double(modelBytes) / 1_048_576, Double(modelBytes) / Double(bytes.count), MemoryLayout<Element>.stride))
     }
 }
 
@@ -109,8 +112,10 @@ enum Timing {
 enum FoundationBaseline {
     final class Counter: NSObject, XMLParserDelegate {
         var elements = 0
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
             elements += 1
         }
     }

@@ -24,8 +24,10 @@ struct SnapshotGenerator {
         self.problemRate = problemRate
     }
 
-    static let words = ["Order", "Shoes", "Invoice", "Profile", "Settings", "Delivery", "Coffee", "Weekly plan",
-                        "Running", "Socks", "Summer sale", "Notifications", "Privacy", "Account", "Photos", "Music"]
+    static let words = [
+        "Order", "Shoes", "Invoice", "Profile", "Settings", "Delivery", "Coffee", "Weekly plan",
+        "Running", "Socks", "Summer sale", "Notifications", "Privacy", "Account", "Photos", "Music",
+    ]
     static let darkText = ["#000000", "#1C1C1E", "#3A3A3C", "#48484A"]
     static let lightText = ["#AEAEB2", "#C7C7CC", "#D1D1D6"]
     static let accents = ["#0060DF", "#1E7D34", "#C4271E", "#5856D6", "#8A4B00"]
@@ -67,7 +69,8 @@ struct SnapshotGenerator {
         let titleColor = problem() ? Self.lightText[random.below(Self.lightText.count)] : Self.darkText[random.below(Self.darkText.count)]
         let priceColor = problem() ? Self.lightText[random.below(Self.lightText.count)] : Self.darkText[random.below(Self.darkText.count)]
         let accent = Self.accents[random.below(Self.accents.count)]
-        let icon = problem()
+        let icon =
+            problem()
             ? "image=\"icon_\(word.lowercased())\""
             : (problem() ? "label=\"IMG_\(1000 + random.below(9000))\"" : "image=\"sf.\(word.lowercased())\" label=\"\(word)\"")
         let buttonLabel = problem() ? "Buy button" : "Buy \(word.lowercased())"

@@ -111,8 +111,9 @@ enum FuzzTarget: String {
             // size and judged by the colour rules.
             let raw = UnsafeRawBufferPointer(input)
             guard let image = try? ImageDecoder.decode(raw, limits: ImageLimits(maxBytes: 1 << 20, maxPixels: 1 << 20, maxSide: 4096)),
-                  let snapshot = Self.imageSnapshot(width: image.width, height: image.height),
-                  let withPixels = try? snapshot.attaching(image) else { return }
+                let snapshot = Self.imageSnapshot(width: image.width, height: image.height),
+                let withPixels = try? snapshot.attaching(image)
+            else { return }
             _ = Auditor.audit(withPixels, ruleSet: .allBuiltIn, concurrent: false)
         case .rulesets:
             guard let json = try? JSONParser.parse(Array(input)) else { return }
@@ -150,9 +151,11 @@ extension FuzzTarget {
 
 #if FUZZING
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 
 func runLibFuzzer(_ arguments: [String]) -> Int32 {
     var argc = Int32(arguments.count)

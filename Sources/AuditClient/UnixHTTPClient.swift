@@ -32,7 +32,8 @@ public final class UnixHTTPClient {
     private func explained(_ error: ClientError) -> ClientError {
         guard error.timedOut, let timeout else { return error }
         var explained = error
-        explained.description = "auditd at \(socketPath) did not answer within \(timeout.formattedTimeout) s: it may be stuck or overloaded "
+        explained.description =
+            "auditd at \(socketPath) did not answer within \(timeout.formattedTimeout) s: it may be stuck or overloaded "
             + "(check `auditctl status` and the daemon's log), or the snapshot needs longer (raise --timeout)"
         return explained
     }
@@ -44,15 +45,19 @@ public final class UnixHTTPClient {
 
     /// Sends a request and reads the whole response. Retries once on a connection the
     /// daemon closed while idle.
-    public func request(_ method: String, _ target: String, body: [UInt8]? = nil,
-                        contentType: String = "application/xml") throws(ClientError) -> ClientResponse {
+    public func request(
+        _ method: String, _ target: String, body: [UInt8]? = nil,
+        contentType: String = "application/xml"
+    ) throws(ClientError) -> ClientResponse {
         try request(method, target, body: body.map(RequestBody.bytes), contentType: contentType)
     }
 
     /// Sends a request whose body may be a file (sent with `sendfile`) and reads the
     /// whole response. Retries once on a connection the daemon closed while idle.
-    public func request(_ method: String, _ target: String, body: RequestBody?,
-                        contentType: String = "application/xml") throws(ClientError) -> ClientResponse {
+    public func request(
+        _ method: String, _ target: String, body: RequestBody?,
+        contentType: String = "application/xml"
+    ) throws(ClientError) -> ClientResponse {
         for attempt in 0..<2 {
             let reused = reader != nil
             try connectIfNeeded()

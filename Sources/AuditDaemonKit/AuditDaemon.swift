@@ -13,8 +13,9 @@ public enum AuditDaemon {
         let environment = ProcessInfo.processInfo.environment
         let parsed: DaemonOptions.Parsed
         do {
-            parsed = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
-                                             uid: getuid(), executable: CommandLine.arguments.first ?? "auditd")
+            parsed = try DaemonOptions.parse(
+                Array(CommandLine.arguments.dropFirst()), environment: environment,
+                uid: getuid(), executable: CommandLine.arguments.first ?? "auditd")
         } catch {
             FileHandle.standardError.write(Data("auditd: \(error.description)\n".utf8))
             exit(2)
@@ -84,8 +85,9 @@ public enum AuditDaemon {
         }
         let listener: Listener.Socket
         do {
-            listener = try Listener.open(path: options.socket, mode: mode_t(options.socketMode), group: socketGroup,
-                                         environment: environment, logger: logger)
+            listener = try Listener.open(
+                path: options.socket, mode: mode_t(options.socketMode), group: socketGroup,
+                environment: environment, logger: logger)
         } catch {
             logger.error(error.description)
             exit(1)
@@ -97,8 +99,9 @@ public enum AuditDaemon {
         gids.insert(socketGroup ?? getgid())
         let server: Server
         do {
-            server = try Server(configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
-                                policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
+            server = try Server(
+                configuration: options.server, listener: listener, ruleSets: ruleSets, journal: journal,
+                policy: AccessPolicy(uids: uids, gids: gids), logger: logger)
         } catch {
             logger.error("cannot start the event loop", ["error": error.description])
             exit(1)
@@ -117,8 +120,12 @@ public enum AuditDaemon {
         if let interval = notify.watchdogInterval {
             signals.every(interval) { notify.send("WATCHDOG=1") }
         }
-        logger.info("listening", ["socket": options.socket, "journal": options.journal, "seq": String(journal.lastSeq),
-                                  "rulesets": ruleSets.library.names.joined(separator: ","), "workers": String(options.server.workers)])
+        logger.info(
+            "listening",
+            [
+                "socket": options.socket, "journal": options.journal, "seq": String(journal.lastSeq),
+                "rulesets": ruleSets.library.names.joined(separator: ","), "workers": String(options.server.workers),
+            ])
         notify.send("READY=1\nSTATUS=serving on \(options.socket)\nMAINPID=\(getpid())")
         // Park the main thread; all work runs on the daemon's own queues. (Not dispatchMain():
         // its signal thread trips AddressSanitizer inside libdispatch, docs/RELIABILITY.md.)

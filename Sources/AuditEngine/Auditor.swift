@@ -22,9 +22,11 @@ public enum Auditor {
     /// the set has XPath rules.
     /// `budget` bounds the rules' time: a rule it stops, or never lets start, is reported
     /// incomplete with the reason.
-    public static func audit(_ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
-                             concurrent: Bool = true, budget: AuditBudget = .unlimited,
-                             xpathLimits: XPathLimits = XPathLimits()) -> AuditReport {
+    public static func audit(
+        _ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
+        concurrent: Bool = true, budget: AuditBudget = .unlimited,
+        xpathLimits: XPathLimits = XPathLimits()
+    ) -> AuditReport {
         let started = DispatchTime.now().uptimeNanoseconds
         let entries = ruleSet.entries
         let jobs = entries.count + (ruleSet.customRules.isEmpty ? 0 : 1)
@@ -33,9 +35,12 @@ public enum Auditor {
         // are reported incomplete instead of built for.
         let sourceBytes = source?.count ?? 0
         let xpathTooLarge = !ruleSet.customRules.isEmpty && sourceBytes > xpathLimits.maxDocumentBytes
-        let xpathDocument: XPathDocument? = ruleSet.customRules.isEmpty || xpathTooLarge || budget.isExhausted ? nil : source.flatMap {
-            XPathDocument(bytes: $0, dialect: snapshot.dialect)
-        }
+        let xpathDocument: XPathDocument? =
+            ruleSet.customRules.isEmpty || xpathTooLarge || budget.isExhausted
+            ? nil
+            : source.flatMap {
+                XPathDocument(bytes: $0, dialect: snapshot.dialect)
+            }
         // Rules run side by side on large snapshots, and on any with a screenshot: reading
         // colours from pixels is most of such an audit (the two contrast rules, in parallel).
         let parallel = concurrent && (snapshot.elements.count >= parallelThreshold || snapshot.screenshot != nil)
@@ -63,8 +68,9 @@ public enum Auditor {
                     results.store(job, JobResult(incompletes: ruleSet.customRules.map { Incomplete(ruleID: $0.id, reason: reason, element: nil) }))
                     return
                 }
-                let (findings, incompletes) = evaluateXPath(ruleSet.customRules, document: xpathDocument, snapshot: snapshot,
-                                                            budget: budget, limits: xpathLimits)
+                let (findings, incompletes) = evaluateXPath(
+                    ruleSet.customRules, document: xpathDocument, snapshot: snapshot,
+                    budget: budget, limits: xpathLimits)
                 results.store(job, JobResult(findings: findings, incompletes: incompletes))
             }
         }
@@ -103,8 +109,10 @@ public enum Auditor {
                     }
                 }
                 let rank = jobRank ?? ruleRank[result.findings[position].ruleID] ?? Int.max
-                keys.append(FindingKey(element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),
-                                       rule: Int32(clamping: rank), job: Int32(job), position: Int32(truncatingIfNeeded: position)))
+                keys.append(
+                    FindingKey(
+                        element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),
+                        rule: Int32(clamping: rank), job: Int32(job), position: Int32(truncatingIfNeeded: position)))
             }
             jobFindings.append(result.findings)
             incompletes += result.incompletes
@@ -136,8 +144,9 @@ public enum Auditor {
                 rendered.raw(fields.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
                 let fingerprint = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
-                located.store(AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint),
-                              part: part, offset: fields.count)
+                located.store(
+                    AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint),
+                    part: part, offset: fields.count)
                 fields.append(start..<rendered.bytes.count)
                 rendered.raw("}")
             }
@@ -166,13 +175,14 @@ public enum Auditor {
         }
         let findings = located.takeArray()
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return AuditReport(id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
-                           platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
-                           ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
-                           incomplete: locatedIncompletes, suppressed: suppressed,
-                           notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : [])
-                               + (leftCovered > 0 ? ["\(leftCovered) findings on covered content left out: painted over, nobody sees or reaches it"] : []),
-                           renderedFindings: renderedFindings)
+        return AuditReport(
+            id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
+            platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
+            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
+            incomplete: locatedIncompletes, suppressed: suppressed,
+            notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : [])
+                + (leftCovered > 0 ? ["\(leftCovered) findings on covered content left out: painted over, nobody sees or reaches it"] : []),
+            renderedFindings: renderedFindings)
     }
 
     /// The position of every rule id of the set in sorted order.
@@ -190,8 +200,10 @@ public enum Auditor {
         return ruleSet.suppressions.contains { $0.matches(ruleID: finding.ruleID, elementID: elementID, screen: snapshot.screen) }
     }
 
-    static func evaluateXPath(_ rules: [XPathRule], document: XPathDocument?, snapshot: Snapshot, budget: AuditBudget,
-                              limits: XPathLimits) -> ([Finding], [Incomplete]) {
+    static func evaluateXPath(
+        _ rules: [XPathRule], document: XPathDocument?, snapshot: Snapshot, budget: AuditBudget,
+        limits: XPathLimits
+    ) -> ([Finding], [Incomplete]) {
         var findings: [Finding] = []
         var incompletes: [Incomplete] = []
         for rule in rules {
@@ -207,18 +219,30 @@ public enum Auditor {
             switch document.select(rule.expression, limits: limits) {
             case .selected(let indexes): selected = indexes
             case .mergeLimit(let comparisons):
-                incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression steps along following, preceding or a sibling axis from every node of a set; merging the results on this snapshot (\(document.shape.elements) elements) would take about \(Int(min(comparisons, 1e18))) node comparisons, over the limit of \(limits.maxMergeComparisons); take one position (following::x[1]) or test in a predicate (//x[following::y])", element: nil))
+                incompletes.append(
+                    Incomplete(
+                        ruleID: rule.id,
+                        reason:
+                            "the XPath expression steps along following, preceding or a sibling axis from every node of a set; merging the results on this snapshot (\(document.shape.elements) elements) would take about \(Int(min(comparisons, 1e18))) node comparisons, over the limit of \(limits.maxMergeComparisons); take one position (following::x[1]) or test in a predicate (//x[following::y])",
+                        element: nil))
                 continue
             case .operationLimit:
-                incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression took more than \(limits.maxOperations) evaluation steps on this snapshot (the limit); simplify it, e.g. avoid comparing every element with every other", element: nil))
+                incompletes.append(
+                    Incomplete(
+                        ruleID: rule.id,
+                        reason:
+                            "the XPath expression took more than \(limits.maxOperations) evaluation steps on this snapshot (the limit); simplify it, e.g. avoid comparing every element with every other",
+                        element: nil))
                 continue
             case .failed:
                 incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression could not be evaluated on this snapshot", element: nil))
                 continue
             }
             for index in selected where index < snapshot.elements.count {
-                findings.append(Finding(ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag,
-                                        element: index, evidence: [("xpath", .string(rule.expression))], messageSource: .literal(rule.message)))
+                findings.append(
+                    Finding(
+                        ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag,
+                        element: index, evidence: [("xpath", .string(rule.expression))], messageSource: .literal(rule.message)))
             }
         }
         return (findings, incompletes)

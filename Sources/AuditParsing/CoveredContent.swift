@@ -64,8 +64,9 @@ enum CoveredContent {
                 // (a floating tool's 6 views) over a full page (99) is not what is seen.
                 let holdsEnough = 4 * (ends[page] - page) >= ends[sibling] - sibling
                 guard below, isContent, holdsEnough, let frame = elements[sibling].frame, frame.width > 0, frame.height > 0,
-                      pageFrame.minX <= frame.minX + 1, pageFrame.minY <= frame.minY + 1,
-                      pageFrame.maxX >= frame.maxX - 1, pageFrame.maxY >= frame.maxY - 1 else { continue }
+                    pageFrame.minX <= frame.minX + 1, pageFrame.minY <= frame.minY + 1,
+                    pageFrame.maxX >= frame.maxX - 1, pageFrame.maxY >= frame.maxY - 1
+                else { continue }
                 for index in sibling..<ends[sibling] where !elements[index].covered {
                     elements[index].covered = true
                     covered += 1

@@ -25,7 +25,8 @@ enum DerivedFacts {
                 if parentFacts.contains(.enabled) || !inheritsEnabled, all[index].enabled != false, !all[index].traits.contains(.notEnabled) { facts.insert(.enabled) }
                 let role = all[index].role
                 if !facts.contains(.hidden), all[index].accessible ?? role.isAccessibleByDefault { facts.insert(.accessible) }
-                let interactiveByKind = role.isInteractiveByDefault
+                let interactiveByKind =
+                    role.isInteractiveByDefault
                     || !all[index].traits.isDisjoint(with: [.button, .link, .adjustable])
                 if all[index].interactive ?? interactiveByKind { facts.insert(.interactive) }
                 all[index].facts = facts

@@ -94,14 +94,17 @@ enum SAXDriver {
     /// parser before the first chunk and `nil` after the last, before the parser is freed.
     /// Throws libxml2's error when the document is not well-formed and no other error was
     /// recorded (`stopped`).
-    private static func parse(_ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer,
-                              stopped: () -> Bool, attach: (xmlParserCtxtPtr?) -> Void) throws(SnapshotError) {
+    private static func parse(
+        _ bytes: UnsafeRawBufferPointer, handler: inout xmlSAXHandler, userData: UnsafeMutableRawPointer,
+        stopped: () -> Bool, attach: (xmlParserCtxtPtr?) -> Void
+    ) throws(SnapshotError) {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
         let total = bytes.count
         let head = min(4, total)
         guard let context = xmlCreatePushParserCtxt(&handler, userData, base, Int32(head), nil) else {
-            throw SnapshotError(code: .malformed, message: "libxml2 could not create a parser", line: 0, column: 0,
-                                hint: "the server is out of memory; retry later")
+            throw SnapshotError(
+                code: .malformed, message: "libxml2 could not create a parser", line: 0, column: 0,
+                hint: "the server is out of memory; retry later")
         }
         defer { xmlFreeParserCtxt(context) }
         let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
@@ -134,22 +137,24 @@ enum SAXDriver {
             // libxml2 says "Document is empty" for any document that does not start with markup.
             message = "no root element: the document does not start with '<' (libxml2: \(message))"
         }
-        let hint: String = switch code {
-        case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
-            "the file must begin with <?xml …?> or the root element; remove quotes or text written before it"
-        case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
-            "save the file as UTF-8 (or declare its real encoding) and remove control characters"
-        case Int(XML_ERR_DOCUMENT_END.rawValue): "there is content after the root element; send one document per request"
-        case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue), Int(XML_ERR_TAG_NOT_FINISHED.rawValue):
-            "close every element in the order it was opened"
-        case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
-            "escape a literal & as &amp;; named entities other than the five of XML are not supported"
-        default: "check that the file is a complete, well-formed XML document"
-        }
+        let hint: String =
+            switch code {
+            case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
+                "the file must begin with <?xml …?> or the root element; remove quotes or text written before it"
+            case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue):
+                "save the file as UTF-8 (or declare its real encoding) and remove control characters"
+            case Int(XML_ERR_DOCUMENT_END.rawValue): "there is content after the root element; send one document per request"
+            case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue), Int(XML_ERR_TAG_NOT_FINISHED.rawValue):
+                "close every element in the order it was opened"
+            case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
+                "escape a literal & as &amp;; named entities other than the five of XML are not supported"
+            default: "check that the file is a complete, well-formed XML document"
+            }
         if message.contains("Huge input lookup") || message.contains("too long") {
-            return SnapshotError(code: .tooLarge, message: "a single value or name is too large (libxml2: \(message))",
-                                 line: Int(last.line), column: Int(last.int2),
-                                 hint: "keep each attribute value under 10 MB")
+            return SnapshotError(
+                code: .tooLarge, message: "a single value or name is too large (libxml2: \(message))",
+                line: Int(last.line), column: Int(last.int2),
+                hint: "keep each attribute value under 10 MB")
         }
         return SnapshotError(code: .malformed, message: message, line: Int(last.line), column: Int(last.int2), hint: hint)
     }

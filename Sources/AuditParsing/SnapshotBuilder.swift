@@ -94,12 +94,15 @@ final class SnapshotBuilder {
 
     // MARK: - SAX events
 
-    func startElement(name: UnsafePointer<xmlChar>, attributeCount: Int,
-                      attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    func startElement(
+        name: UnsafePointer<xmlChar>, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         guard error == nil else { return }
         if open.count >= options.maxDepth {
-            fail(.tooDeep, "elements are nested deeper than \(options.maxDepth) levels",
-                 hint: "flatten the hierarchy; real screens stay far below this depth")
+            fail(
+                .tooDeep, "elements are nested deeper than \(options.maxDepth) levels",
+                hint: "flatten the hierarchy; real screens stay far below this depth")
             return
         }
         let attributes = AttributeList(pointer: attributes, count: attributeCount)
@@ -134,8 +137,9 @@ final class SnapshotBuilder {
     /// A document type declaration: refused (it is the door to every entity attack, and
     /// snapshots never need one).
     func forbidDoctype(rootName: String) {
-        fail(.doctypeForbidden, "document type declarations are not accepted (<!DOCTYPE \(rootName)>)",
-             hint: "remove the <!DOCTYPE …> line; snapshots need no DTD or entities")
+        fail(
+            .doctypeForbidden, "document type declarations are not accepted (<!DOCTYPE \(rootName)>)",
+            hint: "remove the <!DOCTYPE …> line; snapshots need no DTD or entities")
     }
 
     /// Records a fatal problem at the current position and stops the parser.
@@ -154,9 +158,10 @@ final class SnapshotBuilder {
         (rootLine, rootColumn) = tagPosition()
         guard let (decoder, root) = SnapshotDialects.recognising(root: rootName) else {
             let expected = SnapshotDialects.all.map { "\($0.rootExample) (\($0.title))" }
-            fail(.unsupportedRoot, "unsupported root element <\(rootName)>",
-                 hint: "expected " + expected.dropLast().joined(separator: ", ") + (expected.count > 1 ? " or " : "") + (expected.last ?? ""),
-                 at: (rootLine, rootColumn))
+            fail(
+                .unsupportedRoot, "unsupported root element <\(rootName)>",
+                hint: "expected " + expected.dropLast().joined(separator: ", ") + (expected.count > 1 ? " or " : "") + (expected.last ?? ""),
+                at: (rootLine, rootColumn))
             return
         }
         self.decoder = decoder
@@ -189,11 +194,14 @@ final class SnapshotBuilder {
 
     // MARK: - UI elements
 
-    func startUIElement(name: UnsafePointer<xmlChar>, attributes: AttributeList, decoder: any SnapshotDialect.Type,
-                                position: (Int, Int)? = nil) {
+    func startUIElement(
+        name: UnsafePointer<xmlChar>, attributes: AttributeList, decoder: any SnapshotDialect.Type,
+        position: (Int, Int)? = nil
+    ) {
         guard elements.count < options.maxElements else {
-            fail(.tooManyElements, "the snapshot has more than \(options.maxElements) elements",
-                 hint: "split the screen into smaller snapshots")
+            fail(
+                .tooManyElements, "the snapshot has more than \(options.maxElements) elements",
+                hint: "split the screen into smaller snapshots")
             return
         }
         let index = Int32(elements.count)
@@ -263,12 +271,14 @@ final class SnapshotBuilder {
     func finish() throws(SnapshotError) -> Snapshot {
         if let error { throw error }
         guard let decoder else {
-            throw SnapshotError(code: .empty, message: "the snapshot has no root element", line: 1, column: 1,
-                                hint: "send an XML document whose root is <snapshot version=\"1\">")
+            throw SnapshotError(
+                code: .empty, message: "the snapshot has no root element", line: 1, column: 1,
+                hint: "send an XML document whose root is <snapshot version=\"1\">")
         }
         decoder.finish(self)
-        let covered = CoveredContent.mark(&elements, screenWidth: width ?? roots.compactMap { elements[$0].frame?.width }.max(),
-                                          screenHeight: height ?? roots.compactMap { elements[$0].frame?.height }.max())
+        let covered = CoveredContent.mark(
+            &elements, screenWidth: width ?? roots.compactMap { elements[$0].frame?.width }.max(),
+            screenHeight: height ?? roots.compactMap { elements[$0].frame?.height }.max())
         if covered > 0 {
             notes.append("\(covered) elements are covered by a full-screen page drawn above them (an app drawer, the next page, a modal sheet): left out")
         }
@@ -284,18 +294,21 @@ final class SnapshotBuilder {
             start = end
         }
         DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility, inheritsEnabled: decoder.inheritsEnabled)
-        return Snapshot(version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
-                        pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
-                        screen: screen, width: width, height: height, scale: scale, settings: settings,
-                        elements: elements, animations: animations, invalidValues: invalid, texts: texts,
-                        roots: roots, notes: notes)
+        return Snapshot(
+            version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
+            pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
+            screen: screen, width: width, height: height, scale: scale, settings: settings,
+            elements: elements, animations: animations, invalidValues: invalid, texts: texts,
+            roots: roots, notes: notes)
     }
 
     // MARK: - Helpers
 
     func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
-        invalid.append(InvalidValue(element: element, owner: owner, attribute: attribute,
-                                    value: ValueScanner.string(value), expected: expected, line: line))
+        invalid.append(
+            InvalidValue(
+                element: element, owner: owner, attribute: attribute,
+                value: ValueScanner.string(value), expected: expected, line: line))
     }
 
     /// Hands the attribute's value to `body`, with `&#38;` (how libxml2 passes a literal
@@ -307,8 +320,9 @@ final class SnapshotBuilder {
         var index = 0
         while index < value.count {
             if value[index] == UInt8(ascii: "&"), index + 4 < value.count,
-               value[index + 1] == UInt8(ascii: "#"), value[index + 2] == UInt8(ascii: "3"),
-               value[index + 3] == UInt8(ascii: "8"), value[index + 4] == UInt8(ascii: ";") {
+                value[index + 1] == UInt8(ascii: "#"), value[index + 2] == UInt8(ascii: "3"),
+                value[index + 3] == UInt8(ascii: "8"), value[index + 4] == UInt8(ascii: ";")
+            {
                 scratch.append(UInt8(ascii: "&"))
                 index += 5
             } else {
@@ -369,7 +383,8 @@ final class SnapshotBuilder {
         }
         let head = source.prefix(256)
         guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")),
-              head.starts(with: Array("<?xml".utf8)) || head.starts(with: [0xEF, 0xBB, 0xBF] + Array("<?xml".utf8)) else { return true }
+            head.starts(with: Array("<?xml".utf8)) || head.starts(with: [0xEF, 0xBB, 0xBF] + Array("<?xml".utf8))
+        else { return true }
         let declaration = String(decoding: head[..<declarationEnd], as: UTF8.self).lowercased()
         guard let range = declaration.range(of: "encoding") else { return true }
         let rest = declaration[range.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" })
@@ -383,8 +398,10 @@ extension SnapshotBuilder {
     /// (`&#38;` resolved) that records an invalid value at the attribute's place. Unknown
     /// attributes cost one cached lookup.
     @inline(__always)
-    func forEachKnownAttribute<D: SnapshotDialect>(_ attributes: AttributeList, of dialect: D.Type, element index: Int,
-                                                   owner: String, line: Int, _ body: (AttributeKey, ValueReader) -> Void) {
+    func forEachKnownAttribute<D: SnapshotDialect>(
+        _ attributes: AttributeList, of dialect: D.Type, element index: Int,
+        owner: String, line: Int, _ body: (AttributeKey, ValueReader) -> Void
+    ) {
         for attribute in attributes {
             let key = attributeKey(attribute, of: dialect)
             if key == .unknown { continue }

@@ -22,8 +22,10 @@ public struct SnapshotParser: Sendable {
         /// where handing events over would cost more than it saves. Same result either way.
         public var twoThreadBytes: Int
 
-        public init(maxBytes: Int = 32 << 20, maxDepth: Int = 256, maxElements: Int = 2_000_000,
-                    androidDensity: Double? = nil, twoThreadBytes: Int = 1 << 20) {
+        public init(
+            maxBytes: Int = 32 << 20, maxDepth: Int = 256, maxElements: Int = 2_000_000,
+            androidDensity: Double? = nil, twoThreadBytes: Int = 1 << 20
+        ) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
             self.maxElements = maxElements
@@ -42,12 +44,14 @@ public struct SnapshotParser: Sendable {
     /// Parses a whole document held in memory.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> Snapshot {
         guard bytes.count <= options.maxBytes else {
-            throw SnapshotError(code: .tooLarge, message: "snapshot is \(bytes.count) bytes, over the limit of \(options.maxBytes)",
-                                line: 0, column: 0, hint: "split the screen into smaller snapshots or raise the limit")
+            throw SnapshotError(
+                code: .tooLarge, message: "snapshot is \(bytes.count) bytes, over the limit of \(options.maxBytes)",
+                line: 0, column: 0, hint: "split the screen into smaller snapshots or raise the limit")
         }
         guard bytes.count > 0, bytes.contains(where: { !ValueScanner.isBlank($0) }) else {
-            throw SnapshotError(code: .empty, message: "the snapshot is empty", line: 1, column: 1,
-                                hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
+            throw SnapshotError(
+                code: .empty, message: "the snapshot is empty", line: 1, column: 1,
+                hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
         }
         let (document, note) = Self.document(in: bytes)
         let builder = SnapshotBuilder(options: options, source: document)

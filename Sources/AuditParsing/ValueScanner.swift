@@ -84,7 +84,8 @@ package enum ValueScanner {
         }
         // Past 15 significant digits the mantissa may not be exact (or may have wrapped).
         guard integerEnd > integerStart || decimals > 0, decimals <= 10,
-              integerEnd - firstSignificant + decimals <= 15 else { return nil }
+            integerEnd - firstSignificant + decimals <= 15
+        else { return nil }
         let magnitude = Double(mantissa) / powerOfTen(decimals)
         return (negative ? -magnitude : magnitude, index)
     }
@@ -139,9 +140,10 @@ package enum ValueScanner {
         // The common form, four plain decimals and three commas with no blank, in one pass.
         let end = bytes.count
         if let x = plainDecimal(bytes, from: 0, to: end), x.end < end, bytes[x.end] == UInt8(ascii: ","),
-           let y = plainDecimal(bytes, from: x.end + 1, to: end), y.end < end, bytes[y.end] == UInt8(ascii: ","),
-           let width = plainDecimal(bytes, from: y.end + 1, to: end), width.end < end, bytes[width.end] == UInt8(ascii: ","),
-           let height = plainDecimal(bytes, from: width.end + 1, to: end), height.end == end {
+            let y = plainDecimal(bytes, from: x.end + 1, to: end), y.end < end, bytes[y.end] == UInt8(ascii: ","),
+            let width = plainDecimal(bytes, from: y.end + 1, to: end), width.end < end, bytes[width.end] == UInt8(ascii: ","),
+            let height = plainDecimal(bytes, from: width.end + 1, to: end), height.end == end
+        {
             guard width.value >= 0, height.value >= 0 else { return nil }
             return Rect(x: x.value, y: y.value, width: width.value, height: height.value)
         }
@@ -188,8 +190,9 @@ package enum ValueScanner {
         }
         while index < bytes.count, isBlank(bytes[index]) { index += 1 }
         guard index == bytes.count else { return nil }
-        return Rect(x: numbers[0], y: numbers[1],
-                    width: max(0, numbers[2] - numbers[0]), height: max(0, numbers[3] - numbers[1]))
+        return Rect(
+            x: numbers[0], y: numbers[1],
+            width: max(0, numbers[2] - numbers[0]), height: max(0, numbers[3] - numbers[1]))
     }
 
     /// True when the bytes spell `word` exactly.

@@ -78,9 +78,11 @@ public struct AuditReport: Sendable {
     /// the audit's parallel placing); the writer copies whole runs.
     package var renderedFindings: [RenderedFindings] = []
 
-    package init(id: String, app: String?, build: String?, screen: String?, platform: Platform, dialect: Dialect, elementCount: Int,
-                 ruleSet: String, durationMilliseconds: Double, findings: [Located], incomplete: [LocatedIncomplete],
-                 suppressed: [String: Int], notes: [String] = [], renderedFindings: [RenderedFindings] = []) {
+    package init(
+        id: String, app: String?, build: String?, screen: String?, platform: Platform, dialect: Dialect, elementCount: Int,
+        ruleSet: String, durationMilliseconds: Double, findings: [Located], incomplete: [LocatedIncomplete],
+        suppressed: [String: Int], notes: [String] = [], renderedFindings: [RenderedFindings] = []
+    ) {
         self.id = id
         self.app = app
         self.build = build

@@ -22,26 +22,39 @@ public enum InspectReport {
         header.append(("settings", .object(settingsJSON)))
         if !snapshot.notes.isEmpty { header.append(("notes", .array(snapshot.notes.map(JSON.string)))) }
         if let screenshot = snapshot.screenshot {
-            header.append(("screenshot", .object([
-                ("width", .int(screenshot.screenshot.width)), ("height", .int(screenshot.screenshot.height)),
-                ("format", .string(screenshot.screenshot.format.rawValue)), ("pixels-per-point", .number(screenshot.pixelsPerPoint)),
-            ])))
+            header.append(
+                (
+                    "screenshot",
+                    .object([
+                        ("width", .int(screenshot.screenshot.width)), ("height", .int(screenshot.screenshot.height)),
+                        ("format", .string(screenshot.screenshot.format.rawValue)), ("pixels-per-point", .number(screenshot.pixelsPerPoint)),
+                    ])
+                ))
         }
-        header.append(("tree", .array(snapshot.elements.indices.map { index in
-            guard case .object(var members) = element(snapshot.node(index)) else { return element(snapshot.node(index)) }
-            switch pixelColors(snapshot, index) {
-            case .success(let colors)?:
-                members.append(("pixels", .object([
-                    ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.background.hex)),
-                    ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
-                    ("background-share", .number((colors.backgroundShare * 1000).rounded() / 1000)),
-                    ("crop", .string(colors.crop.description)),
-                ])))
-            case .failure(let problem)?: members.append(("pixels", .object([("cannot-judge", .string(problem.reason))])))
-            case nil: break
-            }
-            return .object(members)
-        })))
+        header.append(
+            (
+                "tree",
+                .array(
+                    snapshot.elements.indices.map { index in
+                        guard case .object(var members) = element(snapshot.node(index)) else { return element(snapshot.node(index)) }
+                        switch pixelColors(snapshot, index) {
+                        case .success(let colors)?:
+                            members.append(
+                                (
+                                    "pixels",
+                                    .object([
+                                        ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.background.hex)),
+                                        ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
+                                        ("background-share", .number((colors.backgroundShare * 1000).rounded() / 1000)),
+                                        ("crop", .string(colors.crop.description)),
+                                    ])
+                                ))
+                        case .failure(let problem)?: members.append(("pixels", .object([("cannot-judge", .string(problem.reason))])))
+                        case nil: break
+                        }
+                        return .object(members)
+                    })
+            ))
         return .object(header)
     }
 
@@ -81,19 +94,24 @@ public enum InspectReport {
         if element.covered { members.append(("covered", .bool(true))) }
         let animations = node.snapshot.animations(of: node.index)
         if !animations.isEmpty {
-            members.append(("animations", .array(animations.map { animation in
-                var fields: [(String, JSON)] = [("kind", .string(animation.kindName))]
-                if let duration = animation.duration { fields.append(("duration", .number(duration))) }
-                switch animation.repeatCount {
-                case .forever?: fields.append(("repeat", .string("forever")))
-                case .count(let count)?: fields.append(("repeat", .number(count)))
-                case nil: break
-                }
-                if let value = animation.autoplay { fields.append(("autoplay", .bool(value))) }
-                if let value = animation.honorsReduceMotion { fields.append(("honors-reduce-motion", .bool(value))) }
-                if let value = animation.pausable { fields.append(("pausable", .bool(value))) }
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "animations",
+                    .array(
+                        animations.map { animation in
+                            var fields: [(String, JSON)] = [("kind", .string(animation.kindName))]
+                            if let duration = animation.duration { fields.append(("duration", .number(duration))) }
+                            switch animation.repeatCount {
+                            case .forever?: fields.append(("repeat", .string("forever")))
+                            case .count(let count)?: fields.append(("repeat", .number(count)))
+                            case nil: break
+                            }
+                            if let value = animation.autoplay { fields.append(("autoplay", .bool(value))) }
+                            if let value = animation.honorsReduceMotion { fields.append(("honors-reduce-motion", .bool(value))) }
+                            if let value = animation.pausable { fields.append(("pausable", .bool(value))) }
+                            return .object(fields)
+                        })
+                ))
         }
         return .object(members)
     }
@@ -118,7 +136,9 @@ public enum InspectReport {
             } else if let pixels = pixelColors(snapshot, index) {
                 switch pixels {
                 case .success(let colors):
-                    parts.append("pixels \(colors.foreground.hex) on \(colors.background.hex) (\(Int(colors.foregroundShare * 100))% / \(Int(colors.backgroundShare * 100))% of crop \(colors.crop))")
+                    parts.append(
+                        "pixels \(colors.foreground.hex) on \(colors.background.hex) (\(Int(colors.foregroundShare * 100))% / \(Int(colors.backgroundShare * 100))% of crop \(colors.crop))"
+                    )
                 case .failure(let problem): parts.append("pixels: \(problem.reason)")
                 }
             } else if let background = element.effectiveBackground {
@@ -146,7 +166,8 @@ extension InspectReport {
     /// and the element declares none: what `contrast.text` reads.
     static func pixelColors(_ snapshot: Snapshot, _ index: Int) -> Result<TextColors, PixelProblem>? {
         guard let screenshot = snapshot.screenshot, let frame = snapshot.elements[index].frame,
-              !snapshot.visibleTextRef(of: index).isAbsent, snapshot.elements[index].role != .window else { return nil }
+            !snapshot.visibleTextRef(of: index).isAbsent, snapshot.elements[index].role != .window
+        else { return nil }
         return screenshot.textColors(of: frame)
     }
 }

@@ -25,8 +25,9 @@ public enum ReportWriter {
         // into fresh pages each time, and on large reports the page faults cost more than
         // the copying.
         let runBytes = report.renderedFindings.reduce(0) { $0 + $1.bytes.count + 1 }
-        out.bytes.reserveCapacity(1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
-                                  + report.suppressed.count * 64)
+        out.bytes.reserveCapacity(
+            1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
+                + report.suppressed.count * 64)
         HugePages.advise(capacityOf: &out.bytes)
         out.raw("{")
         out.key("audit"); out.string(report.id)
@@ -158,8 +159,9 @@ public enum ReportWriter {
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
         out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
-        let fingerprint = Fingerprint.value(of: finding, in: snapshot, path: path,
-                                            ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
+        let fingerprint = Fingerprint.value(
+            of: finding, in: snapshot, path: path,
+            ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw("\"")
@@ -182,7 +184,7 @@ public enum ReportWriter {
             let length = rule.utf8.count
             // Indexed: iterating by value would copy (retain and release) every entry passed.
             for index in fingerprintStarts.indices
-                where fingerprintStarts[index].rule.utf8.count == length && fingerprintStarts[index].rule == rule {
+            where fingerprintStarts[index].rule.utf8.count == length && fingerprintStarts[index].rule == rule {
                 return fingerprintStarts[index].start
             }
             let start = Fingerprint.ruleStart(rule, in: snapshot)
@@ -198,8 +200,10 @@ public enum ReportWriter {
         mutating func ruleHead(of finding: Finding) {
             // Rule ids of another length are passed over without comparing their text.
             let length = finding.ruleID.utf8.count
-            for index in heads.indices where heads[index].severity == finding.severity && heads[index].rule.utf8.count == length
-                && heads[index].rule == finding.ruleID && heads[index].wcag == finding.wcag {
+            for index in heads.indices
+            where heads[index].severity == finding.severity && heads[index].rule.utf8.count == length
+                && heads[index].rule == finding.ruleID && heads[index].wcag == finding.wcag
+            {
                 bytes.write(contentsOf: heads[index].bytes)
                 return
             }

@@ -21,10 +21,12 @@ public enum RuleDocumentation {
             out += "\n## \(description.id)\n\n"
             out += "**\(description.title).** "
             if !description.wcag.isEmpty {
-                out += "WCAG 2.2: " + description.wcag.map { criterion in
-                    let name = WCAGCriteria.names[criterion].map { " \($0.name) (\($0.level))" } ?? ""
-                    return WCAGCriteria.understandingURL(criterion).map { "[\(criterion)\(name)](\($0))" } ?? criterion
-                }.joined(separator: ", ") + ". "
+                out +=
+                    "WCAG 2.2: "
+                    + description.wcag.map { criterion in
+                        let name = WCAGCriteria.names[criterion].map { " \($0.name) (\($0.level))" } ?? ""
+                        return WCAGCriteria.understandingURL(criterion).map { "[\(criterion)\(name)](\($0))" } ?? criterion
+                    }.joined(separator: ", ") + ". "
             }
             out += "Default severity: `\((entry?.severity ?? description.severity).rawValue)`.\n\n"
             out += description.help + "\n\n"
@@ -81,8 +83,11 @@ public enum RuleDocumentation {
             return (description.id, severity.rawValue, description.wcag.joined(separator: ","), description.title)
         }
         for rule in ruleSet?.customRules ?? [] {
-            rows.append((TerminalText.escape(rule.id), rule.severity.rawValue, TerminalText.escape(rule.wcag.joined(separator: ",")),
-                         TerminalText.escape(rule.title) + " (XPath)"))
+            rows.append(
+                (
+                    TerminalText.escape(rule.id), rule.severity.rawValue, TerminalText.escape(rule.wcag.joined(separator: ",")),
+                    TerminalText.escape(rule.title) + " (XPath)"
+                ))
         }
         // Columns as wide as their longest cell, never cut: an id of 40 characters stays whole.
         let idWidth = max(26, (rows.map(\.id.count).max() ?? 0) + 2)

@@ -42,8 +42,10 @@ public struct RuleSet: Sendable {
     public var suppressions: [Suppression]
     public var customRules: [XPathRule]
 
-    public init(name: String, summary: String = "", file: String? = nil, extends: String? = nil, entries: [Entry],
-                suppressions: [Suppression] = [], customRules: [XPathRule] = []) {
+    public init(
+        name: String, summary: String = "", file: String? = nil, extends: String? = nil, entries: [Entry],
+        suppressions: [Suppression] = [], customRules: [XPathRule] = []
+    ) {
         self.name = name
         self.summary = summary
         self.file = file
@@ -55,8 +57,9 @@ public struct RuleSet: Sendable {
 
     /// Every built-in rule at its default severity and parameters.
     public static var allBuiltIn: RuleSet {
-        RuleSet(name: "all", summary: "every built-in rule with its defaults",
-                entries: BuiltInRules.all.map { Entry(rule: $0, severity: $0.description.severity, parameters: [:]) })
+        RuleSet(
+            name: "all", summary: "every built-in rule with its defaults",
+            entries: BuiltInRules.all.map { Entry(rule: $0, severity: $0.description.severity, parameters: [:]) })
     }
 
     /// The set containing only `rule`, as its examples and tests run it.
@@ -68,33 +71,50 @@ public struct RuleSet: Sendable {
     public var json: JSON {
         var members: [(String, JSON)] = [("name", .string(name)), ("description", .string(summary))]
         if let extends { members.append(("extends", .string(extends))) }
-        members.append(("rules", .array(entries.map { entry in
-            let description = entry.rule.description
-            var parameters: [(String, JSON)] = []
-            for parameter in description.parameters {
-                parameters.append((parameter.name, entry.parameters[parameter.name] ?? parameter.defaultValue))
-            }
-            return .object([
-                ("id", .string(description.id)), ("title", .string(description.title)),
-                ("severity", .string(entry.severity.rawValue)),
-                ("wcag", .array(description.wcag.map(JSON.string))),
-                ("parameters", .object(parameters)),
-            ])
-        })))
+        members.append(
+            (
+                "rules",
+                .array(
+                    entries.map { entry in
+                        let description = entry.rule.description
+                        var parameters: [(String, JSON)] = []
+                        for parameter in description.parameters {
+                            parameters.append((parameter.name, entry.parameters[parameter.name] ?? parameter.defaultValue))
+                        }
+                        return .object([
+                            ("id", .string(description.id)), ("title", .string(description.title)),
+                            ("severity", .string(entry.severity.rawValue)),
+                            ("wcag", .array(description.wcag.map(JSON.string))),
+                            ("parameters", .object(parameters)),
+                        ])
+                    })
+            ))
         if !customRules.isEmpty {
-            members.append(("custom", .array(customRules.map { rule in
-                .object([("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)),
-                         ("xpath", .string(rule.expression)), ("wcag", .array(rule.wcag.map(JSON.string)))])
-            })))
+            members.append(
+                (
+                    "custom",
+                    .array(
+                        customRules.map { rule in
+                            .object([
+                                ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)),
+                                ("xpath", .string(rule.expression)), ("wcag", .array(rule.wcag.map(JSON.string))),
+                            ])
+                        })
+                ))
         }
         if !suppressions.isEmpty {
-            members.append(("suppress", .array(suppressions.map { suppression in
-                var fields: [(String, JSON)] = [("rule", .string(suppression.rule.pattern))]
-                if let element = suppression.element { fields.append(("element", .string(element.pattern))) }
-                if let screen = suppression.screen { fields.append(("screen", .string(screen.pattern))) }
-                if let reason = suppression.reason { fields.append(("reason", .string(reason))) }
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "suppress",
+                    .array(
+                        suppressions.map { suppression in
+                            var fields: [(String, JSON)] = [("rule", .string(suppression.rule.pattern))]
+                            if let element = suppression.element { fields.append(("element", .string(element.pattern))) }
+                            if let screen = suppression.screen { fields.append(("screen", .string(screen.pattern))) }
+                            if let reason = suppression.reason { fields.append(("reason", .string(reason))) }
+                            return .object(fields)
+                        })
+                ))
         }
         return .object(members)
     }

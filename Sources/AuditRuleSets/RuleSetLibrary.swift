@@ -63,17 +63,20 @@ public struct RuleSetLibrary: Sendable {
         func resolveSet(_ name: String, chain: [String]) throws(RuleSetError) -> RuleSet {
             if let done = resolved[name] { return done }
             guard let (file, json) = documents[name] else {
-                throw RuleSetError(file: chain.last.flatMap { documents[$0]?.file } ?? name, key: "extends",
-                                   reason: "unknown rule set \"\(name)\"")
+                throw RuleSetError(
+                    file: chain.last.flatMap { documents[$0]?.file } ?? name, key: "extends",
+                    reason: "unknown rule set \"\(name)\"")
             }
             // Resolution recurses once per level: a chain of 20,000 sets overflowed the stack.
             if chain.count >= RuleSetLibrary.maxExtendsDepth {
-                throw RuleSetError(file: file, key: "extends",
-                                   reason: "the extends chain is deeper than \(RuleSetLibrary.maxExtendsDepth) sets (\(chain.prefix(3).joined(separator: " → ")) → …); flatten it")
+                throw RuleSetError(
+                    file: file, key: "extends",
+                    reason: "the extends chain is deeper than \(RuleSetLibrary.maxExtendsDepth) sets (\(chain.prefix(3).joined(separator: " → ")) → …); flatten it")
             }
             if chain.contains(name) {
-                throw RuleSetError(file: file, key: "extends",
-                                   reason: "cycle: " + (chain + [name]).joined(separator: " → "))
+                throw RuleSetError(
+                    file: file, key: "extends",
+                    reason: "cycle: " + (chain + [name]).joined(separator: " → "))
             }
             let set = try RuleSetReader(file: file, json: json).read { parent throws(RuleSetError) in
                 try resolveSet(parent, chain: chain + [name])
@@ -148,8 +151,9 @@ struct RuleSetReader {
                             for (parameterName, parameterValue) in parameters {
                                 guard let parameter = description.parameters.first(where: { $0.name == parameterName }) else {
                                     let names = description.parameters.map(\.name)
-                                    throw fail("\(key).parameters.\(parameterName)",
-                                               names.isEmpty ? "this rule takes no parameters" : "unknown parameter; expected one of \(names.joined(separator: ", "))")
+                                    throw fail(
+                                        "\(key).parameters.\(parameterName)",
+                                        names.isEmpty ? "this rule takes no parameters" : "unknown parameter; expected one of \(names.joined(separator: ", "))")
                                 }
                                 if let problem = parameter.problem(with: parameterValue) {
                                     throw fail("\(key).parameters.\(parameterName)", problem)
@@ -182,8 +186,10 @@ struct RuleSetReader {
                 if element == nil, screen == nil {
                     throw fail(key, "a suppression needs an element id glob and/or a screen glob")
                 }
-                suppressions.append(RuleSet.Suppression(rule: Glob(rule), element: element.map(Glob.init),
-                                                        screen: screen.map(Glob.init), reason: item["reason"]?.stringValue))
+                suppressions.append(
+                    RuleSet.Suppression(
+                        rule: Glob(rule), element: element.map(Glob.init),
+                        screen: screen.map(Glob.init), reason: item["reason"]?.stringValue))
             }
         }
 
@@ -201,12 +207,15 @@ struct RuleSetReader {
                 guard let severity = Severity(rawValue: severityText) else { throw fail("\(key).severity", "expected error, warning or notice") }
                 let wcag = item["wcag"]?.arrayValue?.compactMap { (value: JSON) in value.stringValue } ?? []
                 customRules.removeAll { $0.id == id }
-                customRules.append(XPathRule(id: id, title: item["title"]?.stringValue ?? id, expression: expression,
-                                             severity: severity, message: item["message"]?.stringValue ?? "Matched \(id)",
-                                             wcag: wcag))
+                customRules.append(
+                    XPathRule(
+                        id: id, title: item["title"]?.stringValue ?? id, expression: expression,
+                        severity: severity, message: item["message"]?.stringValue ?? "Matched \(id)",
+                        wcag: wcag))
             }
         }
-        return RuleSet(name: name, summary: json["description"]?.stringValue ?? "", file: file, extends: extends,
-                       entries: Array(entries.values), suppressions: suppressions, customRules: customRules)
+        return RuleSet(
+            name: name, summary: json["description"]?.stringValue ?? "", file: file, extends: extends,
+            entries: Array(entries.values), suppressions: suppressions, customRules: customRules)
     }
 }

@@ -55,11 +55,12 @@ package enum XPathMergeCost {
                 index = end
                 continue
             }
-            let axis: Axis? = switch name {
-            case "following", "preceding": .document
-            case "following-sibling", "preceding-sibling": .siblings
-            default: nil
-            }
+            let axis: Axis? =
+                switch name {
+                case "following", "preceding": .document
+                case "following-sibling", "preceding-sibling": .siblings
+                default: nil
+                }
             after += 2
             if let axis, fromManyNodes(bytes, stepStart: index), !hasPositionalPredicate(bytes, afterAxis: after) {
                 steps.append(axis)
@@ -122,7 +123,8 @@ package enum XPathMergeCost {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), 0x80...: true
+            UInt8(ascii: "-"), UInt8(ascii: "_"), 0x80...:
+            true
         default: false
         }
     }

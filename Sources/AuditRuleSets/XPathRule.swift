@@ -93,7 +93,8 @@ package final class XPathDocument: @unchecked Sendable {
         // The same document the snapshot was read from (without a tool's trailing status line).
         let (bytes, _) = SnapshotParser.document(in: bytes)
         guard SnapshotDialects.countsElement(named: "", depth: 1, in: dialect) != nil,
-              let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+            let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        else { return nil }
         // The SAX pass refused any DOCTYPE, so no entity can load here; keep NONET anyway.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         var parsed: xmlDocPtr?

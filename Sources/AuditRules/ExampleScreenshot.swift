@@ -49,8 +49,9 @@ public struct ExampleScreenshot: Sendable, CustomStringConvertible {
         fill(0, 0, pixelWidth, pixelHeight, background)
         for shape in shapes {
             let frame = shape.frame
-            fill(Int((frame.minX * scale).rounded()), Int((frame.minY * scale).rounded()),
-                 Int((frame.maxX * scale).rounded()), Int((frame.maxY * scale).rounded()), shape.color)
+            fill(
+                Int((frame.minX * scale).rounded()), Int((frame.minY * scale).rounded()),
+                Int((frame.maxX * scale).rounded()), Int((frame.maxY * scale).rounded()), shape.color)
         }
         return Screenshot(width: pixelWidth, height: pixelHeight, format: .png, rgba: rgba)
     }

@@ -24,8 +24,10 @@ public struct Finding: Sendable {
         case literal(String)
     }
 
-    public init(ruleID: String, resultID: String, severity: Severity, wcag: [String], element: Int?,
-                evidence: Evidence, messageSource: MessageSource) {
+    public init(
+        ruleID: String, resultID: String, severity: Severity, wcag: [String], element: Int?,
+        evidence: Evidence, messageSource: MessageSource
+    ) {
         self.ruleID = ruleID
         self.resultID = resultID
         self.severity = severity

@@ -39,7 +39,8 @@ public final class MessageTemplate: Sendable {
         while index < bytes.count {
             // `${` … `}` is a placeholder; any other `$` is text.
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
-               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) {
+                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}"))
+            {
                 flush()
                 parts.append(.placeholder(key: keys.count))
                 keys.append(String(decoding: bytes[(index + 2)..<close], as: UTF8.self))

@@ -22,13 +22,17 @@ public struct RuleRun: Sendable {
 
 extension Rule {
     /// Runs the rule on `snapshot` with a rule set's severity and parameters.
-    public static func run(on snapshot: Snapshot, severity: Severity? = nil, parameters: [String: JSON] = [:],
-                           budget: AuditBudget = .unlimited) -> RuleRun {
-        var context = RuleContext<ResultID>(snapshot: snapshot, description: description, severity: severity ?? description.severity,
-                                            parameters: parameters, budget: budget)
+    public static func run(
+        on snapshot: Snapshot, severity: Severity? = nil, parameters: [String: JSON] = [:],
+        budget: AuditBudget = .unlimited
+    ) -> RuleRun {
+        var context = RuleContext<ResultID>(
+            snapshot: snapshot, description: description, severity: severity ?? description.severity,
+            parameters: parameters, budget: budget)
         evaluate(&context)
-        return RuleRun(findings: context.findings, incompletes: context.incompletes, stoppedEarly: context.stoppedEarly,
-                       undeclaredNames: context.undeclaredNames)
+        return RuleRun(
+            findings: context.findings, incompletes: context.incompletes, stoppedEarly: context.stoppedEarly,
+            undeclaredNames: context.undeclaredNames)
     }
 }
 
@@ -57,8 +61,10 @@ public struct RuleContext<Results: RuleResults> {
     /// this to stay empty.
     public private(set) var undeclaredNames: Set<String> = []
 
-    public init(snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON],
-                budget: AuditBudget = .unlimited) {
+    public init(
+        snapshot: Snapshot, description: RuleDescription, severity: Severity, parameters: [String: JSON],
+        budget: AuditBudget = .unlimited
+    ) {
         self.snapshot = snapshot
         self.description = description
         self.severity = severity
@@ -95,8 +101,10 @@ public struct RuleContext<Results: RuleResults> {
     // MARK: Results
 
     /// Reports a finding; the message comes from the template of `result`.
-    public mutating func report(_ resultID: Results, element: Int?, evidence: Evidence,
-                                                      severity: Severity? = nil, wcag: [String]? = nil) {
+    public mutating func report(
+        _ resultID: Results, element: Int?, evidence: Evidence,
+        severity: Severity? = nil, wcag: [String]? = nil
+    ) {
         let result = resultID.rawValue
         let template: MessageTemplate
         if let last = lastTemplate, last.result == result {
@@ -106,9 +114,11 @@ public struct RuleContext<Results: RuleResults> {
             template = description.templates[result] ?? description.titleTemplate
             lastTemplate = (result, template)
         }
-        findings.append(Finding(ruleID: description.id, resultID: result, severity: severity ?? self.severity,
-                                wcag: wcag ?? description.wcag, element: element, evidence: evidence,
-                                messageSource: .template(template)))
+        findings.append(
+            Finding(
+                ruleID: description.id, resultID: result, severity: severity ?? self.severity,
+                wcag: wcag ?? description.wcag, element: element, evidence: evidence,
+                messageSource: .template(template)))
     }
 
     /// True when the snapshot knows `capability`; else reports the snapshot incomplete —

@@ -25,8 +25,10 @@ public struct RuleDescription: Sendable {
 
     /// A rule's description; its messages are those of its `results`, its parameters the
     /// typed ones it reads.
-    public init<Results: RuleResults>(id: String, title: String, wcag: [String], severity: Severity, help: String,
-                                      parameters: [any DeclaredParameter] = [], results: Results.Type, examples: [RuleExample]) {
+    public init<Results: RuleResults>(
+        id: String, title: String, wcag: [String], severity: Severity, help: String,
+        parameters: [any DeclaredParameter] = [], results: Results.Type, examples: [RuleExample]
+    ) {
         let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
         self.id = id
         self.title = title
@@ -108,9 +110,11 @@ public struct RuleExample: Sendable {
     public var screenshot: ExampleScreenshot?
     public var line: UInt
 
-    public init(_ markup: String, settings: String = "", triggers: [String] = [], incomplete: [String] = [],
-                overrides: [ParameterOverride] = [], severity: Severity? = nil, document: String? = nil,
-                screenshot: ExampleScreenshot? = nil, line: UInt = #line) {
+    public init(
+        _ markup: String, settings: String = "", triggers: [String] = [], incomplete: [String] = [],
+        overrides: [ParameterOverride] = [], severity: Severity? = nil, document: String? = nil,
+        screenshot: ExampleScreenshot? = nil, line: UInt = #line
+    ) {
         self.markup = markup
         self.settings = settings
         self.triggers = triggers

@@ -100,7 +100,7 @@ public enum JSON: Sendable, Equatable {
         if value < 0 { out.write(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         guard magnitude >= 10 else { return out.write(byte: UInt8(ascii: "0") + UInt8(magnitude)) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for the 20 digits of UInt64.max
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of UInt64.max
         withUnsafeMutableBytes(of: &digits) { buffer in
             var start = buffer.count
             while magnitude > 0 {

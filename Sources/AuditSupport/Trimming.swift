@@ -18,7 +18,8 @@ extension StringProtocol {
     public func trimming(_ set: TrimSet = .whitespace) -> String {
         let scalars = Substring(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !set.contains($0) }),
-              let last = scalars.lastIndex(where: { !set.contains($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !set.contains($0) })
+        else { return "" }
         return String(Substring(scalars[first...last]))
     }
 }

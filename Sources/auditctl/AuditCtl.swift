@@ -9,10 +9,12 @@ import AuditCore
 enum AuditCtl {
     static let version = AuditCoreVersion.string
 
-    static var commands: [any Command.Type] { [
-        AuditCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
-        CompletionsCommand.self,
-    ] }
+    static var commands: [any Command.Type] {
+        [
+            AuditCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
+            CompletionsCommand.self,
+        ]
+    }
 
     static func main() {
         // A daemon that refuses a body (413) closes before all of it is sent, and

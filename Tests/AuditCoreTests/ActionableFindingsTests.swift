@@ -47,8 +47,9 @@ final class ActionableFindingsTests: XCTestCase {
     /// Greenbro: a focusable view described by its glyph is one stop; the glyph text inside
     /// it is never reached, so it is reported once, on the stop.
     func testAGlyphInsideAFocusableStopIsReportedOnTheStop() throws {
-        let (snapshot, report) = try audit("android/Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_portfolio.xml",
-                                           in: TestSupport.fixtures.appendingPathComponent("screens"))
+        let (snapshot, report) = try audit(
+            "android/Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_portfolio.xml",
+            in: TestSupport.fixtures.appendingPathComponent("screens"))
         let glyphs = findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }
         XCTAssertFalse(glyphs.isEmpty)
         for glyph in glyphs {
@@ -86,11 +87,15 @@ final class ActionableFindingsTests: XCTestCase {
     /// a later full-screen element where no drawing order is stated.
     func testOnlyAPageWithContentCovers() throws {
         func doc(_ overlay: String) -> String {
-            ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" package="com.example" drawing-order="1" bounds="[0,0][1080,2400]"><node resource-id="icon" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[100,100][160,160]"/></node>"## + overlay + "</node></hierarchy>"
+            ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" package="com.example" drawing-order="1" bounds="[0,0][1080,2400]"><node resource-id="icon" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[100,100][160,160]"/></node>"##
+                + overlay + "</node></hierarchy>"
         }
         let cell = ##"<node class="android.widget.TextView" text="App" package="com.example" clickable="true" enabled="true" bounds="[0,300][270,500]"/>"##
-        let drawer = ##"<node class="android.widget.RelativeLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.GridView" package="com.example" bounds="[0,200][1080,2400]">"## + String(repeating: cell, count: 6) + "</node></node>"
-        let fab = ##"<node class="android.widget.FrameLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" bounds="[800,2000][1000,2200]"/></node>"##
+        let drawer =
+            ##"<node class="android.widget.RelativeLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.GridView" package="com.example" bounds="[0,200][1080,2400]">"##
+            + String(repeating: cell, count: 6) + "</node></node>"
+        let fab =
+            ##"<node class="android.widget.FrameLayout" package="com.example" drawing-order="2" bounds="[0,0][1080,2400]"><node class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" bounds="[800,2000][1000,2200]"/></node>"##
         let ruleSet = try XCTUnwrap(try Self.library.get().defaultSet(for: .android))
         for (overlay, covered) in [(drawer, true), (fab, false), (drawer.replacingOccurrences(of: #" drawing-order="2""#, with: ""), false)] {
             let snapshot = try SnapshotParser().parse(Array(doc(overlay).utf8))
@@ -108,7 +113,8 @@ final class ActionableFindingsTests: XCTestCase {
     /// UiAutomator2's a11y-important="false" is on views TalkBack reads (Gmail's search field
     /// and drawer button): not judged, and said so, never a finding.
     func testAndroidImportanceIsNotEvidence() throws {
-        let xml = ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Open navigation drawer" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##
+        let xml =
+            ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Open navigation drawer" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##
         let snapshot = try SnapshotParser().parse(Array(xml.utf8))
         let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(try Self.library.get().defaultSet(for: .android)))
         XCTAssertTrue(findings(report, "screen-reader.hidden-control").isEmpty)
@@ -131,8 +137,10 @@ final class ActionableFindingsTests: XCTestCase {
         for path in ["android/Bioto__tron-ai__page_source.xml", "ios/KazuCocoa__appium-source-viewer__docs_sample_source.xml"] {
             let (_, report) = try audit(path)
             let unjudged = Set(report.incomplete.filter { $0.incomplete.element == nil }.map(\.incomplete.ruleID))
-            for rule in ["dynamic-type.fixed-size", "dynamic-type.truncated", "motion.reduce-motion", "motion.autoplay"] where
-                try Self.library.get().defaultSet(for: report.platform)?.entries.contains(where: { $0.id == rule }) == true {
+            for rule in ["dynamic-type.fixed-size", "dynamic-type.truncated", "motion.reduce-motion", "motion.autoplay"]
+            where
+                try Self.library.get().defaultSet(for: report.platform)?.entries.contains(where: { $0.id == rule }) == true
+            {
                 XCTAssertTrue(unjudged.contains(rule), "\(path): \(rule) passed in silence")
             }
         }
@@ -150,7 +158,8 @@ final class ActionableFindingsTests: XCTestCase {
     /// Columns count code points: on a one-line dump of Chinese text, each node's column is
     /// where an editor (and SARIF's `unicodeCodePoints`) puts its `<`.
     func testColumnsAreCodePointsOnAOneLineDumpOfChineseText() throws {
-        let xml = ##"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="企业微信通讯录 😀 选填" package="com.example" bounds="[0,0][1080,200]"/><node resource-id="b" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[0,300][60,360]"/></node></hierarchy>"##
+        let xml =
+            ##"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="企业微信通讯录 😀 选填" package="com.example" bounds="[0,0][1080,200]"/><node resource-id="b" class="android.widget.ImageButton" package="com.example" clickable="true" enabled="true" bounds="[0,300][60,360]"/></node></hierarchy>"##
         let snapshot = try SnapshotParser().parse(Array(xml.utf8))
         let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(try Self.library.get().defaultSet(for: .android)))
         let finding = try XCTUnwrap(report.findings.first { $0.elementID == "b" })

@@ -33,7 +33,8 @@ final class AuditorTests: XCTestCase {
         for index in 0..<3_000 {
             let y = (index / 6) * 30, x = (index % 6) * 60
             switch index % 5 {
-            case 0: body += ##"<element id="t\##(index)" role="text" text="Price \##(index)" frame="\##(x),\##(y),50,20" foreground="#999999" background="#FFFFFF" font-size="12"/>"##
+            case 0:
+                body += ##"<element id="t\##(index)" role="text" text="Price \##(index)" frame="\##(x),\##(y),50,20" foreground="#999999" background="#FFFFFF" font-size="12"/>"##
             case 1: body += ##"<element id="b\##(index)" role="button" image="icon_\##(index)" frame="\##(x),\##(y),20,20"/>"##
             case 2: body += ##"<element id="d\##(index)" role="button" label="Details" frame="\##(x + 10),\##(y),44,44"/>"##
             case 3: body += ##"<element id="s\##(index)" role="switch" label="On" frame="\##(x),\##(y),51,31" foreground="#34C759"/>"##
@@ -113,13 +114,15 @@ final class AuditorTests: XCTestCase {
     }
 
     func testA11yIgnoreSuppressesSubtreeAndCounts() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="group" role="container" a11y-ignore="label.*">
-              <element id="a" role="button" frame="0,0,44,44"/>
-              <element id="b" role="button" label="Play button" frame="50,0,44,44"/>
-            </element>
-            <element id="c" role="button" frame="100,0,44,44"/>
-            """))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="group" role="container" a11y-ignore="label.*">
+                  <element id="a" role="button" frame="0,0,44,44"/>
+                  <element id="b" role="button" label="Play button" frame="50,0,44,44"/>
+                </element>
+                <element id="c" role="button" frame="100,0,44,44"/>
+                """))
         let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
         let labelFindings = report.findings.filter { $0.finding.ruleID.hasPrefix("label.") }.map(\.elementID)
         XCTAssertEqual(labelFindings, ["c"])

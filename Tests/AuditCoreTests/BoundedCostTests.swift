@@ -56,8 +56,9 @@ final class BoundedCostTests: XCTestCase {
             let bounded = Double(DispatchTime.now().uptimeNanoseconds - cutStart) / 1e9
             // A rule's setup (one pass to index the screen) runs before its first check of
             // the budget: up to half its time on this screen; the rest must be cut.
-            XCTAssertLessThan(bounded - overhead, own * 0.75,
-                              "\(rule.description.id): \(bounded) s with a budget of \(own / 20) s; \(unbounded) s unbounded, \(overhead) s of it not the rule's")
+            XCTAssertLessThan(
+                bounded - overhead, own * 0.75,
+                "\(rule.description.id): \(bounded) s with a budget of \(own / 20) s; \(unbounded) s unbounded, \(overhead) s of it not the rule's")
             XCTAssertTrue(AuditBudget.ranOut(in: cut), "\(rule.description.id) stopped without saying so: \(cut.incomplete.map(\.incomplete.reason))")
             checked += 1
         }
@@ -70,7 +71,8 @@ final class BoundedCostTests: XCTestCase {
     func testALongIgnoreListIsReadOnce() throws {
         let buttons = (0..<40).map { #"<element id="b\#($0)" role="button" frame="\#($0 * 9),100,8,8"/>"# }.joined()
         func screen(_ ignore: String) -> String {
-            #"<snapshot version="1" platform="ios" app="com.example" width="390" height="844"><element id="root" role="window" frame="0,0,390,844" a11y-ignore="\#(ignore)">"# + buttons + "</element></snapshot>"
+            #"<snapshot version="1" platform="ios" app="com.example" width="390" height="844"><element id="root" role="window" frame="0,0,390,844" a11y-ignore="\#(ignore)">"#
+                + buttons + "</element></snapshot>"
         }
         let junk = (0..<60_000).map { "x\($0)-*" }.joined(separator: " ")
         let plain = try TestSupport.parse(screen("nothing"))
@@ -87,8 +89,9 @@ final class BoundedCostTests: XCTestCase {
         let early = try TestSupport.parse(screen("x1 x2 label.* x3"))
         XCTAssertFalse(Auditor.audit(early, ruleSet: .allBuiltIn).findings.contains { $0.finding.ruleID.hasPrefix("label.") })
         let late = try TestSupport.parse(screen((0..<100).map { "x\($0)" }.joined(separator: " ") + " label.*"))
-        XCTAssertTrue(Auditor.audit(late, ruleSet: .allBuiltIn).findings.contains { $0.finding.ruleID.hasPrefix("label.") },
-                      "patterns past the 64th are not honoured")
+        XCTAssertTrue(
+            Auditor.audit(late, ruleSet: .allBuiltIn).findings.contains { $0.finding.ruleID.hasPrefix("label.") },
+            "patterns past the 64th are not honoured")
     }
 
     /// `color-only.link` on many sibling links (text, link, text, …): ten times the links cost
@@ -96,8 +99,12 @@ final class BoundedCostTests: XCTestCase {
     /// siblings).
     func testSiblingLinksAreLinear() throws {
         func run(_ count: Int) throws -> Double {
-            let items = (0..<count).map { _ in ##"<element role="text" text="a" foreground="#000000" frame="0,0,10,10"/><element role="link" label="b" foreground="#111111" frame="10,0,10,10"/>"## }.joined()
-            let snapshot = try TestSupport.parse(##"<snapshot version="1" platform="ios" app="com.example" width="390" height="844"><element id="root" role="window" frame="0,0,390,844" background="#FFFFFF"><element role="container" frame="0,0,390,844">"## + items + ##"<element role="text" text="end" foreground="#000000" frame="0,0,10,10"/></element></element></snapshot>"##)
+            let items = (0..<count).map { _ in
+                ##"<element role="text" text="a" foreground="#000000" frame="0,0,10,10"/><element role="link" label="b" foreground="#111111" frame="10,0,10,10"/>"##
+            }.joined()
+            let snapshot = try TestSupport.parse(
+                ##"<snapshot version="1" platform="ios" app="com.example" width="390" height="844"><element id="root" role="window" frame="0,0,390,844" background="#FFFFFF"><element role="container" frame="0,0,390,844">"##
+                    + items + ##"<element role="text" text="end" foreground="#000000" frame="0,0,10,10"/></element></element></snapshot>"##)
             let start = DispatchTime.now().uptimeNanoseconds
             let report = Auditor.audit(snapshot, ruleSet: .only(ColorOnlyLinkRule.self), concurrent: false)
             XCTAssertEqual(report.findings.count, count)

@@ -49,12 +49,14 @@ final class CorpusVerdictTests: XCTestCase {
     /// screen; its real width is not in the capture, so it is incomplete, not too small.
     func testATargetCutOffByItsListIsIncomplete() throws {
         let (_, report) = try audit("android/devjayswal__App_Scrapper_and_Extracter__summury_page.xml")
-        XCTAssertTrue(findings(report, "target-size", element: "com.application.zomato:id/recommend_root_layout")
-            .allSatisfy { $0.finding.evidence("width").flatMap(\.doubleValue).map { $0 > 100 } ?? false })
-        XCTAssertTrue(report.incomplete.contains {
-            $0.incomplete.ruleID == "target-size" && $0.elementID == "com.application.zomato:id/recommend_root_layout"
-                && $0.incomplete.reason.contains("recyclerView")
-        }, "\(report.incomplete.map(\.incomplete.reason))")
+        XCTAssertTrue(
+            findings(report, "target-size", element: "com.application.zomato:id/recommend_root_layout")
+                .allSatisfy { $0.finding.evidence("width").flatMap(\.doubleValue).map { $0 > 100 } ?? false })
+        XCTAssertTrue(
+            report.incomplete.contains {
+                $0.incomplete.ruleID == "target-size" && $0.elementID == "com.application.zomato:id/recommend_root_layout"
+                    && $0.incomplete.reason.contains("recyclerView")
+            }, "\(report.incomplete.map(\.incomplete.reason))")
         // Icon-font glyphs as names.
         XCTAssertGreaterThanOrEqual(findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }.count, 10)
     }

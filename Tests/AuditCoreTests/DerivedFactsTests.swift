@@ -4,22 +4,24 @@ import XCTest
 /// Inherited flags and the colour behind each element, computed once after parsing.
 final class DerivedFactsTests: XCTestCase {
     func testInheritance() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="hidden-group" role="container" hidden="true">
-              <element id="in-hidden" role="button" label="A"/>
-            </element>
-            <element id="invisible-group" role="container" visible="false">
-              <element id="in-invisible" role="button" label="B"/>
-            </element>
-            <element id="disabled-group" role="container" enabled="false">
-              <element id="in-disabled" role="button" label="C"/>
-            </element>
-            <element id="not-enabled" role="button" traits="not-enabled" label="D"/>
-            <element id="linky" role="text" traits="link" text="more"/>
-            <element id="plain" role="text" text="x" interactive="true"/>
-            <element id="transparent" role="container" opacity="0"><element id="in-transparent" role="text" text="y"/></element>
-            <element id="decorative" role="image" accessible="false"/>
-            """))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="hidden-group" role="container" hidden="true">
+                  <element id="in-hidden" role="button" label="A"/>
+                </element>
+                <element id="invisible-group" role="container" visible="false">
+                  <element id="in-invisible" role="button" label="B"/>
+                </element>
+                <element id="disabled-group" role="container" enabled="false">
+                  <element id="in-disabled" role="button" label="C"/>
+                </element>
+                <element id="not-enabled" role="button" traits="not-enabled" label="D"/>
+                <element id="linky" role="text" traits="link" text="more"/>
+                <element id="plain" role="text" text="x" interactive="true"/>
+                <element id="transparent" role="container" opacity="0"><element id="in-transparent" role="text" text="y"/></element>
+                <element id="decorative" role="image" accessible="false"/>
+                """))
         func element(_ id: String) throws -> Element { snapshot.elements[try XCTUnwrap(TestSupport.index(snapshot, id))] }
         XCTAssertTrue(try element("in-hidden").isHidden)
         XCTAssertFalse(try element("in-hidden").isAccessible)
@@ -35,7 +37,8 @@ final class DerivedFactsTests: XCTestCase {
     }
 
     func testBackgroundCompositing() throws {
-        let snapshot = try TestSupport.parse("""
+        let snapshot = try TestSupport.parse(
+            """
             <snapshot version="1">
               <element id="root" role="window" background="#FFFFFF">
                 <element id="card" role="container" background="#00000080">

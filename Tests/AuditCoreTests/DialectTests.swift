@@ -4,7 +4,8 @@ import XCTest
 /// Appium XCUITest and Android uiautomator sources map onto the same model.
 final class DialectTests: XCTestCase {
     func testAppiumMapping() throws {
-        let snapshot = try TestSupport.parse("""
+        let snapshot = try TestSupport.parse(
+            """
             <AppiumAUT>
               <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="390" height="844" bundleId="com.example.shop">
                 <XCUIElementTypeButton type="XCUIElementTypeButton" name="close_button" label="Close" enabled="false" visible="true" accessible="true" x="-10" y="20" width="24" height="-5" traits="Image, Button"/>
@@ -103,10 +104,14 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).shape, .watch)
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).density, 2)
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 455, heightPixels: 470, atOrigin: false).shape, .phone, "a popup's own root")
-        let tv = try TestSupport.parse(#"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1920,1080]"><node class="android.widget.Button" text="Play" clickable="true" package="com.example" bounds="[100,100][300,196]"/></node></hierarchy>"#)
+        let tv = try TestSupport.parse(
+            #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1920,1080]"><node class="android.widget.Button" text="Play" clickable="true" package="com.example" bounds="[100,100][300,196]"/></node></hierarchy>"#
+        )
         XCTAssertEqual(tv.scale, 2)
         XCTAssertTrue(tv.notes.contains { $0.contains("a TV") }, "\(tv.notes)")
-        let watch = try TestSupport.parse(#"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][466,466]"><node class="android.widget.Button" text="Start" clickable="true" package="com.example" bounds="[133,300][333,396]"/></node></hierarchy>"#)
+        let watch = try TestSupport.parse(
+            #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][466,466]"><node class="android.widget.Button" text="Start" clickable="true" package="com.example" bounds="[133,300][333,396]"/></node></hierarchy>"#
+        )
         XCTAssertEqual(watch.scale, 2)
         XCTAssertEqual(watch.elements[1].frame?.height, 48)
     }
@@ -115,28 +120,37 @@ final class DialectTests: XCTestCase {
     /// 24-px status bar, a 56-px floating action button and a 48-px navigation bar is density
     /// 1, not the 0.75 its width says; one cue alone does not decide.
     func testDensityFromTheLayoutsStandardComponents() throws {
-        let xml = #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][320,640]"><node class="android.view.View" resource-id="android:id/statusBarBackground" package="com.example" bounds="[0,0][320,24]"/><node class="com.google.android.material.floatingactionbutton.FloatingActionButton" content-desc="New" clickable="true" package="com.example" bounds="[248,520][304,576]"/><node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/></node></hierarchy>"#
+        let xml =
+            #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][320,640]"><node class="android.view.View" resource-id="android:id/statusBarBackground" package="com.example" bounds="[0,0][320,24]"/><node class="com.google.android.material.floatingactionbutton.FloatingActionButton" content-desc="New" clickable="true" package="com.example" bounds="[248,520][304,576]"/><node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/></node></hierarchy>"#
         let snapshot = try TestSupport.parse(xml)
         XCTAssertEqual(snapshot.scale, 1)
         XCTAssertTrue(snapshot.notes.contains { $0.contains("from the layout's standard components") && $0.contains("24-px status bar") }, "\(snapshot.notes)")
-        let one = xml.replacingOccurrences(of: #"<node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/>"#, with: "")
-            .replacingOccurrences(of: "FloatingActionButton", with: "ImageButton")
+        let one = xml.replacingOccurrences(
+            of: #"<node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/>"#, with: ""
+        )
+        .replacingOccurrences(of: "FloatingActionButton", with: "ImageButton")
         XCTAssertEqual(try TestSupport.parse(one).scale, 0.75)
     }
 
     func testTheReportSaysWhatDecidedTheDensity() throws {
-        let xml = #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1600,2560]"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,100]"/></node></hierarchy>"#
+        let xml =
+            #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1600,2560]"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,100]"/></node></hierarchy>"#
         let snapshot = try TestSupport.parse(xml)
         XCTAssertEqual(snapshot.scale, 2)
         let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "none", entries: []))
         let notes = report.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        XCTAssertEqual(notes, ["Android density 2 estimated from the screen's 1600 px short side (a tablet (aspect 1.6:1), aiming at 720 dp): 800 dp; give ?density= (auditctl audit --android-density) if it is another"])
+        XCTAssertEqual(
+            notes,
+            [
+                "Android density 2 estimated from the screen's 1600 px short side (a tablet (aspect 1.6:1), aiming at 720 dp): 800 dp; give ?density= (auditctl audit --android-density) if it is another"
+            ])
         let given = Auditor.audit(try TestSupport.parse(xml, density: 2.5), ruleSet: RuleSet(name: "none", entries: []))
         XCTAssertEqual(given.json["snapshot"]?["notes"]?.arrayValue?.compactMap(\.stringValue), ["Android density 2.5 given by the caller"])
     }
 
     func testUiAutomator2ClassNameTags() throws {
-        let snapshot = try TestSupport.parse("""
+        let snapshot = try TestSupport.parse(
+            """
             <hierarchy index="0" class="hierarchy" rotation="0" width="1440" height="2392">
               <android.widget.FrameLayout class="android.widget.FrameLayout" bounds="[0,0][1440,2392]">
                 <android.widget.TextView class="android.widget.TextView" text="A" bounds="[0,0][100,100]"/>

@@ -38,7 +38,8 @@ final class FindingIdentityTests: XCTestCase {
     /// Two results of one rule on one element (an icon's contrast and its border's), and
     /// rows that repeat one id, are distinct findings.
     func testResultsAndRepeatedIDsAreTold() throws {
-        let xml = TestSupport.native(##"""
+        let xml = TestSupport.native(
+            ##"""
             <element id="row" role="button" label="A" frame="0,100,100,44"/>
             <element id="row" role="button" label="A" frame="0,100,100,44"/>
             <element id="row" role="button" label="A" frame="0,100,100,44"/>
@@ -52,15 +53,20 @@ final class FindingIdentityTests: XCTestCase {
     /// A new build of the screen — another build number, frames moved, a row added at the
     /// end — keeps the fingerprints of the findings that are still there.
     func testFingerprintsSurviveANewBuild() throws {
-        let first = try TestSupport.parse(TestSupport.native(##"""
-            <element id="close" role="button" image="icon_close" frame="350,50,24,24" foreground="#C7C7CC"/>
-            <element id="price" role="text" text="9.99" frame="16,100,80,20" foreground="#999999" font-size="12"/>
-            """##))
-        let second = try TestSupport.parse(TestSupport.native(##"""
-            <element id="close" role="button" image="icon_close" frame="340,60,24,24" foreground="#C7C7CC"/>
-            <element id="price" role="text" text="9.99" frame="16,110,80,20" foreground="#999999" font-size="12"/>
-            <element id="new" role="button" image="icon_new" frame="10,300,20,20"/>
-            """##).replacingOccurrences(of: "<snapshot ", with: "<snapshot build=\"1843\" "))
+        let first = try TestSupport.parse(
+            TestSupport.native(
+                ##"""
+                <element id="close" role="button" image="icon_close" frame="350,50,24,24" foreground="#C7C7CC"/>
+                <element id="price" role="text" text="9.99" frame="16,100,80,20" foreground="#999999" font-size="12"/>
+                """##))
+        let second = try TestSupport.parse(
+            TestSupport.native(
+                ##"""
+                <element id="close" role="button" image="icon_close" frame="340,60,24,24" foreground="#C7C7CC"/>
+                <element id="price" role="text" text="9.99" frame="16,110,80,20" foreground="#999999" font-size="12"/>
+                <element id="new" role="button" image="icon_new" frame="10,300,20,20"/>
+                """##
+            ).replacingOccurrences(of: "<snapshot ", with: "<snapshot build=\"1843\" "))
         let before = Set(Auditor.audit(first, ruleSet: .allBuiltIn).findings.map(\.fingerprint))
         let after = Set(Auditor.audit(second, ruleSet: .allBuiltIn).findings.map(\.fingerprint))
         XCTAssertFalse(before.isEmpty)

@@ -60,7 +60,8 @@ final class GeometryDifferentialTests: XCTestCase {
                 }
                 for other in targets[..<position] where !Self.isAncestor(other.index, of: target.index, in: snapshot) {
                     if other.frame == target.frame { continue }
-                    let overlap = (min(target.frame.maxX, other.frame.maxX) - max(target.frame.minX, other.frame.minX))
+                    let overlap =
+                        (min(target.frame.maxX, other.frame.maxX) - max(target.frame.minX, other.frame.minX))
                         * (min(target.frame.maxY, other.frame.maxY) - max(target.frame.minY, other.frame.minY))
                     // The rule's definition, written out: at least 1 pt² and a tenth of the
                     // smaller target; neither holding all of the other (a layer beneath), nor
@@ -99,8 +100,10 @@ final class GeometryDifferentialTests: XCTestCase {
             var expected = Set<Int>()
             for target in targets where undersized.contains(target.index) {
                 let center = (x: target.frame.midX, y: target.frame.midY)
-                for other in targets where other.index != target.index
-                    && !Self.isAncestor(other.index, of: target.index, in: snapshot) && !Self.isAncestor(target.index, of: other.index, in: snapshot) {
+                for other in targets
+                where other.index != target.index
+                    && !Self.isAncestor(other.index, of: target.index, in: snapshot) && !Self.isAncestor(target.index, of: other.index, in: snapshot)
+                {
                     let nx = min(max(center.x, other.frame.minX), other.frame.maxX), ny = min(max(center.y, other.frame.minY), other.frame.maxY)
                     let toRect = ((nx - center.x) * (nx - center.x) + (ny - center.y) * (ny - center.y)).squareRoot()
                     let dx = other.frame.midX - center.x, dy = other.frame.midY - center.y

@@ -19,7 +19,8 @@ final class HugePagesTests: XCTestCase {
         var inside = false
         for line in smaps.split(separator: "\n") {
             if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
-               let low = Int(line[..<dash], radix: 16), let high = Int(line[line.index(after: dash)..<space], radix: 16) {
+                let low = Int(line[..<dash], radix: 16), let high = Int(line[line.index(after: dash)..<space], radix: 16)
+            {
                 inside = low <= address && address < high
             } else if inside, line.hasPrefix("VmFlags:") {
                 return line.dropFirst("VmFlags:".count).split(separator: " ")

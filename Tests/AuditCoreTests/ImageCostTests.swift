@@ -35,10 +35,14 @@ final class ImageCostTests: XCTestCase {
         let wholeSeconds = Date().timeIntervalSince(whole)
         var asked = 0
         let started = Date()
-        XCTAssertThrowsError(try ImageDecoder.decode(bytes, shouldStop: {
-            asked += 1
-            return asked > 20
-        })) { error in
+        XCTAssertThrowsError(
+            try ImageDecoder.decode(
+                bytes,
+                shouldStop: {
+                    asked += 1
+                    return asked > 20
+                })
+        ) { error in
             XCTAssertEqual((error as? ImageError)?.code, .stopped)
         }
         let stoppedSeconds = Date().timeIntervalSince(started)
@@ -55,8 +59,10 @@ final class ImageCostTests: XCTestCase {
         XCTAssertEqual(header.format, .jpeg)
         XCTAssertEqual([header.width, header.height], [4000, 4000])
         XCTAssertGreaterThanOrEqual(header.decodeBytes, 4000 * 4000 * 4 + 4000 * 4000 * 3 * 2)
-        let files = try TestImages.make(["a.png": ["width": 30, "height": 20, "background": "#336699", "format": "png"],
-                                         "b.jpg": ["width": 20, "height": 30, "background": "#336699", "format": "jpeg", "exif_orientation": 6]])
+        let files = try TestImages.make([
+            "a.png": ["width": 30, "height": 20, "background": "#336699", "format": "png"],
+            "b.jpg": ["width": 20, "height": 30, "background": "#336699", "format": "jpeg", "exif_orientation": 6],
+        ])
         let png = try ImageDecoder.header(of: TestImages.bytes(files["a.png"]))
         XCTAssertEqual([png.width, png.height, png.decodeBytes], [30, 20, 30 * 20 * 4])
         // A quarter-turned JPEG is upright in the header as in the decode.
@@ -67,7 +73,8 @@ final class ImageCostTests: XCTestCase {
 
     /// A screenshot that cannot fit its snapshot is refused from its header.
     func testMismatchIsKnownBeforeDecoding() throws {
-        let snapshot = try SnapshotParser().parse(Array(#"<snapshot version="1" platform="ios" width="390" height="844" scale="3"><element id="a" role="button" label="Go" frame="0,0,44,44"/></snapshot>"#.utf8))
+        let snapshot = try SnapshotParser().parse(
+            Array(#"<snapshot version="1" platform="ios" width="390" height="844" scale="3"><element id="a" role="button" label="Go" frame="0,0,44,44"/></snapshot>"#.utf8))
         let header = try ImageDecoder.header(of: fixture("progressive-96-scans-4000.jpg"))
         XCTAssertThrowsError(try snapshot.checkFits(header)) { error in
             XCTAssertEqual((error as? ImageError)?.code, .mismatch)

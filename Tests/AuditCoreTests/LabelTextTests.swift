@@ -8,9 +8,11 @@ final class LabelTextTests: XCTestCase {
         var random = SeededGenerator()
         let seed = random.seed
         // Code points around every boundary the byte test draws, and ordinary text.
-        let picks: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x24F, 0x4E00...0x4E80, 0xD7F0...0xD7FF, 0xE000...0xE010,
-                                             0xF8F0...0xF8FF, 0xF900...0xF910, 0xFFF0...0xFFFD, 0xEFFF0...0xEFFFF,
-                                             0xF0000...0xF0010, 0xFFFF0...0xFFFFD, 0x100000...0x100010, 0x10FFF0...0x10FFFD, 0x1F600...0x1F64F]
+        let picks: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x24F, 0x4E00...0x4E80, 0xD7F0...0xD7FF, 0xE000...0xE010,
+            0xF8F0...0xF8FF, 0xF900...0xF910, 0xFFF0...0xFFFD, 0xEFFF0...0xEFFFF,
+            0xF0000...0xF0010, 0xFFFF0...0xFFFFD, 0x100000...0x100010, 0x10FFF0...0x10FFFD, 0x1F600...0x1F64F,
+        ]
         for round in 0..<2_000 {
             var text = ""
             for _ in 0..<(1 + random.below(6)) {
@@ -20,8 +22,9 @@ final class LabelTextTests: XCTestCase {
             }
             let expected = text.unicodeScalars.contains { (0xE000...0xF8FF).contains($0.value) || $0.value >= 0xF0000 }
             XCTAssertEqual(text.unicodeScalars.contains(where: LabelText.isPrivateUse), expected, "seed \(seed) round \(round)")
-            XCTAssertEqual(LabelText.holdsPrivateUseGlyph(Array(text.utf8)[...]), expected,
-                           "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertEqual(
+                LabelText.holdsPrivateUseGlyph(Array(text.utf8)[...]), expected,
+                "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

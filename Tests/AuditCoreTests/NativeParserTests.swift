@@ -4,7 +4,8 @@ import XCTest
 /// Every attribute type of docs/snapshot-format.md, read from real XML.
 final class NativeParserTests: XCTestCase {
     func testSnapshotHeaderAndSettings() throws {
-        let snapshot = try TestSupport.parse("""
+        let snapshot = try TestSupport.parse(
+            """
             <snapshot version="1" platform="android" app="com.example.shop" build="1842" screen="Checkout" width="390" height="844" scale="3">
               <settings reduce-motion="true" differentiate-without-color="no" content-size="ax2" increase-contrast="1"
                         reduce-transparency="0" color-scheme="dark"/>
@@ -30,14 +31,16 @@ final class NativeParserTests: XCTestCase {
     }
 
     func testEveryElementAttributeIsDecoded() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="title" role="text" label="Check &amp; pay" value="v" hint="h" text="Checkout" placeholder="p"
-                     image="icon_close" traits="header selected updates-frequently bogus" accessible="yes" hidden="false"
-                     visible="1" enabled="true" interactive="false" frame="16,60.5,358,41" hit-frame="10,50,370,60"
-                     foreground="#C7C7CC" background="#00000080" border="#abc" opacity="0.5" font-size="34"
-                     font-weight="semibold" text-style="large-title" scales-with-content-size="false" truncated="true"
-                     underline="true" a11y-ignore="contrast.text label.*" data-foo="kept and ignored"/>
-            """))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="title" role="text" label="Check &amp; pay" value="v" hint="h" text="Checkout" placeholder="p"
+                         image="icon_close" traits="header selected updates-frequently bogus" accessible="yes" hidden="false"
+                         visible="1" enabled="true" interactive="false" frame="16,60.5,358,41" hit-frame="10,50,370,60"
+                         foreground="#C7C7CC" background="#00000080" border="#abc" opacity="0.5" font-size="34"
+                         font-weight="semibold" text-style="large-title" scales-with-content-size="false" truncated="true"
+                         underline="true" a11y-ignore="contrast.text label.*" data-foo="kept and ignored"/>
+                """))
         let node = snapshot.node(try XCTUnwrap(TestSupport.index(snapshot, "title")))
         let element = node.element
         XCTAssertEqual(element.role, .text)
@@ -72,11 +75,13 @@ final class NativeParserTests: XCTestCase {
     }
 
     func testExtensionAttributesForVoiceOverRules() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="x" role="container" modal="true" supports-escape="false" draws-content="yes" large-content-viewer="1"
-                     main-action="true" magic-tap="no"/>
-            <element id="y" role="container" modal="sometimes"/>
-            """))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="x" role="container" modal="true" supports-escape="false" draws-content="yes" large-content-viewer="1"
+                         main-action="true" magic-tap="no"/>
+                <element id="y" role="container" modal="sometimes"/>
+                """))
         let x = snapshot.elements[try XCTUnwrap(TestSupport.index(snapshot, "x"))]
         XCTAssertEqual(x.modal, true)
         XCTAssertEqual(x.supportsEscape, false)
@@ -96,16 +101,22 @@ final class NativeParserTests: XCTestCase {
     }
 
     func testInvalidValuesAreRecordedAndTheRestIsRead() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="bad" role="button" frame="1,2,abc,4" hit-frame="1,2,-3,4" foreground="#GGG" background="red"
-                     opacity="1.5" font-size="-2" font-weight="fat" text-style="huge" enabled="maybe" label="Still read"/>
-            <element id="numbers" role="text" frame="NaN,0,1,1" font-size="Infinity" opacity="1e309"/>
-            <element id="zero" role="text" frame="-0,0,0,0" opacity="-0"/>
-            """, settings: #"<settings content-size="gigantic" reduce-motion="perhaps" color-scheme="sepia"/>"#))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="bad" role="button" frame="1,2,abc,4" hit-frame="1,2,-3,4" foreground="#GGG" background="red"
+                         opacity="1.5" font-size="-2" font-weight="fat" text-style="huge" enabled="maybe" label="Still read"/>
+                <element id="numbers" role="text" frame="NaN,0,1,1" font-size="Infinity" opacity="1e309"/>
+                <element id="zero" role="text" frame="-0,0,0,0" opacity="-0"/>
+                """, settings: #"<settings content-size="gigantic" reduce-motion="perhaps" color-scheme="sepia"/>"#))
         let bad = try XCTUnwrap(TestSupport.index(snapshot, "bad"))
         let attributes = snapshot.invalidValues.filter { $0.element == bad }.map(\.attribute)
-        XCTAssertEqual(attributes, ["frame", "hit-frame", "foreground", "background", "opacity", "font-size",
-                                    "font-weight", "text-style", "enabled"])
+        XCTAssertEqual(
+            attributes,
+            [
+                "frame", "hit-frame", "foreground", "background", "opacity", "font-size",
+                "font-weight", "text-style", "enabled",
+            ])
         XCTAssertEqual(snapshot.node(bad).label, "Still read")
         XCTAssertNil(snapshot.elements[bad].frame)
         XCTAssertEqual(snapshot.invalidValues.first { $0.element == bad }?.line, 4)
@@ -120,15 +131,17 @@ final class NativeParserTests: XCTestCase {
     }
 
     func testAnimationsBelongToTheirElement() throws {
-        let snapshot = try TestSupport.parse(TestSupport.native("""
-            <element id="hero" role="image" label="Sale" frame="0,110,390,200">
-              <element id="inner" role="text" text="x" frame="0,0,1,1">
-                <animation kind="spin" duration="1" repeat="forever"/>
-              </element>
-              <animation kind="parallax" duration="0.8" repeat="forever" honors-reduce-motion="false"/>
-              <animation kind="wobble" duration="2" repeat="3" autoplay="true" pausable="false" distance="40"/>
-            </element>
-            """))
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                """
+                <element id="hero" role="image" label="Sale" frame="0,110,390,200">
+                  <element id="inner" role="text" text="x" frame="0,0,1,1">
+                    <animation kind="spin" duration="1" repeat="forever"/>
+                  </element>
+                  <animation kind="parallax" duration="0.8" repeat="forever" honors-reduce-motion="false"/>
+                  <animation kind="wobble" duration="2" repeat="3" autoplay="true" pausable="false" distance="40"/>
+                </element>
+                """))
         let hero = try XCTUnwrap(TestSupport.index(snapshot, "hero"))
         let animations = Array(snapshot.animations(of: hero))
         XCTAssertEqual(animations.map(\.kind), [.parallax, .other])
@@ -147,7 +160,8 @@ final class NativeParserTests: XCTestCase {
     }
 
     func testLinesColumnsAndPaths() throws {
-        let snapshot = try TestSupport.parse("""
+        let snapshot = try TestSupport.parse(
+            """
             <snapshot version="1">
               <element id="a" role="window">
                 <element id="b" role="text"/>

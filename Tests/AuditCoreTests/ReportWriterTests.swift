@@ -67,13 +67,13 @@ final class ReportWriterTests: XCTestCase {
         let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\t", with: "&#9;")
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <snapshot version="1" platform="ios" app="a&quot;pp" screen="line&#10;two" width="390" height="844" scale="3">
-          <element role="window" frame="0,0,390,844" background="#FFFFFF">
-            <element id="b&quot;1" role="button" label="\(escaped)" frame="10,10,20,20" foreground="#FFFFFF" background="#FFFFFF"/>
-          </element>
-        </snapshot>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <snapshot version="1" platform="ios" app="a&quot;pp" screen="line&#10;two" width="390" height="844" scale="3">
+              <element role="window" frame="0,0,390,844" background="#FFFFFF">
+                <element id="b&quot;1" role="button" label="\(escaped)" frame="10,10,20,20" foreground="#FFFFFF" background="#FFFFFF"/>
+              </element>
+            </snapshot>
+            """
         let report = Auditor.audit(try TestSupport.parse(xml), ruleSet: .allBuiltIn)
         XCTAssertFalse(report.findings.isEmpty)
         let whole = try object(report.rendered().bytes)

@@ -5,9 +5,11 @@ import XCTest
 final class RuleDocumentationTests: XCTestCase {
     func testLongIdsAreNotCut() {
         let id = "custom.a-very-long-team-rule-identifier-of-fifty-chars"
-        let set = RuleSet(name: "team", entries: [], customRules: [
-            XPathRule(id: id, title: "Placeholder text", expression: "//element", severity: .warning, message: "m", wcag: ["3.1.1", "4.1.2", "1.4.3"]),
-        ])
+        let set = RuleSet(
+            name: "team", entries: [],
+            customRules: [
+                XPathRule(id: id, title: "Placeholder text", expression: "//element", severity: .warning, message: "m", wcag: ["3.1.1", "4.1.2", "1.4.3"])
+            ])
         let text = RuleDocumentation.text(rules: BuiltInRules.all, ruleSet: set)
         let row = text.split(separator: "\n").first { $0.hasPrefix(id) }
         XCTAssertNotNil(row, text)

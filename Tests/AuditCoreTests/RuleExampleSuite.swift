@@ -14,7 +14,9 @@ import Testing
         let description = rule.description
         var seen = Set<String>()
         for example in description.examples {
-            let key = example.xml + "\u{1F}" + (example.screenshot.map { "\($0)" } ?? "") + "\u{1F}" + example.parameters.keys.sorted().map { "\($0)=\(example.parameters[$0].map { "\($0)" } ?? "")" }.joined(separator: ",")
+            let key =
+                example.xml + "\u{1F}" + (example.screenshot.map { "\($0)" } ?? "") + "\u{1F}"
+                + example.parameters.keys.sorted().map { "\($0)=\(example.parameters[$0].map { "\($0)" } ?? "")" }.joined(separator: ",")
             #expect(seen.insert(key).inserted, "\(ruleID): the example at line \(example.line) repeats an earlier one")
             let snapshot = try TestSupport.snapshot(of: example)
             let run = rule.run(on: snapshot, parameters: example.parameters)

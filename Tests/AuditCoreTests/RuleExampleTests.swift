@@ -36,8 +36,10 @@ final class RuleExampleTests: XCTestCase {
                 let report = Auditor.audit(snapshot, ruleSet: .only(rule, parameters: example.parameters))
                 let reported = report.findings.map { ($0.elementID ?? "<snapshot>", $0.finding.resultID) }
                 let unmatched = Self.unmatched(reported: reported, expected: example.triggers)
-                XCTAssertTrue(unmatched.findings.isEmpty && unmatched.expected.isEmpty,
-                              "\(description.id) example at line \(example.line): reported but not expected \(unmatched.findings), expected but not reported \(unmatched.expected): \(report.findings.map(\.finding.message))")
+                XCTAssertTrue(
+                    unmatched.findings.isEmpty && unmatched.expected.isEmpty,
+                    "\(description.id) example at line \(example.line): reported but not expected \(unmatched.findings), expected but not reported \(unmatched.expected): \(report.findings.map(\.finding.message))"
+                )
                 for finding in report.findings {
                     XCTAssertEqual(finding.finding.ruleID, description.id)
                     XCTAssertFalse(finding.finding.message.contains("${"), finding.finding.message)
@@ -48,7 +50,8 @@ final class RuleExampleTests: XCTestCase {
                 }
                 let incomplete = Set(report.incomplete.compactMap { $0.incomplete.element == nil ? "<snapshot>" : $0.elementID })
                 for id in example.incomplete {
-                    XCTAssertTrue(incomplete.contains(id), "\(description.id) example at line \(example.line): \(id) should be incomplete; got \(report.incomplete.map(\.incomplete.reason))")
+                    XCTAssertTrue(
+                        incomplete.contains(id), "\(description.id) example at line \(example.line): \(id) should be incomplete; got \(report.incomplete.map(\.incomplete.reason))")
                 }
                 checked += 1
             }
@@ -60,7 +63,8 @@ final class RuleExampleTests: XCTestCase {
     /// finding on that element, `id:result` one finding with that result. What is left on
     /// either side fails the example — a finding reported twice included.
     static func unmatched(reported: [(element: String, result: String)], expected: [String])
-        -> (findings: [String], expected: [String]) {
+        -> (findings: [String], expected: [String])
+    {
         var findings = reported
         var left: [String] = []
         // Entries naming a result first, so that a plain id does not take their finding.

@@ -21,8 +21,9 @@ final class RuleSetTests: XCTestCase {
         let android = try XCTUnwrap(library["android-default"])
         XCTAssertTrue(aaRules.isSubset(of: Set(ios.entries.map(\.id))))
         XCTAssertTrue(aaRules.isSubset(of: Set(android.entries.map(\.id))))
-        XCTAssertEqual(Set(ios.entries.map(\.id)).union(android.entries.map(\.id)), Set(BuiltInRules.all.map { $0.description.id }),
-                       "every built-in rule runs in a platform set")
+        XCTAssertEqual(
+            Set(ios.entries.map(\.id)).union(android.entries.map(\.id)), Set(BuiltInRules.all.map { $0.description.id }),
+            "every built-in rule runs in a platform set")
         XCTAssertTrue(ios.entries.contains { $0.id == "voiceover.modal-escape" })
         XCTAssertTrue(android.entries.contains { $0.id == "label.editable-description" })
         XCTAssertFalse(ios.entries.contains { $0.id == "label.editable-description" }, "a content description replaces a field's text on Android only")
@@ -83,9 +84,10 @@ final class RuleSetTests: XCTestCase {
         let unknownParameter = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "rules": {"target-size": {"parameters": {"minimun": 3}}}}"#]))
         XCTAssertEqual(unknownParameter.key, "rules.target-size.parameters.minimun")
 
-        let cycle = try XCTUnwrap(try loadError([
-            "a.json": #"{"name": "a", "extends": "b"}"#, "b.json": #"{"name": "b", "extends": "c"}"#, "c.json": #"{"name": "c", "extends": "a"}"#,
-        ]))
+        let cycle = try XCTUnwrap(
+            try loadError([
+                "a.json": #"{"name": "a", "extends": "b"}"#, "b.json": #"{"name": "b", "extends": "c"}"#, "c.json": #"{"name": "c", "extends": "a"}"#,
+            ]))
         XCTAssertEqual(cycle.key, "extends")
         XCTAssertTrue(cycle.reason.hasPrefix("cycle: "), cycle.reason)
 
@@ -116,13 +118,13 @@ final class RuleSetTests: XCTestCase {
         let directory = try write([
             "base.json": #"{"name": "base", "rules": {"label.missing": true, "contrast.text": true, "target-size": true}}"#,
             "team.json": """
-                {"name": "team", "extends": "base",
-                 "rules": {"contrast.text": false, "label.missing": {"severity": "notice"}},
-                 "suppress": [{"rule": "target-*", "element": "debug-*", "reason": "debug overlay"},
-                              {"rule": "label.missing", "screen": "Legacy*"}],
-                 "custom": [{"id": "custom.lorem", "xpath": "//element[contains(@text, 'Lorem')]", "severity": "warning",
-                             "message": "Placeholder text left in the UI", "wcag": ["3.1.1"]}]}
-                """,
+            {"name": "team", "extends": "base",
+             "rules": {"contrast.text": false, "label.missing": {"severity": "notice"}},
+             "suppress": [{"rule": "target-*", "element": "debug-*", "reason": "debug overlay"},
+                          {"rule": "label.missing", "screen": "Legacy*"}],
+             "custom": [{"id": "custom.lorem", "xpath": "//element[contains(@text, 'Lorem')]", "severity": "warning",
+                         "message": "Placeholder text left in the UI", "wcag": ["3.1.1"]}]}
+            """,
         ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let library = try RuleSetLibrary.load(directories: [directory])
@@ -130,7 +132,8 @@ final class RuleSetTests: XCTestCase {
         XCTAssertEqual(team.entries.map(\.id), ["label.missing", "target-size"])
         XCTAssertEqual(team.entries.first?.severity, .notice)
 
-        let xml = TestSupport.native("""
+        let xml = TestSupport.native(
+            """
             <element id="debug-button" role="button" label="Debug" frame="0,0,10,10"/>
             <element id="x" role="button" frame="12,0,10,10"/>
             <element id="lorem" role="text" text="Lorem ipsum" foreground="#999999"/>

@@ -12,12 +12,16 @@ import XCTest
 final class ScreenshotContrastTests: XCTestCase {
     /// A 400 × 200 px white screen with `text` drawn at (20, 60) in `color`, its node's
     /// frame 360 × 48 px at density 4 (12 dp high: too low for large text).
-    func textScreen(_ color: String, background: String = "#FFFFFF", extraShapes: [[String: Any]] = [],
-                    nodes extra: String = "") throws -> (Snapshot, TestImages.Verdicts) {
-        let files = try TestImages.make(["screen.png": [
-            "width": 400, "height": 200, "background": background,
-            "shapes": extraShapes + [["kind": "text", "at": [24, 64], "text": "Pay now", "size": 34, "color": color]],
-        ]])
+    func textScreen(
+        _ color: String, background: String = "#FFFFFF", extraShapes: [[String: Any]] = [],
+        nodes extra: String = ""
+    ) throws -> (Snapshot, TestImages.Verdicts) {
+        let files = try TestImages.make([
+            "screen.png": [
+                "width": 400, "height": 200, "background": background,
+                "shapes": extraShapes + [["kind": "text", "at": [24, 64], "text": "Pay now", "size": 34, "color": color]],
+            ]
+        ])
         let dump = try TestImages.dump(width: 400, height: 200, density: 4, TestImages.textNode("pay", "Pay now", (20, 56, 360, 48)) + extra)
         let snapshot = try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["screen.png"])))
         return (snapshot, TestImages.contrast(snapshot))
@@ -56,9 +60,13 @@ final class ScreenshotContrastTests: XCTestCase {
     func testTextOnAPillIsJudgedAgainstThePillNotThePage() throws {
         // Black text on a lavender pill; the page around the pill's rounded ends is white.
         // Against the pill it passes; "white on lavender" (1.3:1) would be a false finding.
-        let (_, report) = try textScreen("#1A1A1A", extraShapes: [["kind": "disc", "box": [20, 56, 60, 48], "color": "#E6DEF6"],
-                                                                   ["kind": "disc", "box": [320, 56, 60, 48], "color": "#E6DEF6"],
-                                                                   ["kind": "rect", "box": [50, 56, 300, 48], "color": "#E6DEF6"]])
+        let (_, report) = try textScreen(
+            "#1A1A1A",
+            extraShapes: [
+                ["kind": "disc", "box": [20, 56, 60, 48], "color": "#E6DEF6"],
+                ["kind": "disc", "box": [320, 56, 60, 48], "color": "#E6DEF6"],
+                ["kind": "rect", "box": [50, 56, 300, 48], "color": "#E6DEF6"],
+            ])
         XCTAssertTrue(report.findings.isEmpty, "\(report.findings)")
         XCTAssertTrue(report.incompletes.isEmpty, "\(report.incompletes.map(\.reason))")
     }
@@ -66,25 +74,31 @@ final class ScreenshotContrastTests: XCTestCase {
     func testGradientsImagesAndCoversAreIncompleteNotGuessed() throws {
         let (_, gradient) = try textScreen("#FFFFFF", extraShapes: [["kind": "gradient", "box": [0, 0, 400, 200], "from": "#000000", "to": "#FFFFFF"]])
         XCTAssertTrue(gradient.findings.isEmpty, "\(gradient.findings)")
-        XCTAssertTrue(gradient.incompletes.contains { $0.element != nil && ($0.reason.contains("gradient") || $0.reason.contains("not on one colour")) },
-                      "\(gradient.incompletes.map(\.reason))")
+        XCTAssertTrue(
+            gradient.incompletes.contains { $0.element != nil && ($0.reason.contains("gradient") || $0.reason.contains("not on one colour")) },
+            "\(gradient.incompletes.map(\.reason))")
         // A toolbar drawn after the text, over it: its pixels are the toolbar's.
-        let toolbar = #"<node index="1" text="" class="android.widget.LinearLayout" package="com.example" enabled="true" bounds="[0,40][400,120]"><node index="0" text="Menu" class="android.widget.TextView" package="com.example" enabled="true" bounds="[300,60][380,100]"/></node>"#
+        let toolbar =
+            #"<node index="1" text="" class="android.widget.LinearLayout" package="com.example" enabled="true" bounds="[0,40][400,120]"><node index="0" text="Menu" class="android.widget.TextView" package="com.example" enabled="true" bounds="[300,60][380,100]"/></node>"#
         let (_, covered) = try textScreen("#777777", nodes: toolbar)
         XCTAssertTrue(covered.incompletes.contains { $0.reason.hasPrefix("covered in the screenshot by") }, "\(covered.incompletes.map(\.reason))")
         XCTAssertFalse(covered.findings.contains { $0.elementID == "pay" })
     }
 
     func testBlankBlackAndOutsideCropsSayWhy() throws {
-        let files = try TestImages.make(["black.png": ["width": 400, "height": 200, "background": "#000000"],
-                                         "white.png": ["width": 400, "height": 200, "background": "#FFFFFF"]])
-        let nodes = TestImages.textNode("pay", "Pay", (20, 56, 360, 48)) + TestImages.textNode("tiny", "x", (20, 150, 3, 20))
+        let files = try TestImages.make([
+            "black.png": ["width": 400, "height": 200, "background": "#000000"],
+            "white.png": ["width": 400, "height": 200, "background": "#FFFFFF"],
+        ])
+        let nodes =
+            TestImages.textNode("pay", "Pay", (20, 56, 360, 48)) + TestImages.textNode("tiny", "x", (20, 150, 3, 20))
             + TestImages.textNode("half", "Half", (300, 180, 200, 40))
         let dump = try TestImages.dump(width: 400, height: 200, density: 4, nodes)
         for (name, expected) in [("black.png", "all black"), ("white.png", "one colour (#FFFFFF)")] {
             let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files[name]))))
-            let reasons = Dictionary(report.incompletes.compactMap { incomplete in incomplete.elementID.map { ($0, incomplete.reason) } },
-                                     uniquingKeysWith: { first, _ in first })
+            let reasons = Dictionary(
+                report.incompletes.compactMap { incomplete in incomplete.elementID.map { ($0, incomplete.reason) } },
+                uniquingKeysWith: { first, _ in first })
             XCTAssertTrue(reasons["pay"]?.contains(expected) == true, "\(name): \(reasons)")
             XCTAssertTrue(reasons["tiny"]?.contains("too small") == true, "\(name): \(reasons)")
             XCTAssertTrue(reasons["half"]?.contains("partly outside") == true, "\(name): \(reasons)")
@@ -94,8 +108,12 @@ final class ScreenshotContrastTests: XCTestCase {
 
     func testIconsAgainstTheirSurroundings() throws {
         for (glyph, fails) in [("#C7C7CC", true), ("#8E8E93", false)] {
-            let files = try TestImages.make(["icon.png": ["width": 200, "height": 200, "background": "#FFFFFF",
-                                                          "shapes": [["kind": "disc", "box": [60, 60, 80, 80], "color": glyph]]]])
+            let files = try TestImages.make([
+                "icon.png": [
+                    "width": 200, "height": 200, "background": "#FFFFFF",
+                    "shapes": [["kind": "disc", "box": [60, 60, 80, 80], "color": glyph]],
+                ]
+            ])
             let dump = try TestImages.dump(width: 200, height: 200, density: 2, TestImages.iconNode("search", (50, 50, 100, 100)))
             let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["icon.png"]))))
             let finding = report.findings.first { $0.ruleID == "contrast.non-text" }
@@ -124,8 +142,12 @@ final class ScreenshotContrastTests: XCTestCase {
     /// evidence says how it was measured. The frame alone could not tell them apart.
     func testTextSizeIsReadFromTheInk() throws {
         for (size, fails) in [(22, true), (60, false)] {
-            let files = try TestImages.make(["text.png": ["width": 600, "height": 200, "background": "#FFFFFF",
-                                                          "shapes": [["kind": "text", "at": [20, 60], "text": "Shipping days", "size": size, "color": "#7F7F7F"]]]])
+            let files = try TestImages.make([
+                "text.png": [
+                    "width": 600, "height": 200, "background": "#FFFFFF",
+                    "shapes": [["kind": "text", "at": [20, 60], "text": "Shipping days", "size": size, "color": "#7F7F7F"]],
+                ]
+            ])
             let dump = try TestImages.dump(width: 600, height: 200, density: 2, TestImages.textNode("t", "Shipping days", (10, 40, 580, 120)))
             let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["text.png"]))))
             let finding = report.findings.first { $0.ruleID == "contrast.text" }
@@ -155,9 +177,15 @@ final class ScreenshotContrastTests: XCTestCase {
     /// Dense bold text at 1×, tight in its frame, covers nearly as much of the crop as its
     /// background: still read as ink on background, not "no one background colour".
     func testDenseBoldTextIsRead() throws {
-        let files = try TestImages.make(["dense.png": ["width": 200, "height": 100, "background": "#FFFFFF",
-                                                       "shapes": [["kind": "rect", "box": [0, 20, 200, 60], "color": "#D0D0D0"],
-                                                                  ["kind": "text", "at": [4, 34], "text": "MWMWM", "size": 26, "color": "#FFFFFF"]]]])
+        let files = try TestImages.make([
+            "dense.png": [
+                "width": 200, "height": 100, "background": "#FFFFFF",
+                "shapes": [
+                    ["kind": "rect", "box": [0, 20, 200, 60], "color": "#D0D0D0"],
+                    ["kind": "text", "at": [4, 34], "text": "MWMWM", "size": 26, "color": "#FFFFFF"],
+                ],
+            ]
+        ])
         let dump = try TestImages.dump(width: 200, height: 100, density: 1, TestImages.textNode("t", "MWMWM", (2, 37, 140, 24)))
         let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["dense.png"]))))
         let finding = try XCTUnwrap(report.findings.first { $0.ruleID == "contrast.text" }, "\(report.incompletes.map(\.reason))")
@@ -170,9 +198,15 @@ final class ScreenshotContrastTests: XCTestCase {
     /// page beyond the grey, the grey is its surroundings and it fails.
     func testAButtonsShadowIsNotItsBackground() throws {
         for (page, fails) in [("#FFFFFF", false), ("#E0E0E0", true)] {
-            let files = try TestImages.make(["fab.png": ["width": 200, "height": 200, "background": page,
-                                                         "shapes": [["kind": "disc", "box": [45, 45, 110, 110], "color": "#E0E0E0"],
-                                                                    ["kind": "disc", "box": [50, 50, 100, 100], "color": "#2196F3"]]]])
+            let files = try TestImages.make([
+                "fab.png": [
+                    "width": 200, "height": 200, "background": page,
+                    "shapes": [
+                        ["kind": "disc", "box": [45, 45, 110, 110], "color": "#E0E0E0"],
+                        ["kind": "disc", "box": [50, 50, 100, 100], "color": "#2196F3"],
+                    ],
+                ]
+            ])
             let dump = try TestImages.dump(width: 200, height: 200, density: 2, TestImages.iconNode("fab", (50, 50, 100, 100)))
             let report = TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["fab.png"]))))
             let finding = report.findings.first { $0.ruleID == "contrast.non-text" }
@@ -206,15 +240,19 @@ final class ScreenshotContrastTests: XCTestCase {
         }
         // A native snapshot's scale fixes the whole size: 800 × 480 for a 400 × 200 pt screen
         // at scale 2 is refused (a dump's root may leave out a bar; a native snapshot's may not).
-        let native = try SnapshotParser().parse(#"<snapshot version="1" platform="ios" width="400" height="200" scale="2"><element id="w" role="window" frame="0,0,400,200"/></snapshot>"#)
-        let nativeFiles = try TestImages.make(["exact.png": ["width": 800, "height": 400, "background": "#FFFFFF"],
-                                               "taller.png": ["width": 800, "height": 480, "background": "#FFFFFF"]])
+        let native = try SnapshotParser().parse(
+            #"<snapshot version="1" platform="ios" width="400" height="200" scale="2"><element id="w" role="window" frame="0,0,400,200"/></snapshot>"#)
+        let nativeFiles = try TestImages.make([
+            "exact.png": ["width": 800, "height": 400, "background": "#FFFFFF"],
+            "taller.png": ["width": 800, "height": 480, "background": "#FFFFFF"],
+        ])
         XCTAssertEqual(try native.attaching(ImageDecoder.decode(TestImages.bytes(nativeFiles["exact.png"]))).screenshot?.pixelsPerPoint, 2)
         XCTAssertThrowsError(try native.attaching(ImageDecoder.decode(TestImages.bytes(nativeFiles["taller.png"])))) { error in
             XCTAssertEqual((error as? ImageError)?.code, .mismatch, "\(error)")
         }
         // Appium sources have no scale: the image width over the screen's points is it.
-        let appium = try SnapshotParser().parse(#"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="400" height="200"/></AppiumAUT>"#)
+        let appium = try SnapshotParser().parse(
+            #"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="A" x="0" y="0" width="400" height="200"/></AppiumAUT>"#)
         XCTAssertEqual(try appium.attaching(ImageDecoder.decode(TestImages.bytes(files["retina.png"]))).screenshot?.pixelsPerPoint, 2)
         let portrait = try TestImages.dump(width: 200, height: 400, density: 1, "")
         XCTAssertThrowsError(try portrait.attaching(ImageDecoder.decode(TestImages.bytes(files["landscape.png"])))) { error in
@@ -225,10 +263,15 @@ final class ScreenshotContrastTests: XCTestCase {
     /// Mail's dots, from pixels: two rows alike but for the colour of their dot.
     func testColourOnlyDotsAreFoundInThePixels() throws {
         func rows(_ second: String) throws -> [TestImages.Verdicts.Found] {
-            let files = try TestImages.make(["mail.png": ["width": 400, "height": 200, "background": "#FFFFFF", "shapes": [
-                ["kind": "disc", "box": [10, 30, 20, 20], "color": "#007AFF"],
-                ["kind": "disc", "box": [10, 130, 20, 20], "color": second],
-            ]]])
+            let files = try TestImages.make([
+                "mail.png": [
+                    "width": 400, "height": 200, "background": "#FFFFFF",
+                    "shapes": [
+                        ["kind": "disc", "box": [10, 30, 20, 20], "color": "#007AFF"],
+                        ["kind": "disc", "box": [10, 130, 20, 20], "color": second],
+                    ],
+                ]
+            ])
             func row(_ n: Int, _ y: Int) -> String {
                 #"<node index="\#(n)" text="" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,\#(y)][400,\#(y + 100)]">"#
                     + #"<node index="0" text="" resource-id="dot\#(n)" content-desc="Unread" class="android.widget.ImageView" package="com.example" enabled="true" bounds="[6,\#(y + 26)][34,\#(y + 54)]"/></node>"#
@@ -249,10 +292,15 @@ final class ScreenshotContrastTests: XCTestCase {
     /// A selected tab told from the others by its colour alone, from pixels.
     func testSelectedTabByColourAloneIsFoundInThePixels() throws {
         func tabs(_ selectedColour: String) throws -> [TestImages.Verdicts.Found] {
-            let files = try TestImages.make(["tabs.png": ["width": 400, "height": 100, "background": "#FFFFFF", "shapes": [
-                ["kind": "text", "at": [30, 30], "text": "Home", "size": 30, "color": selectedColour],
-                ["kind": "text", "at": [230, 30], "text": "Home", "size": 30, "color": "#8E8E93"],
-            ]]])
+            let files = try TestImages.make([
+                "tabs.png": [
+                    "width": 400, "height": 100, "background": "#FFFFFF",
+                    "shapes": [
+                        ["kind": "text", "at": [30, 30], "text": "Home", "size": 30, "color": selectedColour],
+                        ["kind": "text", "at": [230, 30], "text": "Home", "size": 30, "color": "#8E8E93"],
+                    ],
+                ]
+            ])
             func tab(_ n: Int, _ x: Int, selected: Bool) -> String {
                 #"<node index="\#(n)" text="Home" resource-id="tab\#(n)" class="android.widget.TabView" package="com.example" clickable="true" enabled="true" selected="\#(selected)" bounds="[\#(x),20][\#(x + 180),80]"/>"#
             }
@@ -269,11 +317,16 @@ final class ScreenshotContrastTests: XCTestCase {
     /// A link between two texts, told from them by a colour too close to theirs, from pixels.
     func testLinkBesideItsTextIsComparedInThePixels() throws {
         func sentence(_ linkColour: String) throws -> [TestImages.Verdicts.Found] {
-            let files = try TestImages.make(["link.png": ["width": 400, "height": 60, "background": "#FFFFFF", "shapes": [
-                ["kind": "text", "at": [10, 14], "text": "Read", "size": 24, "color": "#333333"],
-                ["kind": "text", "at": [90, 14], "text": "terms", "size": 24, "color": linkColour],
-                ["kind": "text", "at": [190, 14], "text": "now", "size": 24, "color": "#333333"],
-            ]]])
+            let files = try TestImages.make([
+                "link.png": [
+                    "width": 400, "height": 60, "background": "#FFFFFF",
+                    "shapes": [
+                        ["kind": "text", "at": [10, 14], "text": "Read", "size": 24, "color": "#333333"],
+                        ["kind": "text", "at": [90, 14], "text": "terms", "size": 24, "color": linkColour],
+                        ["kind": "text", "at": [190, 14], "text": "now", "size": 24, "color": "#333333"],
+                    ],
+                ]
+            ])
             // A native snapshot that declares no colours: the pixels give them.
             let xml = """
                 <snapshot version="1" platform="android" width="400" height="60" scale="1"><element id="root" role="window" frame="0,0,400,60">\

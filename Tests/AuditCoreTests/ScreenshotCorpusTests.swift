@@ -46,8 +46,9 @@ final class ScreenshotCorpusTests: XCTestCase {
             XCTAssertTrue(withPixels.capabilities.contains(.colorsFromPixels))
             let report = TestImages.audit(withPixels)
             // No "no colours in this dialect" once there are pixels.
-            XCTAssertFalse(report.incomplete.contains { $0.incomplete.reason.contains("no colours in this dialect (") && $0.incomplete.ruleID.hasPrefix("contrast") },
-                           pair.dump.lastPathComponent)
+            XCTAssertFalse(
+                report.incomplete.contains { $0.incomplete.reason.contains("no colours in this dialect (") && $0.incomplete.ruleID.hasPrefix("contrast") },
+                pair.dump.lastPathComponent)
             judged += report.findings.filter { $0.finding.ruleID.hasPrefix("contrast") }.count
             for finding in report.findings where finding.finding.ruleID.hasPrefix("contrast") {
                 XCTAssertEqual(finding.finding.evidence("source"), .string("screenshot"))

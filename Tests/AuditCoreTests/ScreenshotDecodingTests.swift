@@ -18,8 +18,10 @@ final class ScreenshotDecodingTests: XCTestCase {
 
     func testEveryPNGColourTypeBitDepthAndInterlacingDecodesToTheSamePixels() throws {
         // Black left half, white right half: exact in every type and depth.
-        let base: [String: Any] = ["width": 37, "height": 23, "background": "#FFFFFF", "format": "raw-png",
-                                   "shapes": [["kind": "rect", "box": [0, 0, 18, 23], "color": "#000000"]]]
+        let base: [String: Any] = [
+            "width": 37, "height": 23, "background": "#FFFFFF", "format": "raw-png",
+            "shapes": [["kind": "rect", "box": [0, 0, 18, 23], "color": "#000000"]],
+        ]
         let kinds: [(type: Int, depths: [Int])] = [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])]
         var specs: [String: [String: Any]] = [:]
         for kind in kinds {
@@ -49,8 +51,10 @@ final class ScreenshotDecodingTests: XCTestCase {
         let colour = "#C81E3C"
         var specs: [String: [String: Any]] = [:]
         for (name, type, depth) in [("rgb8", 2, 8), ("rgb16", 2, 16), ("palette", 3, 8), ("rgba16", 6, 16)] {
-            specs[name + ".png"] = ["width": 8, "height": 8, "background": colour, "format": "raw-png",
-                                    "png": ["color_type": type, "bit_depth": depth, "interlace": depth == 16]]
+            specs[name + ".png"] = [
+                "width": 8, "height": 8, "background": colour, "format": "raw-png",
+                "png": ["color_type": type, "bit_depth": depth, "interlace": depth == 16],
+            ]
         }
         for (name, url) in try TestImages.make(specs) {
             XCTAssertEqual(pixel(try ImageDecoder.decode(TestImages.bytes(url)), 4, 4), RGBA(colour), name)
@@ -60,8 +64,10 @@ final class ScreenshotDecodingTests: XCTestCase {
     func testJPEGOrientationsComeOutUpright() throws {
         var specs: [String: [String: Any]] = [:]
         for orientation in 1...8 {
-            specs["o\(orientation).jpg"] = ["width": 40, "height": 20, "background": "#FF0000", "format": "jpeg", "exif_orientation": orientation,
-                                            "shapes": [["kind": "rect", "box": [0, 0, 10, 10], "color": "#0000FF"]]]
+            specs["o\(orientation).jpg"] = [
+                "width": 40, "height": 20, "background": "#FF0000", "format": "jpeg", "exif_orientation": orientation,
+                "shapes": [["kind": "rect", "box": [0, 0, 10, 10], "color": "#0000FF"]],
+            ]
         }
         for (name, url) in try TestImages.make(specs).sorted(by: { $0.key < $1.key }) {
             let bytes = try TestImages.bytes(url)
@@ -78,8 +84,12 @@ final class ScreenshotDecodingTests: XCTestCase {
     }
 
     func testCMYKJPEGDecodesToItsColours() throws {
-        let files = try TestImages.make(["cmyk.jpg": ["width": 32, "height": 16, "background": "#1E64C8", "format": "jpeg", "cmyk": true,
-                                                      "shapes": [["kind": "rect", "box": [16, 0, 16, 16], "color": "#FFFFFF"]]]])
+        let files = try TestImages.make([
+            "cmyk.jpg": [
+                "width": 32, "height": 16, "background": "#1E64C8", "format": "jpeg", "cmyk": true,
+                "shapes": [["kind": "rect", "box": [16, 0, 16, 16], "color": "#FFFFFF"]],
+            ]
+        ])
         let image = try ImageDecoder.decode(TestImages.bytes(files["cmyk.jpg"]))
         XCTAssertTrue(close(pixel(image, 4, 8), RGBA("#1E64C8")!, within: 24), "\(pixel(image, 4, 8))")
         XCTAssertTrue(close(pixel(image, 28, 8), .white, within: 24), "\(pixel(image, 28, 8))")

@@ -30,8 +30,9 @@ enum TestImages {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            XCTFail("make-test-images.py failed (is Pillow installed? scripts/setup installs it): \(String(decoding: message, as: UTF8.self))",
-                    file: file, line: line)
+            XCTFail(
+                "make-test-images.py failed (is Pillow installed? scripts/setup installs it): \(String(decoding: message, as: UTF8.self))",
+                file: file, line: line)
             throw CocoaError(.fileWriteUnknown)
         }
         return paths
@@ -88,8 +89,9 @@ enum TestImages {
     static func audit(_ snapshot: Snapshot, rules: [any Rule.Type]) -> Verdicts {
         let entries = rules.map { rule in RuleSet.Entry(rule: rule, severity: rule.description.severity, parameters: [:]) }
         let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "chosen", entries: entries))
-        return Verdicts(findings: report.findings.map { .init(ruleID: $0.finding.ruleID, severity: $0.finding.severity, elementID: $0.elementID, evidence: $0.finding.evidence) },
-                        incompletes: report.incomplete.map { .init(elementID: $0.elementID, element: $0.incomplete.element, reason: $0.incomplete.reason) })
+        return Verdicts(
+            findings: report.findings.map { .init(ruleID: $0.finding.ruleID, severity: $0.finding.severity, elementID: $0.elementID, evidence: $0.finding.evidence) },
+            incompletes: report.incomplete.map { .init(elementID: $0.elementID, element: $0.incomplete.element, reason: $0.incomplete.reason) })
     }
 
     static func audit(_ snapshot: Snapshot) -> AuditReport {

@@ -54,7 +54,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// The seed from `$AUDITD_TEST_SEED`, else the clock; printed with `test`'s name.
     init(test: String = #function) {
-        let seed = ProcessInfo.processInfo.environment["AUDITD_TEST_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["AUDITD_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
         print("\(test): seed \(seed) (AUDITD_TEST_SEED=\(seed) repeats it)")
         self.seed = seed

@@ -30,7 +30,8 @@ final class TextWritingTests: XCTestCase {
     func testDecimalsMatchTheShortestFormOfTheRoundedValue() {
         var generator = SeededGenerator()
         for _ in 0..<20_000 {
-            let whole = Double(Int64.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &generator)) / pow(10, Double(Int.random(in: 0...15, using: &generator))).rounded()
+            let whole =
+                Double(Int64.random(in: -2_000_000_000_000_000...2_000_000_000_000_000, using: &generator)) / pow(10, Double(Int.random(in: 0...15, using: &generator))).rounded()
             XCTAssertEqual(written(whole.rounded(), decimals: 4), reference(whole.rounded(), decimals: 4), "\(whole.rounded())")
         }
         for _ in 0..<50_000 {
@@ -40,9 +41,11 @@ final class TextWritingTests: XCTestCase {
                 XCTAssertEqual(written(value, decimals: decimals), reference(value, decimals: decimals), "\(value) to \(decimals)")
             }
         }
-        for value in [0, 4.5, 4.4999, 4.50001, 0.0001, 0.00005, 0.00004, 1e-9, 12.3456789, 99999.99995, 2.675, 1e10 + 0.5,
-                      1e11, 1e11 + 0.25, 3e14 + 0.5, 1e15, 1e20, 123_456_789.123_456,
-                      999_999_999_999_999, 1e15 + 2, 4_503_599_627_370_496, 9_007_199_254_740_992, 1e16, 390, 44, 12_345_678] {
+        for value in [
+            0, 4.5, 4.4999, 4.50001, 0.0001, 0.00005, 0.00004, 1e-9, 12.3456789, 99999.99995, 2.675, 1e10 + 0.5,
+            1e11, 1e11 + 0.25, 3e14 + 0.5, 1e15, 1e20, 123_456_789.123_456,
+            999_999_999_999_999, 1e15 + 2, 4_503_599_627_370_496, 9_007_199_254_740_992, 1e16, 390, 44, 12_345_678,
+        ] {
             for sign in [1.0, -1.0] {
                 let signed = value * sign
                 let expected = reference(signed, decimals: 4)
@@ -120,12 +123,15 @@ final class TextWritingTests: XCTestCase {
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...6, using: &generator)
             let label = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
-            XCTAssertEqual(label.trimming(.spaceSeparators), label.trimmingCharacters(in: .whitespaces),
-                           "\(Array(label.unicodeScalars))")
-            XCTAssertEqual(label.trimming(), label.trimmingCharacters(in: .whitespacesAndNewlines),
-                           "\(Array(label.unicodeScalars))")
-            XCTAssertEqual(label.trimming(.spacesAndTabs), String(label.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()),
-                           "\(Array(label.unicodeScalars))")
+            XCTAssertEqual(
+                label.trimming(.spaceSeparators), label.trimmingCharacters(in: .whitespaces),
+                "\(Array(label.unicodeScalars))")
+            XCTAssertEqual(
+                label.trimming(), label.trimmingCharacters(in: .whitespacesAndNewlines),
+                "\(Array(label.unicodeScalars))")
+            XCTAssertEqual(
+                label.trimming(.spacesAndTabs), String(label.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()),
+                "\(Array(label.unicodeScalars))")
         }
     }
 }

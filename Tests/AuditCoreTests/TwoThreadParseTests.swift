@@ -31,9 +31,11 @@ final class TwoThreadParseTests: XCTestCase {
     func files() throws -> [URL] {
         let manager = FileManager.default
         var found: [URL] = []
-        for directory in [TestSupport.corpus, TestSupport.examples,
-                          TestSupport.packageRoot.appendingPathComponent("Tests/IntegrationTests/Hostile"),
-                          TestSupport.packageRoot.appendingPathComponent("Fuzz/corpus/parser")] {
+        for directory in [
+            TestSupport.corpus, TestSupport.examples,
+            TestSupport.packageRoot.appendingPathComponent("Tests/IntegrationTests/Hostile"),
+            TestSupport.packageRoot.appendingPathComponent("Fuzz/corpus/parser"),
+        ] {
             guard let walker = manager.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension == "xml" { found.append(url) }
         }
@@ -75,7 +77,8 @@ final class TwoThreadParseTests: XCTestCase {
         }
         // The builder's limit on elements, hit long before the end.
         let limited = SnapshotParser.Options(maxElements: 1_000, twoThreadBytes: 0)
-        XCTAssertEqual(TestSupport.parseError(bytes: Array((head + cells + "</element></snapshot>").utf8), options: limited)?.code,
-                       .tooManyElements)
+        XCTAssertEqual(
+            TestSupport.parseError(bytes: Array((head + cells + "</element></snapshot>").utf8), options: limited)?.code,
+            .tooManyElements)
     }
 }

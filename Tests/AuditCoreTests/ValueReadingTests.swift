@@ -49,7 +49,8 @@ final class ValueReadingTests: XCTestCase {
         func reference(_ text: String) -> Rect? {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimming()) }
             guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
-                  width >= 0, height >= 0 else { return nil }
+                width >= 0, height >= 0
+            else { return nil }
             return Rect(x: x, y: y, width: width, height: height)
         }
         var read = 0

@@ -32,8 +32,13 @@ final class XPathMergeCostTests: XCTestCase {
     }
 
     func rules(_ expression: String) -> RuleSet {
-        RuleSet(name: "x", entries: [], customRules: [XPathRule(id: "custom.merge", title: "merge", expression: expression, severity: .warning,
-                                                                  message: "m", wcag: [])])
+        RuleSet(
+            name: "x", entries: [],
+            customRules: [
+                XPathRule(
+                    id: "custom.merge", title: "merge", expression: expression, severity: .warning,
+                    message: "m", wcag: [])
+            ])
     }
 
     func audit(_ elements: Int, _ expression: String) throws -> (AuditReport, TimeInterval) {

@@ -27,7 +27,8 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(plain.first?.body, Array("hello".utf8))
         XCTAssertEqual(plain.first?.path, "/v1/audits")
         XCTAssertEqual(plain.first?.query["ruleset"], "ios-default")
-        let chunked = requests(feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: x\r\n\r\n", byteByByte: true))
+        let chunked = requests(
+            feed("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer: x\r\n\r\n", byteByByte: true))
         XCTAssertEqual(chunked.first.map { String(decoding: $0.body, as: UTF8.self) }, "hello world")
     }
 
@@ -38,17 +39,22 @@ final class HTTPRequestParserTests: XCTestCase {
         var parser = HTTPRequestParser(limits: .init())
         let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         let head = Array("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-        XCTAssertNil(parser.receiveBody { _ in XCTFail("no body expected before a head"); return 0 })
+        XCTAssertNil(
+            parser.receiveBody { _ in
+                XCTFail("no body expected before a head"); return 0
+            })
         XCTAssertTrue((head + body[0..<1000]).withUnsafeBytes { parser.feed($0) }.isEmpty)
         var sent = 1000
         var events: [HTTPRequestParser.Event] = []
         var pieces = 0
         while events.isEmpty {
-            guard let step = parser.receiveBody({ space in
-                let count = min(space.count, 7 + pieces * 4093)
-                body[sent..<sent + count].withUnsafeBytes { space.copyMemory(from: $0) }
-                return count
-            }) else { return XCTFail("the parser should be waiting for the body") }
+            guard
+                let step = parser.receiveBody({ space in
+                    let count = min(space.count, 7 + pieces * 4093)
+                    body[sent..<sent + count].withUnsafeBytes { space.copyMemory(from: $0) }
+                    return count
+                })
+            else { return XCTFail("the parser should be waiting for the body") }
             XCTAssertEqual(step.requested, body.count - sent, "never asks for more than the body")
             sent += step.received
             events = step.events
@@ -56,7 +62,10 @@ final class HTTPRequestParserTests: XCTestCase {
         }
         XCTAssertGreaterThan(pieces, 5)
         XCTAssertEqual(requests(events).first?.body, body)
-        XCTAssertNil(parser.receiveBody { _ in XCTFail("the next request starts with a head"); return 0 })
+        XCTAssertNil(
+            parser.receiveBody { _ in
+                XCTFail("the next request starts with a head"); return 0
+            })
         let next = requests(Array("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n".utf8).withUnsafeBytes { parser.feed($0) })
         XCTAssertEqual(next.map(\.path), ["/v1/health"])
         // A connection that ends mid-body leaves the request incomplete.

@@ -18,18 +18,20 @@ final class JournalEntryTests: XCTestCase {
         XCTAssertGreaterThan(report.findings.count, 3)
         let rendered = report.rendered()
         // A clean screen first: one `audit` record, so the checkout's records start at seq 2.
-        let clean = Auditor.audit(try SnapshotParser().parse(Array("""
-            <snapshot version="1" platform="ios" app="com.example.clean" width="390" height="844">
-              <element role="window" frame="0,0,390,844" background="#FFFFFF"/>
-            </snapshot>
-            """.utf8)), ruleSet: .allBuiltIn)
+        let clean = Auditor.audit(
+            try SnapshotParser().parse(
+                Array(
+                    """
+                    <snapshot version="1" platform="ios" app="com.example.clean" width="390" height="844">
+                      <element role="window" frame="0,0,390,844" background="#FFFFFF"/>
+                    </snapshot>
+                    """.utf8)), ruleSet: .allBuiltIn)
         XCTAssertEqual(clean.findings.count, 0)
         let done = expectation(description: "durable")
         let entries = [AuditJournalEntry(clean, rendered: clean.rendered()), AuditJournalEntry(report, rendered: rendered)]
         journal.append(entries[0]) { _ in }
         journal.append(entries[1]) { result in
-            if case .success(let range) = result { XCTAssertEqual(range, 2...UInt64(report.findings.count + 2)) }
-            else { XCTFail("\(result)") }
+            if case .success(let range) = result { XCTAssertEqual(range, 2...UInt64(report.findings.count + 2)) } else { XCTFail("\(result)") }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)

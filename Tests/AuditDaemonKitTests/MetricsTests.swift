@@ -27,8 +27,9 @@ final class MetricsTests: XCTestCase {
         let text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
         for (key, count) in expected {
             let parts = key.split(separator: "|").map(String.init)
-            XCTAssertTrue(text.contains("auditd_findings_total{rule=\"\(parts[0])\",severity=\"\(parts[1])\"} \(count)\n"),
-                          "\(key) \(count) in\n\(text)")
+            XCTAssertTrue(
+                text.contains("auditd_findings_total{rule=\"\(parts[0])\",severity=\"\(parts[1])\"} \(count)\n"),
+                "\(key) \(count) in\n\(text)")
         }
     }
 
@@ -46,12 +47,14 @@ final class MetricsTests: XCTestCase {
         metrics.auditPhases(second)
         let text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("auditd_audit_phase_seconds_total{") }
-        XCTAssertEqual(lines, [
-            "auditd_audit_phase_seconds_total{phase=\"receive\"} 0.0025", "auditd_audit_phase_seconds_total{phase=\"queue\"} 0",
-            "auditd_audit_phase_seconds_total{phase=\"parse\"} 0.1", "auditd_audit_phase_seconds_total{phase=\"image\"} 0",
-            "auditd_audit_phase_seconds_total{phase=\"rules\"} 0.01225",
-            "auditd_audit_phase_seconds_total{phase=\"render\"} 0", "auditd_audit_phase_seconds_total{phase=\"journal\"} 0.0025",
-        ], text)
+        XCTAssertEqual(
+            lines,
+            [
+                "auditd_audit_phase_seconds_total{phase=\"receive\"} 0.0025", "auditd_audit_phase_seconds_total{phase=\"queue\"} 0",
+                "auditd_audit_phase_seconds_total{phase=\"parse\"} 0.1", "auditd_audit_phase_seconds_total{phase=\"image\"} 0",
+                "auditd_audit_phase_seconds_total{phase=\"rules\"} 0.01225",
+                "auditd_audit_phase_seconds_total{phase=\"render\"} 0", "auditd_audit_phase_seconds_total{phase=\"journal\"} 0.0025",
+            ], text)
         XCTAssertTrue(text.contains("# TYPE auditd_audit_phase_seconds_total counter\n"))
         XCTAssertEqual(first.headerValue, "receive;dur=2.5, parse;dur=40, journal;dur=2.5")
     }

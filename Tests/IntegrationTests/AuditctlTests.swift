@@ -15,7 +15,8 @@ final class AuditctlTests: XCTestCase {
         let checkout = DaemonHarness.examples.appendingPathComponent("checkout.xml").path
         let text = try daemon.auditctl(["audit", checkout])
         XCTAssertEqual(text.status, 1, text.stderr)
-        XCTAssertTrue(text.stdout.contains("\(checkout):9:5: error: [label.missing] button has no accessible name; VoiceOver reads the image name \"icon_close\" (close)"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains("\(checkout):9:5: error: [label.missing] button has no accessible name; VoiceOver reads the image name \"icon_close\" (close)"), text.stdout)
         XCTAssertTrue(text.stdout.contains(": error: [contrast.text] Text contrast 2.21:1 is below 4.5:1 (#AEAEB2 on #FFFFFF) (terms)"), text.stdout)
         XCTAssertTrue(text.stdout.contains("1 snapshot: 7 errors, 6 warnings"), text.stdout)
         XCTAssertFalse(text.stdout.contains("\u{1B}["), "no colour when not a terminal")
@@ -80,18 +81,23 @@ final class AuditctlTests: XCTestCase {
         let run = try daemon.auditctl(["audit", "--format", "sarif", "--output", output, DaemonHarness.examples.path])
         XCTAssertEqual(run.status, 1, run.stderr)
         let schema = AuditctlTests.schemas.appendingPathComponent("sarif-schema-2.1.0.json").path
-        let check = try daemon.run("python3", ["-c", """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
-            jsonschema.validate(log, schema)
-            run = log["runs"][0]
-            rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
-            assert all(r["ruleId"] in rules for r in run["results"] if r["ruleId"] != "snapshot.unreadable")
-            assert any(r["kind"] == "review" and r["level"] == "none" for r in run["results"])
-            assert all("auditd/v2" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
-            assert any(r["locations"][0].get("logicalLocations") for r in run["results"])
-            print("ok", len(run["results"]))
-            """, schema, output])
+        let check = try daemon.run(
+            "python3",
+            [
+                "-c",
+                """
+                import json, sys, jsonschema
+                schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+                jsonschema.validate(log, schema)
+                run = log["runs"][0]
+                rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
+                assert all(r["ruleId"] in rules for r in run["results"] if r["ruleId"] != "snapshot.unreadable")
+                assert any(r["kind"] == "review" and r["level"] == "none" for r in run["results"])
+                assert all("auditd/v2" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
+                assert any(r["locations"][0].get("logicalLocations") for r in run["results"])
+                print("ok", len(run["results"]))
+                """, schema, output,
+            ])
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertTrue(check.stdout.hasPrefix("ok"), check.stdout)
     }
@@ -124,8 +130,9 @@ final class AuditctlTests: XCTestCase {
 
         // The next build fixes the close button and breaks the pay button.
         var text = String(decoding: original, as: UTF8.self)
-        text = text.replacingOccurrences(of: "image=\"icon_close\" frame=\"350,50,24,24\" foreground=\"#C7C7CC\"",
-                                         with: "image=\"icon_close\" label=\"Close\" frame=\"340,40,44,44\" foreground=\"#3C3C43\"")
+        text = text.replacingOccurrences(
+            of: "image=\"icon_close\" frame=\"350,50,24,24\" foreground=\"#C7C7CC\"",
+            with: "image=\"icon_close\" label=\"Close\" frame=\"340,40,44,44\" foreground=\"#3C3C43\"")
         text = text.replacingOccurrences(of: "text=\"Pay $101.00\"", with: "text=\"Pay $101.00\" label=\"Pay button\"")
         try Data(text.utf8).write(to: before)
         let compared = try daemon.auditctl(["audit", "--format", "json", "--baseline", baseline, before.path])
@@ -209,8 +216,9 @@ final class AuditctlTests: XCTestCase {
         let cells = (0..<1500).map { index in
             #"<element id="c\#(index)" role="button" image="icon_\#(index)" frame="\#(index % 7 * 50),\#(index * 4),30,30"/>"#
         }.joined(separator: "\n")
-        let xml = Array((#"<snapshot version="1" platform="ios" app="a" screen="s"><element id="w" role="window" frame="0,0,390,6000">"#
-            + cells + "</element></snapshot>").utf8)
+        let xml = Array(
+            (#"<snapshot version="1" platform="ios" app="a" screen="s"><element id="w" role="window" frame="0,0,390,6000">"#
+                + cells + "</element></snapshot>").utf8)
         XCTAssertGreaterThan(xml.count, 64 * 1024, "more than one read of the socket")
         let file = daemon.directory.appendingPathComponent("large.xml")
         try Data(xml).write(to: file)
@@ -275,8 +283,10 @@ final class AuditctlTests: XCTestCase {
             let line = try XCTUnwrap(lines.first { $0.hasPrefix("auditctl: timing: \(file): ") }, timed.stderr)
             XCTAssertNotNil(line.range(of: #"^auditctl: timing: .*: [0-9]+\.[0-9] ms "# + phases + "$", options: .regularExpression), line)
         }
-        XCTAssertNotNil(lines.last?.range(of: #"^auditctl: timing: report written in [0-9]+\.[0-9] ms; audit command [0-9]+\.[0-9] ms$"#,
-                                         options: .regularExpression), timed.stderr)
+        XCTAssertNotNil(
+            lines.last?.range(
+                of: #"^auditctl: timing: report written in [0-9]+\.[0-9] ms; audit command [0-9]+\.[0-9] ms$"#,
+                options: .regularExpression), timed.stderr)
         XCTAssertFalse(plain.stderr.contains("timing"), plain.stderr)
     }
 
@@ -285,8 +295,10 @@ final class AuditctlTests: XCTestCase {
         try daemon.start(["--max-snapshot-bytes", "100000"])
         let cells = String(repeating: #"<element role="button" label="Buy" frame="0,0,44,44"/>"# + "\n", count: 20_000)
         let file = daemon.directory.appendingPathComponent("over.xml")
-        try Data((#"<snapshot version="1" platform="ios"><element role="window" frame="0,0,390,844">"# + cells
-                  + "</element></snapshot>").utf8).write(to: file)
+        try Data(
+            (#"<snapshot version="1" platform="ios"><element role="window" frame="0,0,390,844">"# + cells
+                + "</element></snapshot>").utf8
+        ).write(to: file)
         let text = try daemon.auditctl(["audit", file.path])
         XCTAssertEqual(text.status, 2, text.stderr)
         XCTAssertTrue(text.stdout.contains("over the limit of 100000 [too-large]"), text.stdout + text.stderr)
@@ -367,8 +379,9 @@ final class GeneratedFilesTests: XCTestCase {
         let daemon = try DaemonHarness()
         let root = DaemonHarness.packageRoot
         let markdown = try daemon.auditctl(["rules", "--format", "markdown"])
-        XCTAssertEqual(markdown.stdout, try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8),
-                       "regenerate with: auditctl rules --format markdown > docs/rules.md")
+        XCTAssertEqual(
+            markdown.stdout, try String(contentsOf: root.appendingPathComponent("docs/rules.md"), encoding: .utf8),
+            "regenerate with: auditctl rules --format markdown > docs/rules.md")
         let bash = try daemon.auditctl(["completions", "bash"])
         XCTAssertEqual(bash.stdout, try String(contentsOf: root.appendingPathComponent("scripts/completions/auditctl.bash"), encoding: .utf8))
         let zsh = try daemon.auditctl(["completions", "zsh"])
@@ -413,7 +426,8 @@ final class UnauditableCaptureTests: XCTestCase {
         let daemon = try DaemonHarness()
         try daemon.start()
         let unmeasured = daemon.directory.appendingPathComponent("unmeasured.xml")
-        try #"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"#
+        try
+            #"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"#
             .write(to: unmeasured, atomically: true, encoding: .utf8)
         let validate = try daemon.auditctl(["validate", unmeasured.path])
         XCTAssertEqual(validate.status, 1, validate.stdout)
@@ -457,7 +471,8 @@ final class AndroidDensityOptionTests: XCTestCase {
 /// member missing or of the wrong type is an error that names the member, never a report
 /// printed with defaults (an auditd of another version, or something else on the socket).
 final class AnswerDecodingTests: XCTestCase {
-    static let finding = #"{"rule":"label.missing","severity":"error","wcag":["4.1.2"],"element":"close","path":"/snapshot/element[1]","line":3,"column":5,"frame":[0,0,10,10],"message":"button has no accessible name","result":"missing","evidence":{"role":"button"},"fingerprint":"00112233aabbccdd"}"#
+    static let finding =
+        #"{"rule":"label.missing","severity":"error","wcag":["4.1.2"],"element":"close","path":"/snapshot/element[1]","line":3,"column":5,"frame":[0,0,10,10],"message":"button has no accessible name","result":"missing","evidence":{"role":"button"},"fingerprint":"00112233aabbccdd"}"#
 
     static func report(finding: String = finding, summary: String = #"{"error":1,"warning":0,"notice":0,"incomplete":0,"suppressed":0}"#) -> String {
         #"{"audit":"a1","snapshot":{"app":"shop","build":null,"screen":"cart","platform":"ios","dialect":"native","elements":3},"ruleset":"ios-default","duration_ms":1.5,"fingerprint_version":2,"summary":"#
@@ -470,14 +485,22 @@ final class AnswerDecodingTests: XCTestCase {
         try #"<snapshot version="1" platform="ios"/>"#.write(to: snapshot, atomically: true, encoding: .utf8)
         let cases: [(body: String, expected: String)] = [
             (Self.report(), "cart.xml:3:5: error: [label.missing] button has no accessible name (close)"),
-            (Self.report(finding: Self.finding.replacingOccurrences(of: #""severity":"error""#, with: #""severity":"fatal""#)),
-             #"`findings[0].severity` is "fatal", not one of error, warning, notice [bad-report]"#),
-            (Self.report(finding: Self.finding.replacingOccurrences(of: #","fingerprint":"00112233aabbccdd""#, with: "")),
-             "`findings[0].fingerprint` is missing [bad-report]"),
-            (Self.report(finding: Self.finding.replacingOccurrences(of: #""line":3"#, with: #""line":"3""#)),
-             "`findings[0].line` is not an integer [bad-report]"),
-            (Self.report(finding: Self.finding.replacingOccurrences(of: "[0,0,10,10]", with: "[0,0,10]")),
-             "`findings[0].frame` is not [x, y, width, height] [bad-report]"),
+            (
+                Self.report(finding: Self.finding.replacingOccurrences(of: #""severity":"error""#, with: #""severity":"fatal""#)),
+                #"`findings[0].severity` is "fatal", not one of error, warning, notice [bad-report]"#
+            ),
+            (
+                Self.report(finding: Self.finding.replacingOccurrences(of: #","fingerprint":"00112233aabbccdd""#, with: "")),
+                "`findings[0].fingerprint` is missing [bad-report]"
+            ),
+            (
+                Self.report(finding: Self.finding.replacingOccurrences(of: #""line":3"#, with: #""line":"3""#)),
+                "`findings[0].line` is not an integer [bad-report]"
+            ),
+            (
+                Self.report(finding: Self.finding.replacingOccurrences(of: "[0,0,10,10]", with: "[0,0,10]")),
+                "`findings[0].frame` is not [x, y, width, height] [bad-report]"
+            ),
             (Self.report(summary: #"{"error":1}"#), "`summary.warning` is missing [bad-report]"),
             ("<html>proxy</html>", "the daemon's answer is not JSON [bad-report]"),
         ]

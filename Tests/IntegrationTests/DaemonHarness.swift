@@ -10,7 +10,8 @@ import Glibc
 final class DaemonHarness: @unchecked Sendable {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The binaries under test: `$AUDITD_BIN_DIR` (e.g. a sanitizer build), else `.build/debug`.
-    static let binaries = ProcessInfo.processInfo.environment["AUDITD_BIN_DIR"].map { URL(fileURLWithPath: $0) }
+    static let binaries =
+        ProcessInfo.processInfo.environment["AUDITD_BIN_DIR"].map { URL(fileURLWithPath: $0) }
         ?? packageRoot.appendingPathComponent(".build/debug")
     static let examples = packageRoot.appendingPathComponent("Examples")
     static let rules = packageRoot.appendingPathComponent("Rules")
@@ -141,8 +142,10 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Runs a program (auditctl, curl, …) with the socket in its environment.
-    func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
-             directory: URL? = nil) throws -> Run {
+    func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> Run {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
         process.executableURL = executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
@@ -177,8 +180,9 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     func auditctl(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Run {
-        try run(DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment,
-                directory: directory)
+        try run(
+            DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment,
+            directory: directory)
     }
 
     /// The journal's records, parsed; fails the test on a line that is not JSON.

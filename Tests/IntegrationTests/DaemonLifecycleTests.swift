@@ -123,8 +123,9 @@ final class DaemonLifecycleTests: XCTestCase {
         try daemon.start()
         XCTAssertTrue(daemon.log.contains("replacing a stale socket file"), daemon.log)
         let second = try DaemonHarness()
-        let clash = try second.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
-                                   ["--socket", daemon.socket, "--journal", second.journal, "--rules", DaemonHarness.rules.path])
+        let clash = try second.run(
+            DaemonHarness.binaries.appendingPathComponent("auditd").path,
+            ["--socket", daemon.socket, "--journal", second.journal, "--rules", DaemonHarness.rules.path])
         XCTAssertEqual(clash.status, 1)
         XCTAssertTrue(clash.stderr.contains("already listening"), clash.stderr)
         XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "the live daemon is untouched")
@@ -192,8 +193,11 @@ final class DaemonLifecycleTests: XCTestCase {
         // systemd-socket-activate passes on only the variables it is told to: keep the
         // sanitizer settings of a sanitized run.
         let passOn = ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
-        process.arguments = passOn + ["-l", daemon.socket, DaemonHarness.binaries.appendingPathComponent("auditd").path,
-                             "--journal", daemon.journal, "--rules", DaemonHarness.rules.path, "--socket", daemon.socket]
+        process.arguments =
+            passOn + [
+                "-l", daemon.socket, DaemonHarness.binaries.appendingPathComponent("auditd").path,
+                "--journal", daemon.journal, "--rules", DaemonHarness.rules.path, "--socket", daemon.socket,
+            ]
         let log = Pipe()
         process.standardError = log
         try process.run()
@@ -215,16 +219,24 @@ final class DaemonLifecycleTests: XCTestCase {
         }
         let daemon = try DaemonHarness()
         try daemon.start(["--socket-mode", "0666"])
-        let refused = try daemon.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "curl", "-s", "-w", "\n%{http_code}",
-                                                          "--unix-socket", daemon.socket, "http://localhost/v1/health"])
+        let refused = try daemon.run(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "curl", "-s", "-w", "\n%{http_code}",
+                "--unix-socket", daemon.socket, "http://localhost/v1/health",
+            ])
         XCTAssertTrue(refused.stdout.hasSuffix("403"), refused.stdout + refused.stderr)
         XCTAssertTrue(daemon.log.contains("refused a peer that is not allowed"), daemon.log)
         XCTAssertTrue(daemon.log.contains("uid=65534"))
         // Allowed once named.
         _ = daemon.stop()
         try daemon.start(["--socket-mode", "0666", "--allow-uid", "65534"])
-        let allowed = try daemon.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "curl", "-s", "-w", "\n%{http_code}",
-                                                          "--unix-socket", daemon.socket, "http://localhost/v1/health"])
+        let allowed = try daemon.run(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "curl", "-s", "-w", "\n%{http_code}",
+                "--unix-socket", daemon.socket, "http://localhost/v1/health",
+            ])
         XCTAssertTrue(allowed.stdout.hasSuffix("200"), allowed.stdout)
     }
 }
@@ -251,13 +263,16 @@ final class DaemonSystemdTests: XCTestCase {
         // A datagram listener standing in for systemd.
         let listener = Process()
         listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        listener.arguments = ["python3", "-c", """
+        listener.arguments = [
+            "python3", "-c",
+            """
             import socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); s.settimeout(10)
             seen = []
             while not any(m.startswith("STOPPING=1") for m in seen):
                 seen.append(s.recv(4096).decode()); print(seen[-1].replace("\\n", "|"), flush=True)
-            """, notifySocket]
+            """, notifySocket,
+        ]
         let output = Pipe()
         listener.standardOutput = output
         try listener.run()
@@ -311,8 +326,9 @@ final class DaemonSystemdTests: XCTestCase {
         let rules = daemon.directory.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         try #"{"name": "bad", "rules": {"target-size": {"parameters": {"minimum": "x"}}}}"#.write(to: rules.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
-        let run = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
-                                 ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", rules.path])
+        let run = try daemon.run(
+            DaemonHarness.binaries.appendingPathComponent("auditd").path,
+            ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", rules.path])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("bad.json"), run.stderr)
         XCTAssertTrue(run.stderr.contains("rules.target-size.parameters.minimum"), run.stderr)

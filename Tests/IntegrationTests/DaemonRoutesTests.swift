@@ -15,9 +15,13 @@ final class DaemonRoutesTests: XCTestCase {
         XCTAssertEqual(healthJSON["status"] as? String, "ok")
         XCTAssertEqual(healthJSON["version"] as? String, "0.1.0")
 
-        let audit = try daemon.run("curl", ["-s", "-w", "\n%{http_code}", "--unix-socket", daemon.socket, "-X", "POST",
-                                            "--data-binary", "@" + DaemonHarness.examples.appendingPathComponent("checkout.xml").path,
-                                            "http://localhost/v1/audits"])
+        let audit = try daemon.run(
+            "curl",
+            [
+                "-s", "-w", "\n%{http_code}", "--unix-socket", daemon.socket, "-X", "POST",
+                "--data-binary", "@" + DaemonHarness.examples.appendingPathComponent("checkout.xml").path,
+                "http://localhost/v1/audits",
+            ])
         let lines = audit.stdout.split(separator: "\n")
         XCTAssertEqual(lines.last, "200")
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines.dropLast().joined(separator: "\n").utf8)) as? [String: Any])

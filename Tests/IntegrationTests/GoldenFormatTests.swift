@@ -27,14 +27,13 @@ final class GoldenFormatTests: XCTestCase {
         let daemon = try DaemonHarness()
         try daemon.start()
         let update = ProcessInfo.processInfo.environment["AUDITD_UPDATE_GOLDEN"] == "1"
-        // The formats auditctl registers (its help lists them): each needs a golden file.
-        let help = try daemon.auditctl(["audit", "--help"]).stdout
-        let formatLine = try XCTUnwrap(help.split(separator: "\n").first { $0.contains("--format") })
-        let listed = String(formatLine.split(separator: ">", maxSplits: 1).last ?? "")
-        let pattern = try NSRegularExpression(pattern: "([a-z]+) \\(")
-        let formats = pattern.matches(in: listed, range: NSRange(listed.startIndex..., in: listed)).compactMap { match in
-            Range(match.range(at: 1), in: listed).map { String(listed[$0]) }
-        }
+        // The formats auditctl registers — the choices its command declaration gives
+        // `--format`, as the generated reference prints them: each needs a golden file.
+        let reference = try daemon.auditctl(["help", "--markdown"]).stdout
+        let auditSection = try XCTUnwrap(reference.components(separatedBy: "### auditctl audit").dropFirst().first)
+        let formatLine = try XCTUnwrap(auditSection.split(separator: "\n").first { $0.hasPrefix("| `-f, --format ") })
+        let choices = try XCTUnwrap(formatLine.split(separator: "`").dropFirst().first).dropFirst("-f, --format ".count)
+        let formats = choices.replacingOccurrences(of: "\\|", with: "|").split(separator: "|").map(String.init)
         let extensions = ["text": "txt", "junit": "junit.xml"]
         XCTAssertEqual(formats.first, "text", formatLine.description)
         XCTAssertGreaterThanOrEqual(formats.count, 6, formatLine.description)

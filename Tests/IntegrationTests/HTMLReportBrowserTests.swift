@@ -28,8 +28,10 @@ final class HTMLReportBrowserTests: XCTestCase {
         let daemon = try DaemonHarness()
         try daemon.start()
         let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
-        for line in ["markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
-                     "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom"] {
+        for line in [
+            "markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
+            "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom",
+        ] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }

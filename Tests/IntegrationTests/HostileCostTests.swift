@@ -19,13 +19,15 @@ final class HostileCostTests: XCTestCase {
 
     func postForm(_ daemon: DaemonHarness, _ parts: [(String, String, [UInt8])]) throws -> DaemonHarness.Response {
         let form = MultipartBody(parts: parts.map { .init(name: $0.0, filename: $0.0, contentType: $0.1, bytes: $0.2) })
-        return try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
-                                  body: form.bytes)
+        return try daemon.request(
+            "POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
+            body: form.bytes)
     }
 
     /// A 1000 × 1000 pt screen at 4 px per pt, for the 4000 × 4000 progressive JPEG.
     var squareScreen: [UInt8] {
-        Array(#"""
+        Array(
+            #"""
             <snapshot version="1" platform="ios" app="Big" screen="Square" width="1000" height="1000" scale="4">
               <element id="title" role="text" text="Welcome" frame="20,20,400,40" font-size="17"/>
               <element id="go" role="button" label="Go" frame="20,80,200,60"/>
@@ -58,8 +60,9 @@ final class HostileCostTests: XCTestCase {
         XCTAssertTrue(refused.text.contains("--memory-limit"), refused.text)
         XCTAssertEqual(daemon.metric("auditd_memory_refusals_total"), 1)
         for fd in stalled { close(fd) }
-        XCTAssertTrue(daemon.waitUntil { (daemon.metric("auditd_memory_reserved_bytes") ?? .infinity) < Double(1 << 20) },
-                      "the stalled bodies' memory is given back when their clients leave")
+        XCTAssertTrue(
+            daemon.waitUntil { (daemon.metric("auditd_memory_reserved_bytes") ?? .infinity) < Double(1 << 20) },
+            "the stalled bodies' memory is given back when their clients leave")
         XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200)
     }
 
@@ -134,8 +137,9 @@ final class HostileCostTests: XCTestCase {
         XCTAssertTrue(parts[0].lowercased().contains("connection: close"))
         let body = parts.dropFirst().joined(separator: "\r\n\r\n")
         XCTAssertEqual(body.split(separator: "\n").count, lines)
-        XCTAssertTrue(body.split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil },
-                      "the body is the records alone, no chunk sizes")
+        XCTAssertTrue(
+            body.split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil },
+            "the body is the records alone, no chunk sizes")
     }
 
     /// A 100 KB app name with 40 findings: finding records repeat it cut to 256 bytes
@@ -193,11 +197,12 @@ final class HostileCostTests: XCTestCase {
         daemon.send(fd, Array([[UInt8]](repeating: request, count: 32).joined()))
         // Settled: nothing running, nothing queued, the same bytes held twice in a row.
         var last = -1.0
-        XCTAssertTrue(daemon.waitUntil(seconds: 20) {
-            let held = daemon.metric("auditd_memory_reserved_bytes") ?? -1
-            defer { last = held }
-            return daemon.metric("auditd_audits_in_flight") == 0 && daemon.metric("auditd_queue_depth") == 0 && held == last && held > 0
-        })
+        XCTAssertTrue(
+            daemon.waitUntil(seconds: 20) {
+                let held = daemon.metric("auditd_memory_reserved_bytes") ?? -1
+                defer { last = held }
+                return daemon.metric("auditd_audits_in_flight") == 0 && daemon.metric("auditd_queue_depth") == 0 && held == last && held > 0
+            })
         XCTAssertLessThan(Int(last), limit + 3 * answer, "\(Int(last)) bytes of answers wait for a client that reads none (\(answer) each)")
         // Every request read is still answered once the client reads.
         var buffer: [UInt8] = []

@@ -36,8 +36,9 @@ final class LoadCeilingTests: XCTestCase {
             XCTAssertEqual(answer.body.count, 1000)
             XCTAssertEqual(journalBytes(), round * 1001, "a line of the answer's size and a newline per request, written before the answer")
         }
-        XCTAssertThrowsError(try harness.post(Array("<snapshot version=\"1\">\n<element>".utf8)),
-                             "a body libxml2 rejects gets no answer: the parse really runs")
+        XCTAssertThrowsError(
+            try harness.post(Array("<snapshot version=\"1\">\n<element>".utf8)),
+            "a body libxml2 rejects gets no answer: the parse really runs")
         XCTAssertEqual(journalBytes(), 3 * 1001)
 
         kill(server.processIdentifier, SIGTERM)

@@ -32,7 +32,9 @@ final class ConnectionChurnTests: XCTestCase {
                     // Keep-alive, reused across iterations.
                     if keepAlive < 0 { keepAlive = (try? UnixSocket.connect(socket, receiveTimeout: 5)) ?? -1 }
                     try? UnixSocket.sendAll(keepAlive, Array((head + "\r\n").utf8) + body)
-                    if daemon.readResponse(keepAlive, buffer: &keepAliveBuffer)?.status == 200 { answered.add() } else {
+                    if daemon.readResponse(keepAlive, buffer: &keepAliveBuffer)?.status == 200 {
+                        answered.add()
+                    } else {
                         unanswered.add()
                         close(keepAlive)
                         keepAlive = -1
@@ -68,8 +70,9 @@ extension DaemonHarness {
     /// Resident memory of the daemon in KiB.
     var residentKiB: Int {
         guard let pid = process?.processIdentifier,
-              let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+            let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
@@ -233,8 +236,9 @@ final class JournalDurabilityTests: XCTestCase {
                 let client = UnixHTTPClient(socketPath: socket)
                 while !stop.isSet {
                     guard let response = try? client.request("POST", "/v1/audits", body: body), response.status == 200,
-                          let report = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-                          let id = report["audit"] as? String else { continue }
+                        let report = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+                        let id = report["audit"] as? String
+                    else { continue }
                     acknowledged.add(id)
                 }
             }
@@ -270,10 +274,13 @@ final class JournalDurabilityTests: XCTestCase {
 final class HostileOptionsTests: XCTestCase {
     func testOutOfRangeOptionsAreRefusedWithAMessage() throws {
         let daemon = try DaemonHarness()
-        for (option, value) in [("--allow-uid", "4294967296"), ("--allow-gid", "99999999999999999999"), ("--drain-timeout", "1e300"),
-                                ("--read-timeout", "inf"), ("--android-density", "nan"), ("--audit-budget", "-1")] {
-            let run = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
-                                     ["--socket", daemon.socket, "--journal", daemon.journal, option, value])
+        for (option, value) in [
+            ("--allow-uid", "4294967296"), ("--allow-gid", "99999999999999999999"), ("--drain-timeout", "1e300"),
+            ("--read-timeout", "inf"), ("--android-density", "nan"), ("--audit-budget", "-1"),
+        ] {
+            let run = try daemon.run(
+                DaemonHarness.binaries.appendingPathComponent("auditd").path,
+                ["--socket", daemon.socket, "--journal", daemon.journal, option, value])
             XCTAssertEqual(run.status, 2, "\(option) \(value): \(run.stderr)")
             XCTAssertTrue(run.stderr.contains(option), run.stderr)
         }
@@ -306,8 +313,9 @@ final class HostileOptionsTests: XCTestCase {
         let daemon = try DaemonHarness()
         let nested = String(repeating: "(", count: 2_000) + "1" + String(repeating: ")", count: 2_000)
         let bad = try daemon.rulesDirectory(["deep.json": #"{"name": "deep", "custom": [{"id": "custom.deep", "xpath": "\#(nested)"}]}"#])
-        let refused = try daemon.run(DaemonHarness.binaries.appendingPathComponent("auditd").path,
-                                     ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", bad.path])
+        let refused = try daemon.run(
+            DaemonHarness.binaries.appendingPathComponent("auditd").path,
+            ["--socket", daemon.socket, "--journal", daemon.journal, "--rules", bad.path])
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("nests brackets and parentheses"), refused.stderr)
 
@@ -327,14 +335,17 @@ final class HostileOptionsTests: XCTestCase {
 /// Work is bounded in time: XPath steps, the audit's budget, clients that left.
 final class AuditBudgetTests: XCTestCase {
     func bigScreen(_ elements: Int) throws -> [UInt8] {
-        let run = try DaemonHarness().run(DaemonHarness.binaries.appendingPathComponent("auditbench").path,
-                                          ["generate", String(elements), "--seed", "16"])
+        let run = try DaemonHarness().run(
+            DaemonHarness.binaries.appendingPathComponent("auditbench").path,
+            ["generate", String(elements), "--seed", "16"])
         return Array(run.stdout.utf8)
     }
 
     func testQuadraticXPathIsStoppedWithAReason() throws {
         let daemon = try DaemonHarness()
-        let rules = try daemon.rulesDirectory(["dup.json": #"{"name": "dup", "extends": "ios-default", "custom": [{"id": "custom.dup", "xpath": "//element[@label = preceding::element/@label]"}]}"#])
+        let rules = try daemon.rulesDirectory([
+            "dup.json": #"{"name": "dup", "extends": "ios-default", "custom": [{"id": "custom.dup", "xpath": "//element[@label = preceding::element/@label]"}]}"#
+        ])
         try daemon.start(rules: [rules.path])
         let body = try bigScreen(8_000)
         let started = Date()
@@ -372,8 +383,9 @@ final class AuditBudgetTests: XCTestCase {
         close(running)
         close(waiting)
         XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml")).status, 200)
-        XCTAssertTrue(daemon.waitUntil { (daemon.metric("auditd_audits_abandoned_total") ?? 0) >= 2 },
-                      "abandoned: \(daemon.metric("auditd_audits_abandoned_total") ?? -1)")
+        XCTAssertTrue(
+            daemon.waitUntil { (daemon.metric("auditd_audits_abandoned_total") ?? 0) >= 2 },
+            "abandoned: \(daemon.metric("auditd_audits_abandoned_total") ?? -1)")
         XCTAssertEqual(daemon.stop(), 0)
         let audits = daemon.journalRecords().filter { $0["type"] as? String == "audit" }
         XCTAssertEqual(audits.count, 1, "audits of clients that left are not journalled")
@@ -386,7 +398,8 @@ final class ForgedOutputTests: XCTestCase {
         let daemon = try DaemonHarness()
         try daemon.start()
         let forged = "x&#10;Examples/fake.xml:1:1: error: [forged.rule] fake&#13;&#10;::error file=a::b&#x202E;"
-        let xml = #"<snapshot version="1" platform="ios" app="shop&#10;::warning::x" width="390" height="844"><element id="\#(forged)" role="button" frame="0,0,10,10"/></snapshot>"#
+        let xml =
+            #"<snapshot version="1" platform="ios" app="shop&#10;::warning::x" width="390" height="844"><element id="\#(forged)" role="button" frame="0,0,10,10"/></snapshot>"#
         let file = daemon.directory.appendingPathComponent("forged.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
         for arguments in [["audit", file.path], ["inspect", file.path]] {
@@ -416,7 +429,8 @@ final class ForgedOutputTests: XCTestCase {
     func testScriptEndingTextCannotBreakTheHTMLReport() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let xml = #"<snapshot version="1" platform="ios" width="390" height="844"><element id="&lt;!--&lt;script&gt;" role="button" frame="0,0,10,10"/><element id="&lt;/script&gt;&lt;b&gt;" role="button" frame="20,0,10,10"/></snapshot>"#
+        let xml =
+            #"<snapshot version="1" platform="ios" width="390" height="844"><element id="&lt;!--&lt;script&gt;" role="button" frame="0,0,10,10"/><element id="&lt;/script&gt;&lt;b&gt;" role="button" frame="20,0,10,10"/></snapshot>"#
         let file = daemon.directory.appendingPathComponent("script.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
         let run = try daemon.auditctl(["audit", "--format", "html", file.path])
@@ -457,7 +471,8 @@ final class ClientTimeoutTests: XCTestCase {
 final class ForbiddenPeerTests: XCTestCase {
     func testHeldConnectionsOfAnotherUserDoNotLockOthersOut() throws {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        else {
             throw XCTSkip("needs root, setpriv and /usr/bin/python3")
         }
         let daemon = try DaemonHarness()
@@ -465,7 +480,9 @@ final class ForbiddenPeerTests: XCTestCase {
         // 30 connections of uid 65534, each sending half of a large head and holding on.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        holder.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", """
+        holder.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+            """
             import socket, sys, time
             held = []
             for _ in range(30):
@@ -474,7 +491,8 @@ final class ForbiddenPeerTests: XCTestCase {
                 held.append(s)
             print("held", flush=True)
             time.sleep(5)
-            """, daemon.socket]
+            """, daemon.socket,
+        ]
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()

@@ -20,8 +20,10 @@ final class SchemaTests: XCTestCase {
         try daemon.start()
         let root = DaemonHarness.packageRoot
         let output = daemon.directory.appendingPathComponent("reports.json").path
-        let inputs = ["Examples", "Tests/Fixtures/corpus/ios", "Tests/Fixtures/corpus/android", "Tests/Fixtures/screens/android",
-                      "Tests/Fixtures/screens/ios"].map { root.appendingPathComponent($0).path }
+        let inputs = [
+            "Examples", "Tests/Fixtures/corpus/ios", "Tests/Fixtures/corpus/android", "Tests/Fixtures/screens/android",
+            "Tests/Fixtures/screens/ios",
+        ].map { root.appendingPathComponent($0).path }
         let run = try daemon.auditctl(["audit", "--format", "json", "--output", output] + inputs)
         XCTAssertEqual(run.status, 1, run.stderr)
         try validate(daemon, "report", [output])
@@ -33,8 +35,9 @@ final class SchemaTests: XCTestCase {
         let generated = try daemon.auditctl(["rules", "--format", "schema"])
         XCTAssertEqual(generated.status, 0, generated.stderr)
         let committed = try String(contentsOf: Self.schemas.appendingPathComponent("ruleset.schema.json"), encoding: .utf8)
-        XCTAssertEqual(generated.stdout, committed,
-                       "docs/schemas/ruleset.schema.json is stale: auditctl rules --format schema > docs/schemas/ruleset.schema.json")
+        XCTAssertEqual(
+            generated.stdout, committed,
+            "docs/schemas/ruleset.schema.json is stale: auditctl rules --format schema > docs/schemas/ruleset.schema.json")
         let sets = try FileManager.default.contentsOfDirectory(atPath: DaemonHarness.rules.path).sorted()
             .map { DaemonHarness.rules.appendingPathComponent($0).path }
         XCTAssertFalse(sets.isEmpty)

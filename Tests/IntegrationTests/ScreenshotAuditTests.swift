@@ -14,8 +14,9 @@ final class ScreenshotAuditTests: XCTestCase {
     /// `POST /v1/audits` with a form of these parts (name, content type, bytes).
     func postForm(_ daemon: DaemonHarness, _ parts: [(String, String, [UInt8])]) throws -> DaemonHarness.Response {
         let form = MultipartBody(parts: parts.map { .init(name: $0.0, filename: $0.0, contentType: $0.1, bytes: $0.2) })
-        return try daemon.request("POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
-                                  body: form.bytes)
+        return try daemon.request(
+            "POST /v1/audits HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
+            body: form.bytes)
     }
 
     func contrastFindings(_ json: Any?) -> [[String: Any]] {
@@ -26,10 +27,14 @@ final class ScreenshotAuditTests: XCTestCase {
     func testCurlFormAuditsWithColoursFromThePixels() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let run = try daemon.run("curl", ["-s", "--unix-socket", daemon.socket,
-                                          "-F", "snapshot=@" + Self.screens.appendingPathComponent(Self.pair + ".xml").path + ";type=application/xml",
-                                          "-F", "screenshot=@" + Self.screens.appendingPathComponent(Self.pair + ".png").path + ";type=image/png",
-                                          "http://localhost/v1/audits"])
+        let run = try daemon.run(
+            "curl",
+            [
+                "-s", "--unix-socket", daemon.socket,
+                "-F", "snapshot=@" + Self.screens.appendingPathComponent(Self.pair + ".xml").path + ";type=application/xml",
+                "-F", "screenshot=@" + Self.screens.appendingPathComponent(Self.pair + ".png").path + ";type=image/png",
+                "http://localhost/v1/audits",
+            ])
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
         let contrast = contrastFindings(report)
         XCTAssertFalse(contrast.isEmpty, run.stdout.prefix(400).description)
@@ -65,16 +70,20 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertTrue(plain.flatMap(contrastFindings).isEmpty)
         XCTAssertTrue(without.stdout.contains("no colours in this dialect"), without.stdout.prefix(300).description)
         // --screenshot names the image of one snapshot; with two it is a usage error.
-        let explicit = try daemon.auditctl(["audit", "--fail-on", "never", "--screenshot", Self.screens.appendingPathComponent(Self.pair + ".png").path,
-                                            Self.screens.appendingPathComponent(Self.pair + ".xml").path])
+        let explicit = try daemon.auditctl([
+            "audit", "--fail-on", "never", "--screenshot", Self.screens.appendingPathComponent(Self.pair + ".png").path,
+            Self.screens.appendingPathComponent(Self.pair + ".xml").path,
+        ])
         XCTAssertEqual(explicit.status, 0, explicit.stderr)
         XCTAssertTrue(explicit.stdout.contains("[contrast.text]"), explicit.stdout)
         let twoSnapshots = try daemon.auditctl(["audit", "--screenshot", "x.png", folder.path])
         XCTAssertEqual(twoSnapshots.status, 2)
         XCTAssertTrue(twoSnapshots.stderr.contains("--screenshot goes with one snapshot"), twoSnapshots.stderr)
         // A mismatched pair is refused with both sizes named, exit 2.
-        let mismatched = try daemon.auditctl(["audit", "--screenshot", Self.screens.appendingPathComponent("09franchico__auto-zap__tiktok_feed.png").path,
-                                              Self.screens.appendingPathComponent(Self.pair + ".xml").path])
+        let mismatched = try daemon.auditctl([
+            "audit", "--screenshot", Self.screens.appendingPathComponent("09franchico__auto-zap__tiktok_feed.png").path,
+            Self.screens.appendingPathComponent(Self.pair + ".xml").path,
+        ])
         XCTAssertEqual(mismatched.status, 2, mismatched.stdout + mismatched.stderr)
         XCTAssertTrue((mismatched.stdout + mismatched.stderr).contains("720 × 1600 px"), mismatched.stdout + mismatched.stderr)
         XCTAssertTrue((mismatched.stdout + mismatched.stderr).contains("1080 × 2400 px expected"), mismatched.stdout + mismatched.stderr)

@@ -23,8 +23,10 @@ public enum DefaultLocations {
     /// `--rules DIR…`, else `$AUDITD_RULES`, else the first of `/etc/a11y-auditd/rules` and
     /// `/usr/share/a11y-auditd/rules` that exists, else `fallback` (the source tree's
     /// `Rules/` when run from a build directory).
-    public static func ruleDirectories(explicit: [String], environment: [String: String], exists: (String) -> Bool,
-                                       fallback: String?) -> [String] {
+    public static func ruleDirectories(
+        explicit: [String], environment: [String: String], exists: (String) -> Bool,
+        fallback: String?
+    ) -> [String] {
         if !explicit.isEmpty { return explicit }
         if let value = environment["AUDITD_RULES"], !value.isEmpty { return value.split(separator: ":").map(String.init) }
         for candidate in ["/etc/a11y-auditd/rules", "/usr/share/a11y-auditd/rules"] where exists(candidate) {

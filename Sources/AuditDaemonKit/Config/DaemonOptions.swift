@@ -67,8 +67,10 @@ public struct DaemonOptions: Sendable {
         case version
     }
 
-    public static func parse(_ arguments: [String], environment: [String: String], uid: UInt32,
-                             executable: String) throws(Failure) -> Parsed {
+    public static func parse(
+        _ arguments: [String], environment: [String: String], uid: UInt32,
+        executable: String
+    ) throws(Failure) -> Parsed {
         var explicitSocket: String?
         var explicitJournal: String?
         var rules: [String] = []
@@ -100,11 +102,14 @@ public struct DaemonOptions: Sendable {
         }
         /// A day: longer timeouts are a typo, and seconds must stay convertible to nanoseconds.
         let day = 86_400.0
-        let known = ["--socket", "--socket-group", "--socket-mode", "--journal", "--journal-max-bytes", "--journal-keep",
-                     "--journal-commit-delay-us",
-                     "--rules", "--max-snapshot-bytes", "--max-connections", "--workers", "--queue-depth", "--read-timeout",
-                     "--idle-timeout", "--drain-timeout", "--write-timeout", "--audit-budget", "--max-unsent-bytes", "--follow-lag-bytes", "--memory-limit", "--allow-uid", "--allow-gid", "--android-density", "--log-level",
-                     "--version", "--help"]
+        let known = [
+            "--socket", "--socket-group", "--socket-mode", "--journal", "--journal-max-bytes", "--journal-keep",
+            "--journal-commit-delay-us",
+            "--rules", "--max-snapshot-bytes", "--max-connections", "--workers", "--queue-depth", "--read-timeout",
+            "--idle-timeout", "--drain-timeout", "--write-timeout", "--audit-budget", "--max-unsent-bytes", "--follow-lag-bytes", "--memory-limit", "--allow-uid", "--allow-gid",
+            "--android-density", "--log-level",
+            "--version", "--help",
+        ]
         while index < arguments.count {
             var argument = arguments[index]
             index += 1
@@ -150,8 +155,9 @@ public struct DaemonOptions: Sendable {
             case "--allow-uid": options.allowUIDs.append(try identity(argument, try next()))
             case "--allow-gid": options.allowGIDs.append(try identity(argument, try next()))
             case "--android-density":
-                options.server.androidDensity = try number(argument, try next(), minimum: AndroidDensity.acceptedRange.lowerBound,
-                                                           maximum: AndroidDensity.acceptedRange.upperBound)
+                options.server.androidDensity = try number(
+                    argument, try next(), minimum: AndroidDensity.acceptedRange.lowerBound,
+                    maximum: AndroidDensity.acceptedRange.upperBound)
             case "--log-level":
                 let text = try next()
                 guard let level = LogLevel(rawValue: text) else { throw Failure(description: "--log-level needs error, warning, info or debug") }
@@ -163,7 +169,10 @@ public struct DaemonOptions: Sendable {
             }
         }
         guard options.server.memoryLimit >= options.server.limits.bodyBytes else {
-            throw Failure(description: "--memory-limit (\(options.server.memoryLimit)) must be at least --max-snapshot-bytes (\(options.server.limits.bodyBytes)): the largest snapshot could never be received")
+            throw Failure(
+                description:
+                    "--memory-limit (\(options.server.memoryLimit)) must be at least --max-snapshot-bytes (\(options.server.limits.bodyBytes)): the largest snapshot could never be received"
+            )
         }
         options.socket = DefaultLocations.socket(explicit: explicitSocket, environment: environment, uid: uid)
         options.journal = DefaultLocations.journal(explicit: explicitJournal, environment: environment, uid: uid)

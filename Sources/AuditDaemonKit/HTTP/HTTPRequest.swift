@@ -63,7 +63,8 @@ public struct HTTPRequest: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
             } else if byte == UInt8(ascii: "%"), index + 2 < input.count,
-                      let high = hex(input[index + 1]), let low = hex(input[index + 2]) {
+                let high = hex(input[index + 1]), let low = hex(input[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
                 continue

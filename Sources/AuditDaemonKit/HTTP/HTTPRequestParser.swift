@@ -174,8 +174,9 @@ public struct HTTPRequestParser: Sendable {
                         throw fail(400, "bad-transfer-encoding", "chunked may be applied only once")
                     }
                     guard codings == ["chunked"] else {
-                        throw fail(codings.last == "chunked" ? 501 : 400, "unsupported-transfer-encoding",
-                                   "only Transfer-Encoding: chunked is supported")
+                        throw fail(
+                            codings.last == "chunked" ? 501 : 400, "unsupported-transfer-encoding",
+                            "only Transfer-Encoding: chunked is supported")
                     }
                     state = .chunkSize(request)
                     continue
@@ -183,7 +184,8 @@ public struct HTTPRequestParser: Sendable {
                 if !lengths.isEmpty {
                     let values = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimming(.spacesAndTabs) } })
                     guard values.count == 1, let text = values.first, !text.isEmpty, text.allSatisfy(\.isASCIIDigit),
-                          text.count <= 18, let length = Int(text) else {
+                        text.count <= 18, let length = Int(text)
+                    else {
                         throw fail(400, "bad-content-length", "Content-Length must be one decimal number")
                     }
                     guard length <= limits.bodyBytes else {
@@ -228,8 +230,9 @@ public struct HTTPRequestParser: Sendable {
                 let line = buffer[offset..<end - 2]
                 let sizeText = line.prefix { $0 != UInt8(ascii: ";") }
                 guard !sizeText.isEmpty, sizeText.count <= 15,
-                      sizeText.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
-                      let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16) else {
+                    sizeText.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
+                    let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16)
+                else {
                     throw fail(400, "bad-chunk", "invalid chunk size")
                 }
                 offset = end
@@ -244,7 +247,7 @@ public struct HTTPRequestParser: Sendable {
             case .chunkData(var request, let remaining):
                 let available = min(remaining, buffer.count - offset)
                 guard available > 0 else { return nil }
-                state = .head // as for `.body`: no second reference to the body while appending
+                state = .head  // as for `.body`: no second reference to the body while appending
                 request.body.append(contentsOf: buffer[offset..<offset + available])
                 offset += available
                 state = available == remaining ? .chunkDataEnd(request) : .chunkData(request, remaining: remaining - available)
@@ -329,7 +332,8 @@ public struct HTTPRequestParser: Sendable {
             throw fail(414, "uri-too-long", "the request target is longer than \(limits.targetBytes) bytes")
         }
         guard target.hasPrefix("/") || target == "*" || target.hasPrefix("http://"),
-              parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else {
             throw fail(400, "bad-request", "invalid request target")
         }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {

@@ -21,8 +21,10 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The error shape (docs/API.md): `{"error": {"code", "message", "line", "column"}}`.
-    public static func error(_ status: Int, code: String, message: String, line: Int? = nil, column: Int? = nil,
-                             hint: String? = nil, extraHeaders: [(String, String)] = []) -> HTTPResponse {
+    public static func error(
+        _ status: Int, code: String, message: String, line: Int? = nil, column: Int? = nil,
+        hint: String? = nil, extraHeaders: [(String, String)] = []
+    ) -> HTTPResponse {
         var fields: [(String, JSON)] = [("code", .string(code)), ("message", .string(message))]
         if let line { fields.append(("line", .int(line))) }
         if let column { fields.append(("column", .int(column))) }

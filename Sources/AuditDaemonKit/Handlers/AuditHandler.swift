@@ -20,9 +20,13 @@ enum AuditHandler {
         if let text = request.query["density"], !text.isEmpty {
             let range = AndroidDensity.acceptedRange
             guard let value = Double(text), range.contains(value) else {
-                finish(server, ticket, .error(400, code: "bad-density",
-                                              message: "density must be the device's pixels per dp, from \(range.lowerBound.formattedForReport) to \(range.upperBound.formattedForReport), not \"\(text)\"",
-                                              hint: "e.g. ?density=2.625 for a 420 dpi phone"))
+                finish(
+                    server, ticket,
+                    .error(
+                        400, code: "bad-density",
+                        message:
+                            "density must be the device's pixels per dp, from \(range.lowerBound.formattedForReport) to \(range.upperBound.formattedForReport), not \"\(text)\"",
+                        hint: "e.g. ?density=2.625 for a 420 dpi phone"))
                 return
             }
             density = value
@@ -32,8 +36,11 @@ enum AuditHandler {
         let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library
         if let requested, library[requested] == nil {
-            finish(server, ticket, .error(422, code: "unknown-ruleset",
-                                          message: "no rule set named \"\(requested)\"; have \(library.names.joined(separator: ", "))"))
+            finish(
+                server, ticket,
+                .error(
+                    422, code: "unknown-ruleset",
+                    message: "no rule set named \"\(requested)\"; have \(library.names.joined(separator: ", "))"))
             return
         }
         let (firstByteAt, lastByteAt) = (request.firstByteAt, request.lastByteAt)
@@ -77,8 +84,10 @@ enum AuditHandler {
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
                 } catch {
                     let status = error.code == .tooLarge ? 413 : 400
-                    return .failure(.error(status, code: error.code.rawValue, message: error.message,
-                                           line: error.line, column: error.column, hint: error.hint))
+                    return .failure(
+                        .error(
+                            status, code: error.code.rawValue, message: error.message,
+                            line: error.line, column: error.column, hint: error.hint))
                 }
                 if let screenshotBytes {
                     let decodeStarted = Timestamp.monotonic()
@@ -91,7 +100,7 @@ enum AuditHandler {
                             return .failure(server.memory.refusal(needing: header.decodeBytes))
                         }
                         snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
-                    } catch where error.code == .stopped {
+                    } catch  where error.code == .stopped {
                         // Out of budget (or the client left) while decoding: the rules
                         // are reported incomplete for it below, none judged without pixels.
                     } catch {
@@ -101,9 +110,11 @@ enum AuditHandler {
                 }
                 guard let ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
                     // The daemon was started without the default sets: its configuration, not the request, is wrong.
-                    return .failure(.error(500, code: "no-default-ruleset",
-                                           message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
-                                           hint: "install the shipped rule sets or pass ?ruleset=NAME"))
+                    return .failure(
+                        .error(
+                            500, code: "no-default-ruleset",
+                            message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
+                            hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
                 return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes, budget: budget))
             }
@@ -139,22 +150,30 @@ enum AuditHandler {
                         server.metrics.auditPhases(timing)
                         finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
                     case .failure(let error):
-                        finish(server, ticket, .error(507, code: "journal-write-failed",
-                                                      message: "the findings could not be stored: \(error.description)",
-                                                      hint: "free disk space for the journal; auditd recovers by itself"),
-                               seconds: seconds)
+                        finish(
+                            server, ticket,
+                            .error(
+                                507, code: "journal-write-failed",
+                                message: "the findings could not be stored: \(error.description)",
+                                hint: "free disk space for the journal; auditd recovers by itself"),
+                            seconds: seconds)
                     }
                 }
             }
         }
         if !accepted {
-            finish(server, ticket, .error(503, code: "saturated", message: "auditd is saturated; retry shortly",
-                                          extraHeaders: [("Retry-After", "1")]))
+            finish(
+                server, ticket,
+                .error(
+                    503, code: "saturated", message: "auditd is saturated; retry shortly",
+                    extraHeaders: [("Retry-After", "1")]))
         }
     }
 
-    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil,
-                       findingCounts: [String: Int] = [:]) {
+    static func finish(
+        _ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil,
+        findingCounts: [String: Int] = [:]
+    ) {
         ticket.answer(response)
         server.metrics.requestFinished(route: "audits", status: response.status)
         server.metrics.auditFinished(status: response.status, seconds: seconds, findingCounts: findingCounts)

@@ -11,13 +11,15 @@ struct Router {
         var handle: (Server, Ticket, HTTPRequest) -> Void
     }
 
-    static var routes: [Route] { [
-        Route(path: "/v1/audits", method: "POST", name: "audits", handle: AuditHandler.handle),
-        Route(path: "/v1/findings", method: "GET", name: "findings", handle: FindingsHandler.handle),
-        Route(path: "/v1/rulesets", method: "GET", name: "rulesets", handle: RuleSetsHandler.handle),
-        Route(path: "/v1/health", method: "GET", name: "health", handle: HealthHandler.handle),
-        Route(path: "/metrics", method: "GET", name: "metrics", handle: MetricsHandler.handle),
-    ] }
+    static var routes: [Route] {
+        [
+            Route(path: "/v1/audits", method: "POST", name: "audits", handle: AuditHandler.handle),
+            Route(path: "/v1/findings", method: "GET", name: "findings", handle: FindingsHandler.handle),
+            Route(path: "/v1/rulesets", method: "GET", name: "rulesets", handle: RuleSetsHandler.handle),
+            Route(path: "/v1/health", method: "GET", name: "health", handle: HealthHandler.handle),
+            Route(path: "/metrics", method: "GET", name: "metrics", handle: MetricsHandler.handle),
+        ]
+    }
 
     func route(_ ticket: Ticket, _ request: HTTPRequest) {
         let path = request.path
@@ -29,8 +31,10 @@ struct Router {
         }
         guard let route = matching.first(where: { $0.method == request.method }) else {
             let allowed = matching.map(\.method).joined(separator: ", ")
-            ticket.answer(.error(405, code: "method-not-allowed", message: "\(request.method) is not allowed on \(path); use \(allowed)",
-                                 extraHeaders: [("Allow", allowed)]))
+            ticket.answer(
+                .error(
+                    405, code: "method-not-allowed", message: "\(request.method) is not allowed on \(path); use \(allowed)",
+                    extraHeaders: [("Allow", allowed)]))
             server.metrics.requestFinished(route: matching[0].name, status: 405)
             return
         }

@@ -34,11 +34,12 @@ public struct AuditJournalEntry: JournalEntry {
         }
         auditHead = Array(#""type":"audit","#.utf8) + identity(false) + [UInt8(ascii: ",")]
         findingHead = Array(#""type":"finding","#.utf8) + identity(true) + [UInt8(ascii: ",")]
-        var audit = Array(JSON.fieldBytes([
-            ("platform", .string(report.platform.rawValue)), ("dialect", .string(report.dialect.rawValue)),
-            ("ruleset", .string(report.ruleSet)), ("elements", .int(report.elementCount)),
-            ("duration_ms", .number(report.roundedDuration)),
-        ]))
+        var audit = Array(
+            JSON.fieldBytes([
+                ("platform", .string(report.platform.rawValue)), ("dialect", .string(report.dialect.rawValue)),
+                ("ruleset", .string(report.ruleSet)), ("elements", .int(report.elementCount)),
+                ("duration_ms", .number(report.roundedDuration)),
+            ]))
         audit.append(contentsOf: #","summary":"#.utf8)
         audit.append(contentsOf: rendered.bytes[rendered.summary])
         self.auditFields = audit
@@ -78,8 +79,9 @@ public struct AuditJournalEntry: JournalEntry {
                         body { index in
                             index == 0
                                 ? RecordPieces(head: auditHead, body: auditFields)
-                                : RecordPieces(head: findingHead,
-                                               body: UnsafeRawBufferPointer(rebasing: reportBytes[report.findingFields[index - 1]]))
+                                : RecordPieces(
+                                    head: findingHead,
+                                    body: UnsafeRawBufferPointer(rebasing: reportBytes[report.findingFields[index - 1]]))
                         }
                     }
                 }

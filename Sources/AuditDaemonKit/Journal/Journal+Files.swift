@@ -120,8 +120,9 @@ extension Journal {
         }
         let actual = Int(open.st_size)
         if actual != size {
-            logger.warning("journal file changed size outside auditd; continuing from its real end",
-                           ["path": path, "expected": String(size), "actual": String(actual)])
+            logger.warning(
+                "journal file changed size outside auditd; continuing from its real end",
+                ["path": path, "expected": String(size), "actual": String(actual)])
             size = actual
         }
     }

@@ -259,7 +259,7 @@ public final class Journal: @unchecked Sendable {
     /// write stopped: in one `writev` when they fit in one (`IOV_MAX` runs), else — up to
     /// 1 MiB — copied together into one `write`, else by `writev` calls of `IOV_MAX` runs.
     private func writeAll(_ vectors: inout [iovec], bytes: Int) -> JournalError? {
-        let maximum = 1024 // IOV_MAX on Linux
+        let maximum = 1024  // IOV_MAX on Linux
         if vectors.count > maximum, bytes <= 1 << 20 {
             var joined: [UInt8] = []
             joined.reserveCapacity(bytes)

@@ -29,10 +29,12 @@ extension JournalEntry {
     /// The bytes of the entry's records' fields (without the journal's own), for cutting
     /// a batch where the file rotates.
     public var byteCount: Int {
-        withRecordPieces { piece in (0..<recordCount).reduce(0) { total, index in
-            let pieces = piece(index)
-            return total + pieces.head.count + pieces.body.count + 48
-        } }
+        withRecordPieces { piece in
+            (0..<recordCount).reduce(0) { total, index in
+                let pieces = piece(index)
+                return total + pieces.head.count + pieces.body.count + 48
+            }
+        }
     }
 
     /// Every record rendered with ``writeRecord(_:to:)`` into one buffer: for small entries.

@@ -7,9 +7,9 @@ public final class Metrics: @unchecked Sendable {
     public static let buckets: [Double] = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private let lock = Lock()
-    private var requests: [String: Int] = [:]          // "route|status"
-    private var audits: [Int: Int] = [:]               // status → count
-    private var findings: [String: Int] = [:]          // "rule|severity"
+    private var requests: [String: Int] = [:]  // "route|status"
+    private var audits: [Int: Int] = [:]  // status → count
+    private var findings: [String: Int] = [:]  // "rule|severity"
     private var latencyCounts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
     private var latencySum = 0.0
     private var latencyCount = 0
@@ -88,8 +88,10 @@ public final class Metrics: @unchecked Sendable {
     public func auditAbandoned() { lock.withLock { abandoned += 1 } }
 
     /// The exposition text; gauges sampled by the caller are passed in.
-    public func render(queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double,
-                       memory: MemoryBudget? = nil) -> String {
+    public func render(
+        queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double,
+        memory: MemoryBudget? = nil
+    ) -> String {
         lock.withLock {
             var out = ""
             func family(_ name: String, _ type: String, _ help: String) {
@@ -127,8 +129,9 @@ public final class Metrics: @unchecked Sendable {
             cumulative += latencyCounts[Metrics.buckets.count]
             out += "auditd_audit_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
             out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
-            family("auditd_audit_phase_seconds_total", "counter",
-                   "Time answered audits spent in each phase (receive, queue, parse, image, rules, render, journal), as in their Server-Timing header.")
+            family(
+                "auditd_audit_phase_seconds_total", "counter",
+                "Time answered audits spent in each phase (receive, queue, parse, image, rules, render, journal), as in their Server-Timing header.")
             for phase in ServerTiming.auditPhases {
                 out += "auditd_audit_phase_seconds_total{phase=\"\(phase)\"} \(format(phaseSeconds[phase] ?? 0))\n"
             }

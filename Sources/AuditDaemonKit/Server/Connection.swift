@@ -87,9 +87,11 @@ final class Connection: @unchecked Sendable {
     /// Requests parsed but not yet answered, past which reading pauses.
     static let maxPipelined = 32
 
-    init(id: Int, fd: Int32, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits, loop: EventLoop,
-         scratch: Scratch, memory: MemoryBudget, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
-         onFollowerDropped: @escaping () -> Void) {
+    init(
+        id: Int, fd: Int32, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits, loop: EventLoop,
+        scratch: Scratch, memory: MemoryBudget, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
+        onFollowerDropped: @escaping () -> Void
+    ) {
         self.id = id
         self.fd = fd
         self.peer = peer
@@ -270,7 +272,8 @@ final class Connection: @unchecked Sendable {
     private func resumeReadingIfDrained() {
         releaseHeld()
         guard held.isEmpty, !interest.read, !peerFinishedSending, !closeWhenFlushed, !isStreaming,
-              slots.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2 else { return }
+            slots.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2
+        else { return }
         setInterest(read: true)
     }
 

@@ -69,12 +69,14 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     func start() {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let loop = Unmanaged<EventLoop>.fromOpaque(raw).takeRetainedValue()
-            loop.run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let loop = Unmanaged<EventLoop>.fromOpaque(raw).takeRetainedValue()
+                loop.run()
+                return nil
+            }, context)
         if created != 0 {
             // No thread, no daemon: say so rather than serve nothing.
             fputs("auditd: cannot start the I/O thread (\(String(cString: strerror(created))))\n", stderr)

@@ -18,10 +18,13 @@ public enum Listener {
         public var path: String
     }
 
-    public static func open(path: String, mode: mode_t, group: gid_t?, environment: [String: String],
-                            logger: Logger) throws(ListenerError) -> Socket {
+    public static func open(
+        path: String, mode: mode_t, group: gid_t?, environment: [String: String],
+        logger: Logger
+    ) throws(ListenerError) -> Socket {
         if let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
-           let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 {
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+        {
             unsetenv("LISTEN_PID")
             unsetenv("LISTEN_FDS")
             unsetenv("LISTEN_FDNAMES")

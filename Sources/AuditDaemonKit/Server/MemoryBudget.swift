@@ -48,10 +48,12 @@ public final class MemoryBudget: Sendable {
     /// The answer to a request refused for memory.
     func refusal(needing bytes: Int) -> HTTPResponse {
         let mib = { (value: Int) in (Double(value) / 1_048_576).formattedForReport }
-        return .error(503, code: "memory-exhausted",
-                      message: "auditd holds \(mib(inUse)) MiB of request bodies, screenshots and unsent answers; this request needs \(mib(bytes)) MiB more, over the limit of \(mib(limit)) MiB",
-                      hint: "retry shortly (other audits are finishing), or start auditd with a larger --memory-limit",
-                      extraHeaders: [("Retry-After", "1")])
+        return .error(
+            503, code: "memory-exhausted",
+            message:
+                "auditd holds \(mib(inUse)) MiB of request bodies, screenshots and unsent answers; this request needs \(mib(bytes)) MiB more, over the limit of \(mib(limit)) MiB",
+            hint: "retry shortly (other audits are finishing), or start auditd with a larger --memory-limit",
+            extraHeaders: [("Retry-After", "1")])
     }
 }
 

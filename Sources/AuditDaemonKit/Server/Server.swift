@@ -60,8 +60,10 @@ public final class Server: @unchecked Sendable {
     private(set) var isDraining = false
     private lazy var router = Router(server: self)
 
-    public init(configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
-                policy: AccessPolicy, logger: Logger) throws(EventLoopError) {
+    public init(
+        configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
+        policy: AccessPolicy, logger: Logger
+    ) throws(EventLoopError) {
         self.loop = try EventLoop()
         self.configuration = configuration
         self.listener = listener
@@ -112,25 +114,35 @@ public final class Server: @unchecked Sendable {
                 // Refused before a byte of its request is read: a peer that may not use the
                 // daemon holds no connection slot and no request buffer.
                 metrics.peerForbidden()
-                logger.warning("refused a peer that is not allowed",
-                               ["uid": peer.map { String($0.uid) } ?? "?", "gid": peer.map { String($0.gid) } ?? "?",
-                                "pid": peer.map { String($0.pid) } ?? "?"])
-                refuse(fd, HTTPResponse.error(403, code: "forbidden",
-                                              message: "this user may not use auditd; ask for --allow-uid or membership of the socket's group"))
+                logger.warning(
+                    "refused a peer that is not allowed",
+                    [
+                        "uid": peer.map { String($0.uid) } ?? "?", "gid": peer.map { String($0.gid) } ?? "?",
+                        "pid": peer.map { String($0.pid) } ?? "?",
+                    ])
+                refuse(
+                    fd,
+                    HTTPResponse.error(
+                        403, code: "forbidden",
+                        message: "this user may not use auditd; ask for --allow-uid or membership of the socket's group"))
                 metrics.requestFinished(route: "forbidden", status: 403)
                 continue
             }
             if connections.count >= configuration.maxConnections || isDraining {
                 metrics.connectionRefused()
-                refuse(fd, HTTPResponse.error(503, code: isDraining ? "shutting-down" : "too-many-connections",
-                                              message: isDraining ? "auditd is shutting down" : "too many connections; retry shortly",
-                                              extraHeaders: [("Retry-After", "1")]))
+                refuse(
+                    fd,
+                    HTTPResponse.error(
+                        503, code: isDraining ? "shutting-down" : "too-many-connections",
+                        message: isDraining ? "auditd is shutting down" : "too many connections; retry shortly",
+                        extraHeaders: [("Retry-After", "1")]))
                 continue
             }
             nextConnection += 1
             let id = nextConnection
             let connection = Connection(
-                id: id, fd: fd, peer: peer, parserLimits: configuration.limits, limits: Connection.Limits(maxUnsentBytes: configuration.maxUnsentBytes, followLagBytes: configuration.followLagBytes),
+                id: id, fd: fd, peer: peer, parserLimits: configuration.limits,
+                limits: Connection.Limits(maxUnsentBytes: configuration.maxUnsentBytes, followLagBytes: configuration.followLagBytes),
                 loop: loop, scratch: scratch, memory: memory,
                 onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
                 onClosed: { [weak self] connection in
@@ -212,7 +224,8 @@ public final class Server: @unchecked Sendable {
                 logger.info("closed a client that stopped reading its answers", ["connection": String(connection.id)])
                 connection.close()
             } else if !connection.isBusy, !connection.isStreaming, connection.requestStarted == nil,
-                      Double(now - connection.lastActivity) / 1e9 > configuration.idleTimeout {
+                Double(now - connection.lastActivity) / 1e9 > configuration.idleTimeout
+            {
                 connection.close()
             }
         }

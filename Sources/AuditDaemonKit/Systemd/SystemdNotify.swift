@@ -13,7 +13,8 @@ public final class SystemdNotify: Sendable {
     public init(environment: [String: String]) {
         path = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let usec = environment["WATCHDOG_USEC"].flatMap(UInt64.init), usec > 0,
-           environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true {
+            environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true
+        {
             watchdogInterval = Double(usec) / 2_000_000
         } else {
             watchdogInterval = nil

@@ -22,8 +22,10 @@ public enum ImageDecoder {
         return try result.get()
     }
 
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits(),
-                              shouldStop: (() -> Bool)? = nil) throws(ImageError) -> Screenshot {
+    public static func decode(
+        _ bytes: [UInt8], limits: ImageLimits = ImageLimits(),
+        shouldStop: (() -> Bool)? = nil
+    ) throws(ImageError) -> Screenshot {
         let result: Result<Screenshot, ImageError> = bytes.withUnsafeBytes { buffer in
             do throws(ImageError) { return .success(try decode(buffer, limits: limits, shouldStop: shouldStop)) } catch { return .failure(error) }
         }
@@ -49,12 +51,14 @@ public enum ImageDecoder {
             throw ImageError(.empty, "the screenshot is empty", hint: "send the PNG or JPEG bytes of the screen")
         }
         guard bytes.count <= limits.maxBytes else {
-            throw ImageError(.tooLarge, "the screenshot is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
-                             hint: "send a PNG or JPEG of the screen at its native resolution")
+            throw ImageError(
+                .tooLarge, "the screenshot is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
+                hint: "send a PNG or JPEG of the screen at its native resolution")
         }
         guard let format = format(of: bytes) else {
-            throw ImageError(.unsupportedFormat, "the screenshot is not a PNG or JPEG (\(describe(signature: bytes)))",
-                             hint: "send a PNG (adb exec-out screencap -p, Appium getScreenshot) or a JPEG")
+            throw ImageError(
+                .unsupportedFormat, "the screenshot is not a PNG or JPEG (\(describe(signature: bytes)))",
+                hint: "send a PNG (adb exec-out screencap -p, Appium getScreenshot) or a JPEG")
         }
         if format == .png, let problem = PNGChunks.animationProblem(bytes) {
             throw ImageError(.unsupportedFormat, problem, hint: "send a still screenshot of the screen (adb exec-out screencap -p, Appium getScreenshot)")
@@ -74,15 +78,18 @@ public enum ImageDecoder {
         // last scan; the rest of libjpeg's buffers are rows.
         let jpegMemory = format == .jpeg ? (progressive != 0 ? pixels * Int(max(1, components)) * 2 : 0) + (16 << 20) : 0
         let swapped = format == .jpeg && JPEGOrientation.swapsSides(JPEGOrientation.read(bytes))
-        return Header(format: format, width: swapped ? Int(height) : Int(width), height: swapped ? Int(width) : Int(height),
-                      decodeBytes: pixels * 4 + jpegMemory, storedWidth: Int(width), storedHeight: Int(height), jpegMemory: jpegMemory)
+        return Header(
+            format: format, width: swapped ? Int(height) : Int(width), height: swapped ? Int(width) : Int(height),
+            decodeBytes: pixels * 4 + jpegMemory, storedWidth: Int(width), storedHeight: Int(height), jpegMemory: jpegMemory)
     }
 
     /// Decodes `bytes`. `shouldStop` is asked between rows of a JPEG's scans (a PNG's
     /// decode is linear in its pixels, bounded by the limits): when it says stop, the
     /// decode ends with ``ImageError/Code/stopped``.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits(),
-                              shouldStop: (() -> Bool)? = nil) throws(ImageError) -> Screenshot {
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits = ImageLimits(),
+        shouldStop: (() -> Bool)? = nil
+    ) throws(ImageError) -> Screenshot {
         let header = try header(of: bytes, limits: limits)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             throw ImageError(.empty, "the screenshot is empty", hint: "send the PNG or JPEG bytes of the screen")
@@ -99,9 +106,10 @@ public enum ImageDecoder {
                     case .png:
                         return auditd_png_decode(base, bytes.count, out.baseAddress, width, height, text.baseAddress, text.count)
                     case .jpeg:
-                        var jpegLimits = auditd_jpeg_limits(max_scans: Int32(clamping: limits.maxJPEGScans), max_memory: header.jpegMemory,
-                                                            should_stop: shouldStop == nil ? nil : StopCheck.callback,
-                                                            context: Unmanaged.passUnretained(stop).toOpaque())
+                        var jpegLimits = auditd_jpeg_limits(
+                            max_scans: Int32(clamping: limits.maxJPEGScans), max_memory: header.jpegMemory,
+                            should_stop: shouldStop == nil ? nil : StopCheck.callback,
+                            context: Unmanaged.passUnretained(stop).toOpaque())
                         return auditd_jpeg_decode(base, bytes.count, out.baseAddress, width, height, &jpegLimits, text.baseAddress, text.count)
                     }
                 }
@@ -114,8 +122,9 @@ public enum ImageDecoder {
         return JPEGOrientation.upright(image, orientation: JPEGOrientation.read(bytes))
     }
 
-    static let stopped = ImageError(.stopped, "the screenshot's decode was stopped: the audit's time budget ran out, or its client left",
-                                    hint: "send a smaller or simpler image, or raise --audit-budget")
+    static let stopped = ImageError(
+        .stopped, "the screenshot's decode was stopped: the audit's time budget ran out, or its client left",
+        hint: "send a smaller or simpler image, or raise --audit-budget")
 
     /// Carries `shouldStop` through libjpeg's C callback.
     final class StopCheck {
@@ -131,20 +140,23 @@ public enum ImageDecoder {
 
     static func check(width: Int, height: Int, format: Screenshot.Format, limits: ImageLimits) throws(ImageError) {
         guard width > 0, height > 0 else {
-            throw ImageError(.malformed, "the \(format.rawValue.uppercased()) says it is \(width) × \(height) pixels",
-                             hint: "send a screenshot with pixels")
+            throw ImageError(
+                .malformed, "the \(format.rawValue.uppercased()) says it is \(width) × \(height) pixels",
+                hint: "send a screenshot with pixels")
         }
         guard max(width, height) <= limits.maxSide, width * height <= limits.maxPixels else {
-            throw ImageError(.tooLarge,
-                             "the screenshot claims \(width) × \(height) pixels, over the limit of \(limits.maxPixels) pixels and \(limits.maxSide) on a side",
-                             hint: "send the screen at its native resolution; no pixel was decoded")
+            throw ImageError(
+                .tooLarge,
+                "the screenshot claims \(width) × \(height) pixels, over the limit of \(limits.maxPixels) pixels and \(limits.maxSide) on a side",
+                hint: "send the screen at its native resolution; no pixel was decoded")
         }
     }
 
     static func malformed(_ format: Screenshot.Format, _ message: [CChar]) -> ImageError {
         let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return ImageError(.malformed, "the \(format.rawValue.uppercased()) cannot be decoded: \(reason)",
-                          hint: "the file is corrupt or truncated; take the screenshot again")
+        return ImageError(
+            .malformed, "the \(format.rawValue.uppercased()) cannot be decoded: \(reason)",
+            hint: "the file is corrupt or truncated; take the screenshot again")
     }
 
     /// What the first bytes look like, for the error.

@@ -64,15 +64,16 @@ package enum JPEGOrientation {
                 for y in 0..<outHeight {
                     for x in 0..<outWidth {
                         // Where the upright pixel (x, y) is stored.
-                        let (sx, sy): (Int, Int) = switch orientation {
-                        case 2: (width - 1 - x, y)
-                        case 3: (width - 1 - x, height - 1 - y)
-                        case 4: (x, height - 1 - y)
-                        case 5: (y, x)
-                        case 6: (y, height - 1 - x)
-                        case 7: (width - 1 - y, height - 1 - x)
-                        default: (width - 1 - y, x)
-                        }
+                        let (sx, sy): (Int, Int) =
+                            switch orientation {
+                            case 2: (width - 1 - x, y)
+                            case 3: (width - 1 - x, height - 1 - y)
+                            case 4: (x, height - 1 - y)
+                            case 5: (y, x)
+                            case 6: (y, height - 1 - x)
+                            case 7: (width - 1 - y, height - 1 - x)
+                            default: (width - 1 - y, x)
+                            }
                         let from = (sy * width + sx) * 4, to = (y * outWidth + x) * 4
                         target[to] = source[from]
                         target[to + 1] = source[from + 1]

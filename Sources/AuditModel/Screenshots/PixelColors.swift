@@ -80,11 +80,16 @@ extension ScreenshotMapping {
         // background: two colours make up the crop, the one drawn in strokes away from the
         // crop's edge is the ink. Tried only where the ordinary reading below would give up.
         if let dense = denseText(swatch, surroundings, crop: crop),
-           swatch.share(commonest) < Self.minimumBackgroundShare || swatch.share(swatch.clusters[1]) >= 0.3 {
+            swatch.share(commonest) < Self.minimumBackgroundShare || swatch.share(swatch.clusters[1]) >= 0.3
+        {
             return .success(dense)
         }
         if swatch.share(commonest) < Self.minimumBackgroundShare {
-            return .failure(PixelProblem(reason: "no one background colour (the commonest, \(commonest.color.hex), is \(Int(swatch.share(commonest) * 100))% of the crop): text over a gradient or an image"))
+            return .failure(
+                PixelProblem(
+                    reason:
+                        "no one background colour (the commonest, \(commonest.color.hex), is \(Int(swatch.share(commonest) * 100))% of the crop): text over a gradient or an image")
+            )
         }
         var best: (colors: TextColors, ratio: Double)?
         var largeShape: ColorSwatch.Cluster?
@@ -116,16 +121,27 @@ extension ScreenshotMapping {
             // others are anti-aliasing shades that made it into the histogram.
             let ratio = ColorMath.contrastRatio(cluster.color, background.color)
             if ratio > (best?.ratio ?? 0) {
-                best = (TextColors(foreground: cluster.color, background: background.color, foregroundShare: share,
-                                   backgroundShare: swatch.share(background), crop: crop), ratio)
+                best = (
+                    TextColors(
+                        foreground: cluster.color, background: background.color, foregroundShare: share,
+                        backgroundShare: swatch.share(background), crop: crop), ratio
+                )
             }
         }
         if let best { return .success(best.colors) }
         if let mixedBackground {
-            return .failure(PixelProblem(reason: "the text (\(mixedBackground.ink.color.hex)) is not on one colour (the commonest beside it is \(Int(mixedBackground.purity * 100))%): text over a gradient or an image"))
+            return .failure(
+                PixelProblem(
+                    reason:
+                        "the text (\(mixedBackground.ink.color.hex)) is not on one colour (the commonest beside it is \(Int(mixedBackground.purity * 100))%): text over a gradient or an image"
+                ))
         }
         if let largeShape {
-            return .failure(PixelProblem(reason: "a large shape (\(largeShape.color.hex), \(Int(swatch.share(largeShape) * 100))% of the frame) and no text beside it: an icon or image in the text's frame"))
+            return .failure(
+                PixelProblem(
+                    reason:
+                        "a large shape (\(largeShape.color.hex), \(Int(swatch.share(largeShape) * 100))% of the frame) and no text beside it: an icon or image in the text's frame")
+            )
         }
         return .failure(PixelProblem(reason: "no text pixels stand out from the background (\(commonest.color.hex))"))
     }
@@ -136,7 +152,8 @@ extension ScreenshotMapping {
         guard swatch.clusters.count >= 2 else { return nil }
         let first = swatch.clusters[0], second = swatch.clusters[1]
         guard swatch.share(first) + swatch.share(second) >= 0.85,
-              ColorMath.deltaE94(first.lab, second.lab) >= Self.minimumInkDifference else { return nil }
+            ColorMath.deltaE94(first.lab, second.lab) >= Self.minimumInkDifference
+        else { return nil }
         // The ink is the colour of strokes that does not run along the edge; the background
         // is the other.
         let candidates = [(ink: 1, ground: 0), (ink: 0, ground: 1)].filter {
@@ -145,8 +162,9 @@ extension ScreenshotMapping {
         }
         guard candidates.count == 1, let pick = candidates.first else { return nil }
         let ink = swatch.clusters[pick.ink], ground = swatch.clusters[pick.ground]
-        return TextColors(foreground: ink.color, background: ground.color, foregroundShare: swatch.share(ink),
-                          backgroundShare: swatch.share(ground), crop: crop)
+        return TextColors(
+            foreground: ink.color, background: ground.color, foregroundShare: swatch.share(ink),
+            backgroundShare: swatch.share(ground), crop: crop)
     }
 
     /// ATF's ImageContrastCheck: the icon against what surrounds it. The surroundings are
@@ -180,7 +198,8 @@ extension ScreenshotMapping {
         if let near = around.clusters.first {
             let far = ColorSwatch(screenshot, ring(6))
             if let page = far.clusters.first, far.share(page) >= 0.6, page.luminance > near.luminance,
-               ColorMath.deltaE94(near.lab, page.lab) > 2, ColorMath.deltaE94(near.lab, page.lab) < 20 {
+                ColorMath.deltaE94(near.lab, page.lab) > 2, ColorMath.deltaE94(near.lab, page.lab) < 20
+            {
                 around = far
             }
         }
@@ -206,12 +225,15 @@ extension ScreenshotMapping {
         var separate: [ColorSwatch.Cluster] = []
         for cluster in hues where separate.allSatisfy({ ColorMath.deltaE94($0.lab, cluster.lab) > 20 }) { separate.append(cluster) }
         if separate.count >= 3 {
-            return .failure(PixelProblem(reason: "a graphic of several colours (\(separate.prefix(4).map(\.color.hex).joined(separator: ", "))): a logo or an illustration; judge it by eye"))
+            return .failure(
+                PixelProblem(reason: "a graphic of several colours (\(separate.prefix(4).map(\.color.hex).joined(separator: ", "))): a logo or an illustration; judge it by eye"))
         }
         // The most visible strong part counts: 1.4.11 asks that the graphic be perceivable.
         let icon = distinct.max { ColorMath.contrastRatio($0.color, surroundings.color) < ColorMath.contrastRatio($1.color, surroundings.color) } ?? strongest
-        return .success(IconColors(foreground: icon.color, surroundings: surroundings.color, foregroundShare: inside.share(icon),
-                                   surroundingsShare: around.share(surroundings), crop: crop))
+        return .success(
+            IconColors(
+                foreground: icon.color, surroundings: surroundings.color, foregroundShare: inside.share(icon),
+                surroundingsShare: around.share(surroundings), crop: crop))
     }
 }
 

@@ -8,8 +8,10 @@ package enum PixelReadings {
     /// Below this many elements one thread does it (the hand-off costs more than it saves).
     static let concurrentFrom = 16
 
-    package static func read<Value: Sendable>(_ elements: [Int], budget: AuditBudget,
-                                      _ reading: @Sendable @escaping (Int) -> Value) -> [Int: Value] {
+    package static func read<Value: Sendable>(
+        _ elements: [Int], budget: AuditBudget,
+        _ reading: @Sendable @escaping (Int) -> Value
+    ) -> [Int: Value] {
         guard elements.count >= concurrentFrom else {
             var values: [Int: Value] = [:]
             for element in elements where !budget.isExhausted { values[element] = reading(element) }

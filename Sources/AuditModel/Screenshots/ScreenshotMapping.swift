@@ -27,7 +27,8 @@ public struct ScreenshotMapping: Sendable {
     /// throws ``ImageError/Code/mismatch`` when it does not fit. Asked with the header's
     /// size before the image is decoded, and again with the decoded image.
     public static func fit(snapshot: Snapshot, imageWidth: Int, imageHeight: Int, format: Screenshot.Format) throws(ImageError)
-        -> (scale: Double, screenWidth: Double, screenHeight: Double, notes: [String]) {
+        -> (scale: Double, screenWidth: Double, screenHeight: Double, notes: [String])
+    {
         let screenshot = (width: imageWidth, height: imageHeight, format: format)
         var width = snapshot.width ?? 0, height = snapshot.height ?? 0
         for root in snapshot.roots {
@@ -37,35 +38,42 @@ public struct ScreenshotMapping: Sendable {
         }
         let sizes = "the screenshot is \(screenshot.width) × \(screenshot.height) px, the snapshot's screen \(width.formattedForReport) × \(height.formattedForReport) pt"
         guard width > 0, height > 0 else {
-            throw ImageError(.mismatch, "the snapshot has no screen size to map the screenshot onto (\(sizes))",
-                             hint: "give the root element a frame, or the snapshot width and height")
+            throw ImageError(
+                .mismatch, "the snapshot has no screen size to map the screenshot onto (\(sizes))",
+                hint: "give the root element a frame, or the snapshot width and height")
         }
         let scale = Double(screenshot.width) / width
         let expectedHeight = height * scale
         let imageHeight = Double(screenshot.height)
         let landscapeImage = screenshot.width > screenshot.height, landscapeScreen = width > height
         if landscapeImage != landscapeScreen, abs(width - height) > 0.05 * max(width, height),
-           abs(screenshot.width - screenshot.height) > screenshot.width / 20 {
-            throw ImageError(.mismatch, "the screenshot is \(landscapeImage ? "landscape" : "portrait") and the snapshot \(landscapeScreen ? "landscape" : "portrait"): \(sizes)",
-                             hint: "take the screenshot in the same orientation as the dump, or send the pair of one moment")
+            abs(screenshot.width - screenshot.height) > screenshot.width / 20
+        {
+            throw ImageError(
+                .mismatch, "the screenshot is \(landscapeImage ? "landscape" : "portrait") and the snapshot \(landscapeScreen ? "landscape" : "portrait"): \(sizes)",
+                hint: "take the screenshot in the same orientation as the dump, or send the pair of one moment")
         }
         guard (0.25...8).contains(scale) else {
-            throw ImageError(.mismatch, "the screenshot does not fit the snapshot: \(sizes), \(scale.formattedForReport) px per pt",
-                             hint: "send the screenshot taken with this snapshot, at the device's resolution")
+            throw ImageError(
+                .mismatch, "the screenshot does not fit the snapshot: \(sizes), \(scale.formattedForReport) px per pt",
+                hint: "send the screenshot taken with this snapshot, at the device's resolution")
         }
         var notes = ["screenshot \(screenshot.width) × \(screenshot.height) px (\(screenshot.format.rawValue)) at \(scale.formattedForReport) px per pt"]
         let tolerance = max(2, 0.01 * expectedHeight)
         if imageHeight + tolerance < expectedHeight {
-            throw ImageError(.mismatch, "the screenshot is shorter than the snapshot's screen: \(sizes) (\(Int(expectedHeight.rounded())) px expected at \(scale.formattedForReport) px per pt)",
-                             hint: "send the screenshot taken with this snapshot, uncropped")
+            throw ImageError(
+                .mismatch, "the screenshot is shorter than the snapshot's screen: \(sizes) (\(Int(expectedHeight.rounded())) px expected at \(scale.formattedForReport) px per pt)",
+                hint: "send the screenshot taken with this snapshot, uncropped")
         }
         // A native snapshot's own `scale` fixes the image's size exactly: only a dump whose
         // root may leave out a system bar (Android's navigation bar) may be shorter than it.
         let exactSize = snapshot.capabilities.contains(.exactScreenSize) && snapshot.scale != nil
         if imageHeight - expectedHeight > tolerance {
             guard !exactSize, imageHeight - expectedHeight <= Self.maximumExtraHeight * imageHeight else {
-                throw ImageError(.mismatch, "the screenshot's aspect does not match the snapshot's: \(sizes) (\(Int(expectedHeight.rounded())) px high expected at \(scale.formattedForReport) px per pt)",
-                                 hint: "send the screenshot taken with this snapshot, uncropped and unscaled")
+                throw ImageError(
+                    .mismatch,
+                    "the screenshot's aspect does not match the snapshot's: \(sizes) (\(Int(expectedHeight.rounded())) px high expected at \(scale.formattedForReport) px per pt)",
+                    hint: "send the screenshot taken with this snapshot, uncropped and unscaled")
             }
             notes.append("the screenshot is \(Int((imageHeight - expectedHeight).rounded())) px taller than the snapshot's screen (a system bar the dump's root leaves out)")
         }
@@ -73,8 +81,9 @@ public struct ScreenshotMapping: Sendable {
         // `scale`) fixes the image's size: another size is another screen, or a resized one.
         if let declared = snapshot.scale, declared > 0, abs(declared - scale) > 0.01 * declared {
             let expectedWidth = Int((width * declared).rounded()), expectedTall = Int((height * declared).rounded())
-            throw ImageError(.mismatch, "the screenshot is another size: \(sizes) at \(declared.formattedForReport) px per pt, so \(expectedWidth) × \(expectedTall) px expected",
-                             hint: "send the screenshot taken with this snapshot, at the device's resolution (not resized)")
+            throw ImageError(
+                .mismatch, "the screenshot is another size: \(sizes) at \(declared.formattedForReport) px per pt, so \(expectedWidth) × \(expectedTall) px expected",
+                hint: "send the screenshot taken with this snapshot, at the device's resolution (not resized)")
         }
         return (scale, width, height, notes)
     }
@@ -95,7 +104,8 @@ public struct ScreenshotMapping: Sendable {
         let minX = (frame.minX * pixelsPerPoint).rounded(.down), minY = (frame.minY * pixelsPerPoint).rounded(.down)
         let maxX = (frame.maxX * pixelsPerPoint).rounded(.up), maxY = (frame.maxY * pixelsPerPoint).rounded(.up)
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
-              abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+            abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9
+        else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return PixelRect(x: Int(minX), y: Int(minY), width: Int(maxX - minX), height: Int(maxY - minY))
     }
 }

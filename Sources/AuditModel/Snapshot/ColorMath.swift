@@ -140,7 +140,8 @@ public enum ColorMath {
         if c1p * c2p != 0 {
             if abs(h1p - h2p) <= 180 { hBarP = (h1p + h2p) / 2 } else if h1p + h2p < 360 { hBarP = (h1p + h2p + 360) / 2 } else { hBarP = (h1p + h2p - 360) / 2 }
         }
-        let t = 1 - 0.17 * cos((hBarP - 30) * .pi / 180) + 0.24 * cos(2 * hBarP * .pi / 180)
+        let t =
+            1 - 0.17 * cos((hBarP - 30) * .pi / 180) + 0.24 * cos(2 * hBarP * .pi / 180)
             + 0.32 * cos((3 * hBarP + 6) * .pi / 180) - 0.20 * cos((4 * hBarP - 63) * .pi / 180)
         let dTheta = 30 * exp(-pow((hBarP - 275) / 25, 2))
         let rc = 2 * sqrt(pow(cBarP, 7) / (pow(cBarP, 7) + pow(25, 7)))

@@ -191,8 +191,9 @@ struct PackedRect: Sendable {
             self = .absent
             return
         }
-        self.init(x: PackedRect.narrow(rect.x), y: PackedRect.narrow(rect.y),
-                  width: PackedRect.narrow(rect.width), height: PackedRect.narrow(rect.height))
+        self.init(
+            x: PackedRect.narrow(rect.x), y: PackedRect.narrow(rect.y),
+            width: PackedRect.narrow(rect.width), height: PackedRect.narrow(rect.height))
     }
 
     /// A coordinate in single precision, clamped to its finite range: a snapshot may give

@@ -90,7 +90,8 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded())
         }
-        return RGBA(red: mix(red, backdrop.red), green: mix(green, backdrop.green),
-                    blue: mix(blue, backdrop.blue), alpha: 255)
+        return RGBA(
+            red: mix(red, backdrop.red), green: mix(green, backdrop.green),
+            blue: mix(blue, backdrop.blue), alpha: 255)
     }
 }

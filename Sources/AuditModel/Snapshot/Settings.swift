@@ -66,4 +66,3 @@ public enum FontWeightName {
 public enum Platform: String, Sendable, CaseIterable {
     case ios, android, web, other
 }
-

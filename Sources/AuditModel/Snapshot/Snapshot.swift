@@ -35,10 +35,12 @@ public final class Snapshot: Sendable {
     /// The screenshot sent with the snapshot, mapped onto its frames (``attaching(_:)``).
     public let screenshot: ScreenshotMapping?
 
-    package init(version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
-         width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
-         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String],
-         screenshot: ScreenshotMapping? = nil) {
+    package init(
+        version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
+        width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
+        animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String],
+        screenshot: ScreenshotMapping? = nil
+    ) {
         self.screenshot = screenshot
         self.version = version
         self.dialect = dialect
@@ -71,10 +73,11 @@ public final class Snapshot: Sendable {
 
     public func attaching(_ image: Screenshot) throws(ImageError) -> Snapshot {
         let mapping = try ScreenshotMapping(snapshot: self, screenshot: image)
-        return Snapshot(version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,
-                        platform: platform, app: app, build: build, screen: screen, width: width, height: height, scale: scale,
-                        settings: settings, elements: elements, animations: animations, invalidValues: invalidValues,
-                        texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping)
+        return Snapshot(
+            version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,
+            platform: platform, app: app, build: build, screen: screen, width: width, height: height, scale: scale,
+            settings: settings, elements: elements, animations: animations, invalidValues: invalidValues,
+            texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping)
     }
 
     /// The string behind a reference, `nil` when absent.

@@ -58,8 +58,10 @@ public enum AndroidDensity {
     /// a landscape screen whose natural orientation is landscape (`rotation` 0, wide as 16:9) is
     /// a TV, aimed at 540 dp high (1920 × 1080 → 2); a small square screen at the origin is a
     /// watch, aimed at 227 dp (466 × 466 → 2).
-    public static func estimated(widthPixels: Double, heightPixels: Double, naturalLandscape: Bool = false,
-                                 atOrigin: Bool = false) -> Estimate {
+    public static func estimated(
+        widthPixels: Double, heightPixels: Double, naturalLandscape: Bool = false,
+        atOrigin: Bool = false
+    ) -> Estimate {
         let height = heightPixels > 0 ? heightPixels : widthPixels
         let shorter = min(widthPixels, height), longer = max(widthPixels, height)
         guard shorter > 0 else { return Estimate(density: 1, shape: .phone, shortSide: 0, aspect: 1) }
@@ -74,12 +76,13 @@ public enum AndroidDensity {
         } else {
             shape = .phone
         }
-        let target = switch shape {
-        case .phone: typicalWidth
-        case .tablet: typicalTabletWidth
-        case .tv: typicalTVHeight
-        case .watch: typicalWatchSide
-        }
+        let target =
+            switch shape {
+            case .phone: typicalWidth
+            case .tablet: typicalTabletWidth
+            case .tv: typicalTVHeight
+            case .watch: typicalWatchSide
+            }
         var best = 1.0
         var bestError = Double.infinity
         for density in buckets + (shape == .tv ? [1.33] : []) {

@@ -40,8 +40,10 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         }
     }
 
-    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
-                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder) {
+    static func decode(
+        _ attributes: AttributeList, into element: inout Element, index: Int,
+        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+    ) {
         builder.decodeAppium(attributes, into: &element, index: index)
     }
 

@@ -65,8 +65,10 @@ enum NativeDialect: SnapshotDialect {
         }
     }
 
-    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
-                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder) {
+    static func decode(
+        _ attributes: AttributeList, into element: inout Element, index: Int,
+        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+    ) {
         builder.decodeNative(attributes, into: &element, index: index)
     }
 }
@@ -89,8 +91,9 @@ extension SnapshotBuilder {
                 sawVersion = true
                 version = ValueScanner.number(value).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
                 if version != 1 {
-                    fail(.unsupportedVersion, "snapshot version \"\(ValueScanner.string(value))\" is not supported",
-                         hint: "this auditd reads version=\"1\"", at: (rootLine, rootColumn))
+                    fail(
+                        .unsupportedVersion, "snapshot version \"\(ValueScanner.string(value))\" is not supported",
+                        hint: "this auditd reads version=\"1\"", at: (rootLine, rootColumn))
                     return
                 }
             case "platform":
@@ -114,11 +117,11 @@ extension SnapshotBuilder {
             }
         }
         if !sawVersion, error == nil {
-            fail(.missingVersion, "<snapshot> has no version attribute",
-                 hint: "add version=\"1\" to the <snapshot> element", at: (rootLine, rootColumn))
+            fail(
+                .missingVersion, "<snapshot> has no version attribute",
+                hint: "add version=\"1\" to the <snapshot> element", at: (rootLine, rootColumn))
         }
     }
-
 
     func decodeNative(_ attributes: AttributeList, into element: inout Element, index: Int) {
         forEachKnownAttribute(attributes, of: NativeDialect.self, element: index, owner: "element", line: Int(element.line)) { key, read in

@@ -17,8 +17,9 @@ extension SnapshotBuilder {
                 case "content-size":
                     settings.contentSize = ContentSize(rawValue: ValueScanner.string(value).lowercased())
                     if settings.contentSize == nil {
-                        recordInvalid(element: nil, owner: "settings", name, value,
-                                      expected: "one of " + ContentSize.allCases.map(\.rawValue).joined(separator: " "), line: line)
+                        recordInvalid(
+                            element: nil, owner: "settings", name, value,
+                            expected: "one of " + ContentSize.allCases.map(\.rawValue).joined(separator: " "), line: line)
                     }
                 case "color-scheme":
                     settings.colorScheme = ColorScheme(rawValue: ValueScanner.string(value).lowercased())
@@ -38,8 +39,9 @@ extension SnapshotBuilder {
         for attribute in attributes {
             let name = String(cString: attribute.name)
             withValue(attribute) { value in
-                let read = ValueReader(builder: self, value: value, element: Int(owner), owner: "animation",
-                                       name: attribute.name, line: line)
+                let read = ValueReader(
+                    builder: self, value: value, element: Int(owner), owner: "animation",
+                    name: attribute.name, line: line)
                 func invalid(_ expected: String) { read.invalid(expected) }
                 func flag() -> Bool? { read.flag() }
                 switch name {

@@ -43,8 +43,9 @@ protocol SnapshotDialect: Sendable {
     /// `android.widget.Button`; a native snapshot's `type`) — `snapshot.unauditable` reports
     /// a capture in which no element has a type name as one it cannot audit
     /// (`no-types`), and reads the names to tell an iOS capture sent as Android.
-    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
-                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
+    static func decode(
+        _ attributes: AttributeList, into element: inout Element, index: Int,
+        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
     /// Last steps once every element is read (pixels to points).
     static func finish(_ builder: SnapshotBuilder)
     /// The length of the document in `bytes` when the tool that writes this dialect adds

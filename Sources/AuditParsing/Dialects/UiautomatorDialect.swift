@@ -85,8 +85,10 @@ enum UiautomatorDialect: SnapshotDialect {
         return .both
     }
 
-    static func decode(_ attributes: AttributeList, into element: inout Element, index: Int,
-                       tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder) {
+    static func decode(
+        _ attributes: AttributeList, into element: inout Element, index: Int,
+        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+    ) {
         builder.decodeAndroid(attributes, into: &element, index: index, className: tag)
     }
 
@@ -145,33 +147,41 @@ extension SnapshotBuilder {
             notes.append("Android density \(given.formattedForReport) given by the caller")
         } else if let rootWidth, rootWidth > 0 {
             let rootFrame = roots.compactMap { elements[$0].frame }.first
-            let estimate = AndroidDensity.estimated(widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth,
-                                                    naturalLandscape: rotation == 0,
-                                                    atOrigin: rootFrame.map { $0.minX == 0 && $0.minY == 0 } ?? false)
-            let kind = switch estimate.shape {
-            case .tablet: "a tablet (aspect \(((estimate.aspect * 100).rounded() / 100).formattedForReport):1), aiming at \(Int(AndroidDensity.typicalTabletWidth)) dp"
-            case .tv: "a TV (landscape in its natural orientation), aiming at \(Int(AndroidDensity.typicalTVHeight)) dp high"
-            case .watch: "a watch (a small square or round screen), aiming at \(Int(AndroidDensity.typicalWatchSide)) dp"
-            case .phone: "a phone, aiming at \(Int(AndroidDensity.typicalWidth)) dp"
-            }
+            let estimate = AndroidDensity.estimated(
+                widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth,
+                naturalLandscape: rotation == 0,
+                atOrigin: rootFrame.map { $0.minX == 0 && $0.minY == 0 } ?? false)
+            let kind =
+                switch estimate.shape {
+                case .tablet: "a tablet (aspect \(((estimate.aspect * 100).rounded() / 100).formattedForReport):1), aiming at \(Int(AndroidDensity.typicalTabletWidth)) dp"
+                case .tv: "a TV (landscape in its natural orientation), aiming at \(Int(AndroidDensity.typicalTVHeight)) dp high"
+                case .watch: "a watch (a small square or round screen), aiming at \(Int(AndroidDensity.typicalWatchSide)) dp"
+                case .phone: "a phone, aiming at \(Int(AndroidDensity.typicalWidth)) dp"
+                }
             // The layout's own standard components (status bar, toolbar, floating action
             // button, navigation bar) outvote the screen's shape when they agree.
             var cues: [AndroidLayoutCues.Cue] = []
             for element in elements {
                 guard let frame = element.frame, frame.width > 0, frame.height > 0,
-                      texts.withBytes(element.typeName, { type in texts.withBytes(element.id) { AndroidLayoutCues.mayBeCue(className: type, resourceID: $0) } }),
-                      let cue = AndroidLayoutCues.cue(className: texts.string(element.typeName) ?? "", resourceID: texts.string(element.id) ?? "",
-                                                      width: frame.width, height: frame.height) else { continue }
+                    texts.withBytes(element.typeName, { type in texts.withBytes(element.id) { AndroidLayoutCues.mayBeCue(className: type, resourceID: $0) } }),
+                    let cue = AndroidLayoutCues.cue(
+                        className: texts.string(element.typeName) ?? "", resourceID: texts.string(element.id) ?? "",
+                        width: frame.width, height: frame.height)
+                else { continue }
                 cues.append(cue)
                 if cues.count >= 64 { break }
             }
             if let decided = AndroidLayoutCues.density(from: cues, current: estimate.density) {
                 density = decided.density
                 let basis = decided.basis.prefix(4).map { "a \($0.pixels.formattedForReport)-px \($0.name)" }.joined(separator: ", ")
-                notes.append("Android density \(density.formattedForReport) from the layout's standard components: \(basis) (the screen's \(estimate.shortSide.formattedForReport) px short side alone would say \(estimate.density.formattedForReport)); give ?density= (auditctl audit --android-density) if it is another")
+                notes.append(
+                    "Android density \(density.formattedForReport) from the layout's standard components: \(basis) (the screen's \(estimate.shortSide.formattedForReport) px short side alone would say \(estimate.density.formattedForReport)); give ?density= (auditctl audit --android-density) if it is another"
+                )
             } else {
                 density = estimate.density
-                notes.append("Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another")
+                notes.append(
+                    "Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another"
+                )
             }
         } else {
             density = 1
@@ -179,8 +189,9 @@ extension SnapshotBuilder {
         }
         for index in elements.indices {
             guard let frame = elements[index].frame else { continue }
-            elements[index].frame = Rect(x: frame.x / density, y: frame.y / density,
-                                         width: frame.width / density, height: frame.height / density)
+            elements[index].frame = Rect(
+                x: frame.x / density, y: frame.y / density,
+                width: frame.width / density, height: frame.height / density)
         }
         scale = density
         width = rootWidth.map { $0 / density }
@@ -195,7 +206,8 @@ extension SnapshotBuilder {
         for index in elements.indices where elements[index].role == .container {
             let parent = Int(elements[index].parent)
             guard parent >= 0, let type = texts.string(elements[parent].typeName),
-                  collections.contains(where: { type.hasSuffix($0) }) else { continue }
+                collections.contains(where: { type.hasSuffix($0) })
+            else { continue }
             elements[index].role = .cell
         }
     }
@@ -213,8 +225,10 @@ extension SnapshotBuilder {
         }
     }
 
-    func decodeAndroid(_ attributes: AttributeList, into element: inout Element, index: Int,
-                               className tag: UnsafePointer<xmlChar>) {
+    func decodeAndroid(
+        _ attributes: AttributeList, into element: inout Element, index: Int,
+        className tag: UnsafePointer<xmlChar>
+    ) {
         var clickable = false, longClickable = false, checkable = false, focusable = false
         var displayed: Bool?, visibleToUser: Bool?
         var stated: Bool?
@@ -286,7 +300,9 @@ extension SnapshotBuilder {
         if focusable { element.focusable = true }
         if displayed == false || visibleToUser == false { element.visible = false }
         // TalkBack focuses what is actionable or says something; the rest is decoration.
-        element.accessible = stated ?? (interactive || focusable || checkable
-                                        || !texts.isBlank(element.text) || !texts.isBlank(element.label))
+        element.accessible =
+            stated
+            ?? (interactive || focusable || checkable
+                || !texts.isBlank(element.text) || !texts.isBlank(element.label))
     }
 }

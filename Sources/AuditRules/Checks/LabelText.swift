@@ -10,10 +10,11 @@ public enum LabelText {
         let element = elements[index]
         let texts = snapshot.texts
         if element.role == .textfield, !texts.isBlank(element.value) || !texts.isBlank(element.placeholder) { return true }
-        let readsChildren = switch element.role {
-        case .cell, .container, .other: true
-        default: snapshot.capabilities.contains(.namesFromContent) || element.firstChild >= 0
-        }
+        let readsChildren =
+            switch element.role {
+            case .cell, .container, .other: true
+            default: snapshot.capabilities.contains(.namesFromContent) || element.firstChild >= 0
+            }
         guard readsChildren else { return false }
         var next = index + 1
         while next < elements.count, elements[next].depth > element.depth {

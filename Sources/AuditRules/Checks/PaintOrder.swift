@@ -16,7 +16,8 @@ struct PaintOrder: Sendable {
         for position in snapshot.elements.indices {
             let element = snapshot.elements[position]
             guard element.isVisible, !element.isHidden, let frame = element.frame, frame.width > 0, frame.height > 0 else { continue }
-            let empty = element.firstChild < 0 && element.role != .image && snapshot.visibleTextRef(of: position).isAbsent
+            let empty =
+                element.firstChild < 0 && element.role != .image && snapshot.visibleTextRef(of: position).isAbsent
                 && snapshot.texts.isBlank(element.label) && snapshot.texts.isBlank(element.image)
             guard !empty else { continue }
             items.append(RectIndex.Item(index: position, end: ends[position], rect: frame))

@@ -9,7 +9,8 @@ enum PixelInk {
     /// `maximumSide`: larger elements are not read (tabs and segments are read up to 240 pt).
     static func color(of index: Int, in snapshot: Snapshot, maximumSide: Double = maximumSide) -> (color: RGBA, share: Double)? {
         guard let screenshot = snapshot.screenshot, let frame = snapshot.elements[index].frame,
-              frame.width > 0, frame.height > 0, frame.width <= maximumSide, frame.height <= maximumSide else { return nil }
+            frame.width > 0, frame.height > 0, frame.width <= maximumSide, frame.height <= maximumSide
+        else { return nil }
         if !snapshot.visibleTextRef(of: index).isAbsent, case .success(let text) = screenshot.textColors(of: frame) {
             return (text.foreground, text.foregroundShare)
         }

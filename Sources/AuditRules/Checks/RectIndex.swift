@@ -109,8 +109,9 @@ public struct RectIndex: Sendable {
     }
 
     private mutating func makeLeaf(_ range: Range<Int>) -> Int {
-        var node = Node(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
-                        first: Int32(range.lowerBound), count: Int32(range.count), isLeaf: true)
+        var node = Node(
+            minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
+            first: Int32(range.lowerBound), count: Int32(range.count), isLeaf: true)
         for item in items[range] {
             node.minX = min(node.minX, item.rect.minX)
             node.minY = min(node.minY, item.rect.minY)
@@ -123,8 +124,9 @@ public struct RectIndex: Sendable {
     }
 
     private mutating func makeInternal(_ ids: [Int]) -> Int {
-        var node = Node(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
-                        first: Int32(children.count), count: Int32(ids.count), isLeaf: false)
+        var node = Node(
+            minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
+            first: Int32(children.count), count: Int32(ids.count), isLeaf: false)
         for id in ids {
             let child = nodes[id]
             node.minX = min(node.minX, child.minX)
@@ -141,13 +143,16 @@ public struct RectIndex: Sendable {
     /// The first item (in the tree's order) whose rectangle meets `query` — shares area
     /// with it, or touches it when `touching` — and that `match` accepts, visiting only
     /// branches whose ``Summary`` `branch` allows. `nil` when none.
-    public func first(meeting query: Rect, touching: Bool = false, branch: (Summary) -> Bool,
-                      match: (Item) -> Bool) -> Item? {
+    public func first(
+        meeting query: Rect, touching: Bool = false, branch: (Summary) -> Bool,
+        match: (Item) -> Bool
+    ) -> Item? {
         guard root >= 0 else { return nil }
         var stack: [Int] = [root]
         while let id = stack.popLast() {
             let node = nodes[id]
-            let meets = touching
+            let meets =
+                touching
                 ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
                 : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
             guard meets, branch(node.summary) else { continue }
@@ -155,7 +160,8 @@ public struct RectIndex: Sendable {
             if node.isLeaf {
                 for item in items[range] {
                     let rect = item.rect
-                    let itemMeets = touching
+                    let itemMeets =
+                        touching
                         ? rect.minX <= query.maxX && query.minX <= rect.maxX && rect.minY <= query.maxY && query.minY <= rect.maxY
                         : rect.minX < query.maxX && query.minX < rect.maxX && rect.minY < query.maxY && query.minY < rect.maxY
                     if itemMeets, match(item) { return item }

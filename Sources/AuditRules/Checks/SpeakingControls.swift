@@ -20,8 +20,9 @@ public struct SpeakingControls {
         for index in elements.indices {
             let control = Int(speaker[index])
             guard control >= 0, !SpeakingControls.isControl(elements[index]), elements[index].isAccessible,
-                  !snapshot.accessibleNameRef(of: index).isAbsent,
-                  snapshot.texts.isBlank(elements[control].label) else { continue }
+                !snapshot.accessibleNameRef(of: index).isAbsent,
+                snapshot.texts.isBlank(elements[control].label)
+            else { continue }
             voices[control] &+= 1
         }
         self.voices = voices
@@ -47,7 +48,8 @@ public struct SpeakingControls {
     public func control(namedOnlyBy index: Int) -> Int? {
         let control = Int(speaker[index])
         guard control >= 0, !SpeakingControls.isControl(snapshot.elements[index]),
-              snapshot.texts.isBlank(snapshot.elements[control].label), voices[control] == 1 else { return nil }
+            snapshot.texts.isBlank(snapshot.elements[control].label), voices[control] == 1
+        else { return nil }
         return control
     }
 

@@ -7,7 +7,8 @@ public enum Targets {
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI, !element.covered,
-                  let frame = element.touchFrame, !frame.isEmpty else { continue }
+                let frame = element.touchFrame, !frame.isEmpty
+            else { continue }
             if isInlineLink(index, in: snapshot) || isInnerPart(index, in: snapshot) { continue }
             result.append((index, frame))
         }

@@ -15,19 +15,29 @@ public enum ColorOnlyGroupRule: Rule {
             """,
         results: ResultID.self,
         examples: [
-            RuleExample(##"""
+            RuleExample(
+                ##"""
                 <element id="c1" role="cell" frame="0,0,390,60"><element id="d1" role="image" label="Unread" frame="6,20,10,10" foreground="#007AFF"/></element>
                 <element id="c2" role="cell" frame="0,60,390,60"><element id="d2" role="image" label="Flagged" frame="6,80,10,10" foreground="#FF9500"/></element>
                 """##, triggers: ["d2"]),
-            RuleExample(##"""
+            RuleExample(
+                ##"""
                 <element id="c1" role="cell" frame="0,0,390,60"><element id="d1" role="image" image="dot" label="Unread" frame="6,20,10,10" foreground="#007AFF"/></element>
                 <element id="c2" role="cell" frame="0,60,390,60"><element id="d2" role="image" image="flag" label="Flagged" frame="6,80,10,10" foreground="#FF9500"/></element>
                 """##),
-            RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Busy" frame="20,0,8,8" background="#FF3B30"/>"##, triggers: ["b"]),
-            RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Busy" frame="20,0,12,12" background="#FF3B30"/>"##),
+            RuleExample(
+                ##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Busy" frame="20,0,8,8" background="#FF3B30"/>"##,
+                triggers: ["b"]),
+            RuleExample(
+                ##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Busy" frame="20,0,12,12" background="#FF3B30"/>"##
+            ),
             RuleExample(##"<element id="a" role="text" text="Paid" foreground="#34C759"/><element id="b" role="text" text="Due" foreground="#FF3B30"/>"##),
-            RuleExample(##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Online" frame="20,0,8,8" background="#34C759"/>"##),
-            RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##),
+            RuleExample(
+                ##"<element id="a" role="image" label="Online" frame="0,0,8,8" background="#34C759"/><element id="b" role="image" label="Online" frame="20,0,8,8" background="#34C759"/>"##
+            ),
+            RuleExample(
+                ##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -126,7 +136,8 @@ public enum ColorOnlyGroupRule: Rule {
         let leaves = snapshot.elements.indices.filter { index in
             let element = snapshot.elements[index]
             guard colors[index] == nil, element.firstChild < 0, element.isVisible, !element.isHidden, element.role != .window,
-                  let frame = element.frame else { return false }
+                let frame = element.frame
+            else { return false }
             // Controls show their state by shape or position (a knob, a dot, a tick) the
             // histogram cannot see; their selection is color-only.state's.
             guard ![.switch, .checkbox, .radio, .slider].contains(element.role) else { return false }
@@ -185,7 +196,7 @@ private struct LookAlikeGroups {
 
     /// Compares the members of each look-alike group within one scope.
     mutating func judge<Candidates: Collection>(_ candidates: Candidates, context: inout RuleContext<ColorOnlyGroupRule.ResultID>)
-        where Candidates.Element == Int {
+    where Candidates.Element == Int {
         groups.removeAll()
         for candidate in candidates {
             let key = key(of: candidate)
@@ -209,20 +220,23 @@ private struct LookAlikeGroups {
                 if reported[member] { continue }
                 // A selected item against unselected ones is color-only.state's case.
                 guard snapshot.elements[member].traits.contains(.selected) == referenceSelected,
-                      let color = colors[member], color != reference,
-                      // Read from pixels, two crops of one colour differ by a shade: only a
-                      // clear difference counts, between marks of one shape (the colour covers
-                      // about the same share of each).
-                      !(fromPixels[member] || fromPixels[first])
+                    let color = colors[member], color != reference,
+                    // Read from pixels, two crops of one colour differ by a shade: only a
+                    // clear difference counts, between marks of one shape (the colour covers
+                    // about the same share of each).
+                    !(fromPixels[member] || fromPixels[first])
                         || (PixelInk.differ(color, reference) && PixelInk.sameShape(shares[member], shares[first])),
-                      // Equal keys almost surely mean equal looks; make sure before reporting.
-                      VisualSignature(member, in: snapshot, includeText: true)
-                        == VisualSignature(first, in: snapshot, includeText: true) else { continue }
+                    // Equal keys almost surely mean equal looks; make sure before reporting.
+                    VisualSignature(member, in: snapshot, includeText: true)
+                        == VisualSignature(first, in: snapshot, includeText: true)
+                else { continue }
                 reported[member] = true
                 let source = fromPixels[member] || fromPixels[first] ? "screenshot" : "declared"
-                context.report(ColorOnlyGroupRule.ResultID.colorOnly, element: member, evidence: [
-                    ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first))),
-                ] + difference(reference, color) + [("source", .string(source))])
+                context.report(
+                    ColorOnlyGroupRule.ResultID.colorOnly, element: member,
+                    evidence: [
+                        ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first)))
+                    ] + difference(reference, color) + [("source", .string(source))])
             }
         }
     }
@@ -240,7 +254,8 @@ private struct LookAlikeGroups {
     mutating func key(of index: Int) -> UInt64 {
         if keys[index] != 0 { return keys[index] }
         let element = snapshot.elements[index]
-        let mark = element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
+        let mark =
+            element.firstChild < 0 && element.isVisible && !element.isHidden && element.role != .window
             && colors[index] != nil
         let key = mark ? VisualSignature(index, in: snapshot, includeText: true).key : 1
         keys[index] = key

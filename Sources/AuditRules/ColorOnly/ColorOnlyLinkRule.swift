@@ -15,10 +15,17 @@ public enum ColorOnlyLinkRule: Rule {
         parameters: [Parameter.ratio],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" font-size="15"/></element>"##, triggers: ["l"]),
-            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" underline="true" font-size="15"/></element>"##),
-            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#000000" font-size="15"><element id="l" role="link" text="terms" foreground="#FF0000" font-weight="bold" font-size="15"/></element>"##),
-            RuleExample(##"<element id="p" role="text" text="Read the terms first." foreground="#000000"><element id="l" role="link" text="terms" foreground="#FFD60A"/></element>"##),
+            RuleExample(
+                ##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" font-size="15"/></element>"##,
+                triggers: ["l"]),
+            RuleExample(
+                ##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" underline="true" font-size="15"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="p" role="text" text="Read the terms first." foreground="#000000" font-size="15"><element id="l" role="link" text="terms" foreground="#FF0000" font-weight="bold" font-size="15"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="p" role="text" text="Read the terms first." foreground="#000000"><element id="l" role="link" text="terms" foreground="#FFD60A"/></element>"##),
             RuleExample(##"<element id="l" role="link" text="Privacy" foreground="#007AFF" frame="0,0,80,44"/>"##),
         ])
 
@@ -57,8 +64,9 @@ public enum ColorOnlyLinkRule: Rule {
             // From pixels: the link's ink against the ink of the text beside it. A link inside
             // its text's own frame is not separable there (the text's crop holds the link).
             if colors == nil, snapshot.screenshot != nil, Int(element.parent) != surrounding,
-               let link = PixelInk.color(of: index, in: snapshot, maximumSide: 400),
-               let beside = PixelInk.color(of: surrounding, in: snapshot, maximumSide: 400) {
+                let link = PixelInk.color(of: index, in: snapshot, maximumSide: 400),
+                let beside = PixelInk.color(of: surrounding, in: snapshot, maximumSide: 400)
+            {
                 source = "screenshot"
                 colors = (link.color, beside.color)
             }
@@ -72,10 +80,12 @@ public enum ColorOnlyLinkRule: Rule {
             let background = element.effectiveBackground ?? .white
             let ratio = ColorMath.contrastRatio(linkColor.composited(over: background), textColor.composited(over: background))
             guard ratio < required else { continue }
-            context.report(ResultID.colorOnlyLink, element: index, evidence: [
-                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
-            ] + ColorDifference.evidence(textColor, linkColor).dropFirst() + [("source", .string(source))])
+            context.report(
+                ResultID.colorOnlyLink, element: index,
+                evidence: [
+                    ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                    ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
+                ] + ColorDifference.evidence(textColor, linkColor).dropFirst() + [("source", .string(source))])
         }
     }
 

@@ -19,18 +19,33 @@ public enum ColorOnlyStateRule: Rule {
             """,
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##, triggers: ["a"]),
-            RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" image="tray.fill" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" image="paperplane" frame="130,0,130,50" foreground="#8E8E93"/>"##),
-            RuleExample(##"<element id="a" role="button" label="Page 1" traits="selected" frame="0,0,10,10" background="#FFFFFF"/><element id="b" role="button" label="Page 2" frame="20,0,10,10" background="#3A4F70"/>"##, triggers: ["a"]),
-            RuleExample(##"<element id="a" role="button" label="Page 1" traits="selected" frame="0,0,20,10" background="#FFFFFF"/><element id="b" role="button" label="Page 2" frame="30,0,10,10" background="#3A4F70"/>"##),
-            RuleExample(##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF" font-weight="bold"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##),
+            RuleExample(
+                ##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##,
+                triggers: ["a"]),
+            RuleExample(
+                ##"<element id="a" role="tab" label="Inbox" traits="selected" image="tray.fill" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" image="paperplane" frame="130,0,130,50" foreground="#8E8E93"/>"##
+            ),
+            RuleExample(
+                ##"<element id="a" role="button" label="Page 1" traits="selected" frame="0,0,10,10" background="#FFFFFF"/><element id="b" role="button" label="Page 2" frame="20,0,10,10" background="#3A4F70"/>"##,
+                triggers: ["a"]),
+            RuleExample(
+                ##"<element id="a" role="button" label="Page 1" traits="selected" frame="0,0,20,10" background="#FFFFFF"/><element id="b" role="button" label="Page 2" frame="30,0,10,10" background="#3A4F70"/>"##
+            ),
+            RuleExample(
+                ##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF" font-weight="bold"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##
+            ),
             // A segmented control whose current segment is only another colour, marked nowhere.
-            RuleExample(##"<element id="seg" role="container" frame="0,100,390,40"><element id="d" role="button" label="Day" frame="0,100,130,40" foreground="#FFFFFF" background="#007AFF"/><element id="w" role="button" label="Week" frame="130,100,130,40" foreground="#007AFF" background="#FFFFFF"/><element id="m" role="button" label="Month" frame="260,100,130,40" foreground="#007AFF" background="#FFFFFF"/></element>"##,
-                        triggers: ["d"]),
+            RuleExample(
+                ##"<element id="seg" role="container" frame="0,100,390,40"><element id="d" role="button" label="Day" frame="0,100,130,40" foreground="#FFFFFF" background="#007AFF"/><element id="w" role="button" label="Week" frame="130,100,130,40" foreground="#007AFF" background="#FFFFFF"/><element id="m" role="button" label="Month" frame="260,100,130,40" foreground="#007AFF" background="#FFFFFF"/></element>"##,
+                triggers: ["d"]),
             // The same, marked: the first check's (and a bold label passes it).
-            RuleExample(##"<element id="seg" role="container" frame="0,100,390,40"><element id="d" role="button" label="Day" traits="selected" font-weight="bold" frame="0,100,130,40" foreground="#FFFFFF" background="#007AFF"/><element id="w" role="button" label="Week" frame="130,100,130,40" foreground="#007AFF" background="#FFFFFF"/><element id="m" role="button" label="Month" frame="260,100,130,40" foreground="#007AFF" background="#FFFFFF"/></element>"##),
+            RuleExample(
+                ##"<element id="seg" role="container" frame="0,100,390,40"><element id="d" role="button" label="Day" traits="selected" font-weight="bold" frame="0,100,130,40" foreground="#FFFFFF" background="#007AFF"/><element id="w" role="button" label="Week" frame="130,100,130,40" foreground="#007AFF" background="#FFFFFF"/><element id="m" role="button" label="Month" frame="260,100,130,40" foreground="#007AFF" background="#FFFFFF"/></element>"##
+            ),
             // Three buttons of three colours: a palette, not a state.
-            RuleExample(##"<element id="seg" role="container" frame="0,100,390,40"><element id="r" role="button" label="Red" frame="0,100,130,40" foreground="#FF3B30"/><element id="g" role="button" label="Green" frame="130,100,130,40" foreground="#34C759"/><element id="b" role="button" label="Blue" frame="260,100,130,40" foreground="#007AFF"/></element>"##),
+            RuleExample(
+                ##"<element id="seg" role="container" frame="0,100,390,40"><element id="r" role="button" label="Red" frame="0,100,130,40" foreground="#FF3B30"/><element id="g" role="button" label="Green" frame="130,100,130,40" foreground="#34C759"/><element id="b" role="button" label="Blue" frame="260,100,130,40" foreground="#007AFF"/></element>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -66,15 +81,18 @@ public enum ColorOnlyStateRule: Rule {
                 if members.count > 12 { break }
             }
             guard members.count >= 3, members.count <= 12,
-                  members.allSatisfy({ !elements[$0].traits.contains(.selected) && elements[$0].checked != true }),
-                  let first = elements[members[0]].frame else { continue }
+                members.allSatisfy({ !elements[$0].traits.contains(.selected) && elements[$0].checked != true }),
+                let first = elements[members[0]].frame
+            else { continue }
             let role = elements[members[0]].role
             // One role, one size (within a tenth), one row.
-            guard members.allSatisfy({ index in
-                guard let frame = elements[index].frame else { return false }
-                return elements[index].role == role && abs(frame.height - first.height) <= 0.1 * first.height
-                    && abs(frame.width - first.width) <= 0.1 * first.width && abs(frame.midY - first.midY) <= 0.25 * first.height
-            }) else { continue }
+            guard
+                members.allSatisfy({ index in
+                    guard let frame = elements[index].frame else { return false }
+                    return elements[index].role == role && abs(frame.height - first.height) <= 0.1 * first.height
+                        && abs(frame.width - first.width) <= 0.1 * first.width && abs(frame.midY - first.midY) <= 0.25 * first.height
+                })
+            else { continue }
             var source = "declared"
             var colors = members.map { ColorDifference.color(of: elements[$0]) }
             if colors.contains(where: { $0 == nil }), snapshot.screenshot != nil {
@@ -96,9 +114,11 @@ public enum ColorOnlyStateRule: Rule {
             guard rest.allSatisfy({ !differs(known[$0], known[rest[0]], source: source) }) else { continue }
             let oddLook = VisualSignature(members[odd], in: snapshot, includeText: false)
             guard rest.allSatisfy({ VisualSignature(members[$0], in: snapshot, includeText: false) == oddLook }) else { continue }
-            context.report(ResultID.unmarkedState, element: members[odd], evidence: [
-                ("role", .string(role.name)), ("count", .int(rest.count)),
-            ] + ColorDifference.evidence(known[rest[0]], known[odd]) + [("source", .string(source))])
+            context.report(
+                ResultID.unmarkedState, element: members[odd],
+                evidence: [
+                    ("role", .string(role.name)), ("count", .int(rest.count)),
+                ] + ColorDifference.evidence(known[rest[0]], known[odd]) + [("source", .string(source))])
         }
     }
 
@@ -121,8 +141,9 @@ public enum ColorOnlyStateRule: Rule {
                 ColorDifference.color(of: snapshot.elements[other]).map { (selected, $0) }
             }
             if colors == nil, let selected = PixelInk.color(of: index, in: snapshot, maximumSide: 240),
-               let unselected = PixelInk.color(of: other, in: snapshot, maximumSide: 240),
-               PixelInk.sameShape(selected.share, unselected.share) {
+                let unselected = PixelInk.color(of: other, in: snapshot, maximumSide: 240),
+                PixelInk.sameShape(selected.share, unselected.share)
+            {
                 source = "screenshot"
                 colors = PixelInk.differ(selected.color, unselected.color) ? (selected.color, unselected.color) : (selected.color, selected.color)
             }
@@ -134,9 +155,11 @@ public enum ColorOnlyStateRule: Rule {
             let selectedLook = VisualSignature(index, in: snapshot, includeText: false)
             let otherLook = VisualSignature(other, in: snapshot, includeText: false)
             guard selectedLook == otherLook else { continue }
-            context.report(ResultID.colorOnlyState, element: index, evidence: [
-                ("role", .string(element.role.name)), ("other", .string(snapshot.node(other).id ?? snapshot.path(of: other))),
-            ] + ColorDifference.evidence(otherColor, selectedColor) + [("source", .string(source))])
+            context.report(
+                ResultID.colorOnlyState, element: index,
+                evidence: [
+                    ("role", .string(element.role.name)), ("other", .string(snapshot.node(other).id ?? snapshot.path(of: other))),
+                ] + ColorDifference.evidence(otherColor, selectedColor) + [("source", .string(source))])
         }
     }
 }

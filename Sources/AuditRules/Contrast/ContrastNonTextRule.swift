@@ -27,12 +27,22 @@ public enum ContrastNonTextRule: Rule {
             RuleExample(##"<element id="b" role="button" text="Pay" image="icon_pay" frame="0,0,100,44" foreground="#EEEEEE"/>"##),
             RuleExample(##"<element id="i" role="image" image="chart" label="Sales" frame="0,0,100,100"/>"##, incomplete: ["i"]),
             // From a screenshot: a pale cross drawn on white fails, a dark one passes.
-            RuleExample(##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##, triggers: ["x:icon"],
-                        screenshot: ExampleScreenshot(background: .white, [.init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)),
-                                                                           .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6))])),
-            RuleExample(##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##,
-                        screenshot: ExampleScreenshot(background: .white, [.init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0x6E, green: 0x6E, blue: 0x73)),
-                                                                           .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0x6E, green: 0x6E, blue: 0x73))])),
+            RuleExample(
+                ##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##, triggers: ["x:icon"],
+                screenshot: ExampleScreenshot(
+                    background: .white,
+                    [
+                        .init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)),
+                        .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0xD1, green: 0xD1, blue: 0xD6)),
+                    ])),
+            RuleExample(
+                ##"<element id="x" role="button" image="icon_close" label="Close" frame="20,20,44,44"/>"##,
+                screenshot: ExampleScreenshot(
+                    background: .white,
+                    [
+                        .init(Rect(x: 30, y: 40, width: 24, height: 4), RGBA(red: 0x6E, green: 0x6E, blue: 0x73)),
+                        .init(Rect(x: 40, y: 30, width: 4, height: 24), RGBA(red: 0x6E, green: 0x6E, blue: 0x73)),
+                    ])),
         ])
 
     /// The results this rule reports, with their messages.
@@ -63,10 +73,12 @@ public enum ContrastNonTextRule: Rule {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled, element.role != .window else { continue }
-            let isIcon = (element.role == .image && element.isAccessible)
+            let isIcon =
+                (element.role == .image && element.isAccessible)
                 || (element.isInteractive && !snapshot.texts.isBlank(element.image) && snapshot.visibleTextRef(of: index).isAbsent)
             if element.foreground == nil, let screenshot = snapshot.screenshot,
-               let frame = element.frame, isPixelIcon(index, frame: frame, snapshot: snapshot) {
+                let frame = element.frame, isPixelIcon(index, frame: frame, snapshot: snapshot)
+            {
                 // No declared tint: read the icon from the screenshot.
                 judgeFromPixels(index, frame: frame, screenshot: screenshot, required: required, context: &context)
                 continue
@@ -80,15 +92,18 @@ public enum ContrastNonTextRule: Rule {
                     let drawn = foreground.fading(by: element.effectiveOpacity).composited(over: background)
                     let ratio = ColorMath.contrastRatio(drawn, background)
                     if ratio < required {
-                        context.report(ResultID.icon, element: index, evidence: [
-                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                            ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
-                            ("source", .string("declared")),
-                        ])
+                        context.report(
+                            ResultID.icon, element: index,
+                            evidence: [
+                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                                ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
+                                ("source", .string("declared")),
+                            ])
                     }
                 } else if snapshot.capabilities.contains(.declaredColors) {
-                    context.cannotJudge(element.foreground == nil ? "no icon tint (foreground) colour" : "no opaque background behind the icon",
-                                        element: index)
+                    context.cannotJudge(
+                        element.foreground == nil ? "no icon tint (foreground) colour" : "no opaque background behind the icon",
+                        element: index)
                 } else {
                     unknown += 1
                 }
@@ -100,10 +115,12 @@ public enum ContrastNonTextRule: Rule {
                     // A filled control whose fill already stands out needs no border.
                     let fillStandsOut = element.effectiveBackground.map { ColorMath.contrastRatio($0, backdrop) >= required } ?? false
                     if ratio < required, !fillStandsOut {
-                        context.report(ResultID.border, element: index, evidence: [
-                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                            ("border", .string(drawn.hex)), ("background", .string(backdrop.hex)),
-                        ])
+                        context.report(
+                            ResultID.border, element: index,
+                            evidence: [
+                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                                ("border", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                            ])
                     }
                 } else {
                     context.cannotJudge("no opaque background around the control", element: index)
@@ -114,10 +131,12 @@ public enum ContrastNonTextRule: Rule {
                     let drawn = fill.fading(by: element.effectiveOpacity).composited(over: backdrop)
                     let ratio = ColorMath.contrastRatio(drawn, backdrop)
                     if ratio < required {
-                        context.report(ResultID.control, element: index, evidence: [
-                            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                            ("fill", .string(drawn.hex)), ("background", .string(backdrop.hex)),
-                        ])
+                        context.report(
+                            ResultID.control, element: index,
+                            evidence: [
+                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                                ("fill", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                            ])
                     }
                 } else {
                     context.cannotJudge("no opaque background around the control", element: index)
@@ -150,8 +169,10 @@ public enum ContrastNonTextRule: Rule {
     }
 
     /// Non-text contrast from the pixels (``ScreenshotMapping/iconColors(of:)``).
-    static func judgeFromPixels(_ index: Int, frame: Rect, screenshot: ScreenshotMapping, required: Double,
-                                context: inout RuleContext<ResultID>) {
+    static func judgeFromPixels(
+        _ index: Int, frame: Rect, screenshot: ScreenshotMapping, required: Double,
+        context: inout RuleContext<ResultID>
+    ) {
         let colors: IconColors
         switch screenshot.iconColors(of: frame) {
         case .success(let read): colors = read
@@ -161,12 +182,14 @@ public enum ContrastNonTextRule: Rule {
         }
         let ratio = ColorMath.contrastRatio(colors.foreground, colors.surroundings)
         guard ratio < required else { return }
-        context.report(ResultID.icon, element: index, evidence: [
-            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-            ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.surroundings.hex)),
-            ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
-            ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
-            ("background-share", .number((colors.surroundingsShare * 1000).rounded() / 1000)),
-        ])
+        context.report(
+            ResultID.icon, element: index,
+            evidence: [
+                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
+                ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.surroundings.hex)),
+                ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
+                ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
+                ("background-share", .number((colors.surroundingsShare * 1000).rounded() / 1000)),
+            ])
     }
 }

@@ -24,13 +24,18 @@ public enum ContrastTextRule: Rule {
             RuleExample(##"<element id="t" role="text" text="Faded" foreground="#000000B3" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="Ghost" foreground="#00000040" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Dim" foreground="#000000" opacity="0.3" font-size="17"/>"##, triggers: ["t"]),
-            RuleExample(##"<element id="card" role="container" background="#1C1C1E"><element id="t" role="text" text="Dark" foreground="#3A3A3C" font-size="17"/></element>"##, triggers: ["t"]),
+            RuleExample(
+                ##"<element id="card" role="container" background="#1C1C1E"><element id="t" role="text" text="Dark" foreground="#3A3A3C" font-size="17"/></element>"##,
+                triggers: ["t"]),
             RuleExample(##"<element id="t" role="button" text="Off" enabled="false" foreground="#C7C7CC" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="Gone" hidden="true" foreground="#C7C7CC" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="No colour" font-size="17"/>"##, incomplete: ["t"]),
-            RuleExample("", incomplete: ["t"], document: ##"<snapshot version="1"><element id="w" role="window"><element id="t" role="text" text="x" foreground="#000000"/></element></snapshot>"##),
-            RuleExample(##"<element id="t" role="text" text="AAA" foreground="#767676" font-size="17"/>"##, triggers: ["t"],
-                        overrides: [Parameter.normalRatio.set(7), Parameter.largeRatio.set(4.5)]),
+            RuleExample(
+                "", incomplete: ["t"],
+                document: ##"<snapshot version="1"><element id="w" role="window"><element id="t" role="text" text="x" foreground="#000000"/></element></snapshot>"##),
+            RuleExample(
+                ##"<element id="t" role="text" text="AAA" foreground="#767676" font-size="17"/>"##, triggers: ["t"],
+                overrides: [Parameter.normalRatio.set(7), Parameter.largeRatio.set(4.5)]),
         ])
 
     /// The results this rule reports, with their messages.
@@ -78,11 +83,13 @@ public enum ContrastTextRule: Rule {
             let element = snapshot.elements[index]
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
                 if snapshot.screenshot != nil {
-                    judgeFromPixels(index, readings[index], ratios: (normalRatio, largeRatio),
-                                    sizes: (largeSize, largeBoldSize, boldWeight), context: &context)
+                    judgeFromPixels(
+                        index, readings[index], ratios: (normalRatio, largeRatio),
+                        sizes: (largeSize, largeBoldSize, boldWeight), context: &context)
                 } else if snapshot.capabilities.contains(.declaredColors) {
-                    context.cannotJudge(element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
-                                        element: index)
+                    context.cannotJudge(
+                        element.foreground == nil ? "no foreground colour" : "no opaque background behind the text",
+                        element: index)
                 } else {
                     unknownColours += 1
                 }
@@ -133,9 +140,11 @@ public enum ContrastTextRule: Rule {
     /// Contrast from the screenshot's pixels (``ScreenshotMapping/textColors(of:)``). The
     /// size of text in a dump is unknown unless declared: below the large-text ratio (3:1)
     /// fails whatever the size; between it and the normal ratio is a `notice` saying so.
-    static func judgeFromPixels(_ index: Int, _ reading: PixelReading?,
-                                ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
-                                context: inout RuleContext<ResultID>) {
+    static func judgeFromPixels(
+        _ index: Int, _ reading: PixelReading?,
+        ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
+        context: inout RuleContext<ResultID>
+    ) {
         let element = context.snapshot.elements[index]
         let colors: TextColors, frame: Rect
         switch reading {
@@ -155,14 +164,16 @@ public enum ContrastTextRule: Rule {
         // cannot hold large text. In a taller frame the glyphs' ink says how big the text is
         // drawn (``TextInk``); only where it cannot decide does the size stay unknown.
         var ink: TextInk?
-        let large: Bool? = element.fontSize.map { size in
-            size >= sizes.large || (size >= sizes.largeBold && Double(element.fontWeight ?? 400) >= sizes.bold)
-        } ?? {
-            if frame.height < sizes.largeBold { return false }
-            guard let mapping = context.snapshot.screenshot else { return nil }
-            ink = TextInk.measure(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
-            return ink?.isLarge(pixelsPerPoint: mapping.pixelsPerPoint, largeSize: sizes.large, largeBoldSize: sizes.largeBold)
-        }()
+        let large: Bool? =
+            element.fontSize.map { size in
+                size >= sizes.large || (size >= sizes.largeBold && Double(element.fontWeight ?? 400) >= sizes.bold)
+            }
+            ?? {
+                if frame.height < sizes.largeBold { return false }
+                guard let mapping = context.snapshot.screenshot else { return nil }
+                ink = TextInk.measure(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
+                return ink?.isLarge(pixelsPerPoint: mapping.pixelsPerPoint, largeSize: sizes.large, largeBoldSize: sizes.largeBold)
+            }()
         let required = large == true ? ratios.large : ratios.normal
         guard ratio < required else { return }
         // Size unknown and the ratio passes for large text: it may be large.
@@ -186,12 +197,25 @@ public enum ContrastTextRule: Rule {
             switch large {
             case true?: evidence.append(("text-size", .string("large: about \(estimate.formattedForReport) pt from \(basis)")))
             case false?: evidence.append(("text-size", .string("not large: about \(estimate.formattedForReport) pt from \(basis)")))
-            case nil: evidence.append(("text-size", .string("undecided: about \(estimate.formattedForReport) pt from \(basis), between normal and large; \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not")))
+            case nil:
+                evidence.append(
+                    (
+                        "text-size",
+                        .string(
+                            "undecided: about \(estimate.formattedForReport) pt from \(basis), between normal and large; \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not"
+                        )
+                    ))
             }
         } else if element.fontSize == nil, large == false {
             evidence.append(("text-size", .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
         } else if large == nil {
-            evidence.append(("text-size", .string("unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not")))
+            evidence.append(
+                (
+                    "text-size",
+                    .string(
+                        "unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not"
+                    )
+                ))
         }
         evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
         context.report(ResultID.lowContrast, element: index, evidence: evidence, severity: severity)

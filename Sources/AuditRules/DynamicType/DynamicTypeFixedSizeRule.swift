@@ -17,7 +17,11 @@ public enum DynamicTypeFixedSizeRule: Rule {
         results: ResultID.self,
         examples: [
             // A dump declares no fonts: not judged, and said so.
-            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "", incomplete: ["<snapshot>"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" scales-with-content-size="false"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom"/>"##, settings: ##"<settings content-size="ax3"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Note" font-size="17" text-style="custom" scales-with-content-size="true"/>"##),
@@ -48,13 +52,16 @@ public enum DynamicTypeFixedSizeRule: Rule {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden else { continue }
-            let fixed = element.scalesWithContentSize == false
+            let fixed =
+                element.scalesWithContentSize == false
                 || (element.textStyle == .custom && element.scalesWithContentSize != true)
             guard fixed, let text = snapshot.text(snapshot.visibleTextRef(of: index)) else { continue }
-            context.report(ResultID.fixed, element: index, evidence: [
-                ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
-                ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),
-            ], severity: severity)
+            context.report(
+                ResultID.fixed, element: index,
+                evidence: [
+                    ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
+                    ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),
+                ], severity: severity)
         }
     }
 }

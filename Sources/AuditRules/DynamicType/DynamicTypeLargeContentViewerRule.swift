@@ -17,11 +17,15 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
         parameters: [Parameter.accessibilitySizeSeverity],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" frame="0,0,100,49"/><element id="t2" role="tab" label="Search" large-content-viewer="true" frame="100,0,100,49"/></element>"##, triggers: ["t1"]),
-            RuleExample(##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" scales-with-content-size="true" frame="0,0,100,49"/></element>"##),
+            RuleExample(
+                ##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" frame="0,0,100,49"/><element id="t2" role="tab" label="Search" large-content-viewer="true" frame="100,0,100,49"/></element>"##,
+                triggers: ["t1"]),
+            RuleExample(
+                ##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" scales-with-content-size="true" frame="0,0,100,49"/></element>"##),
             RuleExample(##"<element id="bar" role="container"><element id="t1" role="tab" label="Home" frame="0,0,100,49"/></element>"##),
-            RuleExample(##"<element id="bar" role="container" traits="tab-bar"><element id="g" role="container"><element id="t1" role="button" label="Compose" frame="0,0,44,44"/></element></element>"##,
-                        settings: ##"<settings content-size="ax3"/>"##, triggers: ["t1"]),
+            RuleExample(
+                ##"<element id="bar" role="container" traits="tab-bar"><element id="g" role="container"><element id="t1" role="button" label="Compose" frame="0,0,44,44"/></element></element>"##,
+                settings: ##"<settings content-size="ax3"/>"##, triggers: ["t1"]),
         ])
 
     /// The results this rule reports, with their messages.
@@ -54,12 +58,14 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
                     continue
                 }
                 guard element.scalesWithContentSize != true, element.largeContentViewer != true else { continue }
-                context.report(ResultID.noViewer, element: index, evidence: [
-                    ("name", .string(snapshot.node(index).accessibleName ?? snapshot.node(index).image ?? "")),
-                    ("content-size", .string(size.rawValue)),
-                    ("scales-with-content-size", element.scalesWithContentSize.map(JSON.bool) ?? .null),
-                    ("large-content-viewer", element.largeContentViewer.map(JSON.bool) ?? .null),
-                ], severity: severity)
+                context.report(
+                    ResultID.noViewer, element: index,
+                    evidence: [
+                        ("name", .string(snapshot.node(index).accessibleName ?? snapshot.node(index).image ?? "")),
+                        ("content-size", .string(size.rawValue)),
+                        ("scales-with-content-size", element.scalesWithContentSize.map(JSON.bool) ?? .null),
+                        ("large-content-viewer", element.largeContentViewer.map(JSON.bool) ?? .null),
+                    ], severity: severity)
             }
         }
     }

@@ -21,7 +21,8 @@ public enum DynamicTypeTruncatedRule: Rule {
             RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Short" frame="0,0,100,20" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="A rather long title that wraps onto lines" frame="0,0,100,150" font-size="17"/>"##),
-            RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, overrides: [Parameter.estimate.set(false)]),
+            RuleExample(
+                ##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, overrides: [Parameter.estimate.set(false)]),
         ])
 
     /// The results this rule reports, with their messages.
@@ -61,31 +62,38 @@ public enum DynamicTypeTruncatedRule: Rule {
             let textRef = snapshot.visibleTextRef(of: index)
             guard !textRef.isAbsent else { continue }
             if element.truncated == true {
-                context.report(ResultID.truncated, element: index, evidence: [
-                    ("text", .optional(snapshot.text(textRef))), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
-                ], severity: statedSeverity)
+                context.report(
+                    ResultID.truncated, element: index,
+                    evidence: [
+                        ("text", .optional(snapshot.text(textRef))), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
+                    ], severity: statedSeverity)
                 continue
             }
             guard estimate, element.truncated == nil, let frame = element.frame, frame.width > 0, frame.height > 0,
-                  let fontSize = element.fontSize, element.role == .text else { continue }
+                let fontSize = element.fontSize, element.role == .text
+            else { continue }
             // ASCII text (most of it): one em fraction per byte, newlines aside; else by character.
             let asciiEms: Double? = snapshot.texts.withBytes(textRef) { bytes in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
                 return Double(bytes.reduce(0) { $0 + ($1 == 0x0A || $1 == 0x0D ? 0 : 1) }) * glyph
             }
-            let ems = asciiEms ?? (snapshot.text(textRef) ?? "").reduce(0.0) { total, character in
-                guard let scalar = character.unicodeScalars.first else { return total }
-                if character.isNewline { return total }
-                return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
-            }
+            let ems =
+                asciiEms
+                ?? (snapshot.text(textRef) ?? "").reduce(0.0) { total, character in
+                    guard let scalar = character.unicodeScalars.first else { return total }
+                    if character.isNewline { return total }
+                    return total + (scalar.value >= 0x2E80 ? 1.0 : glyph)
+                }
             let needed = ems * fontSize
             let lines = max(1, (frame.height / (fontSize * lineHeight)).rounded(.down))
             let available = frame.width * lines
             guard needed > available * 1.1 else { continue }
-            context.report(ResultID.estimated, element: index, evidence: [
-                ("text", .optional(snapshot.text(textRef))), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
-                ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
-            ], severity: estimateSeverity)
+            context.report(
+                ResultID.estimated, element: index,
+                evidence: [
+                    ("text", .optional(snapshot.text(textRef))), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
+                    ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
+                ], severity: estimateSeverity)
         }
     }
 }

@@ -26,22 +26,41 @@ public enum LabelDuplicateRule: Rule {
         examples: [
             RuleExample(##"<element id="a" role="button" label="Share" frame="0,0,44,44"/><element id="b" role="button" label="share " frame="50,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),
-            RuleExample(##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##,
-                        triggers: ["a"], severity: .warning),
+            RuleExample(
+                ##"<element id="c1" role="cell"><element id="a" role="button" label="Remove" frame="0,0,44,44"/></element><element id="c2" role="cell"><element id="b" role="button" label="Remove" frame="0,50,44,44"/></element>"##,
+                triggers: ["a"], severity: .warning),
             // Plain texts repeated in rows: the row gives the context.
             RuleExample(##"<element id="a" role="text" text="Total"/><element id="b" role="text" text="Total"/>"##),
             // A text inside a button that says the button's name is the button's.
             RuleExample(##"<element id="b" role="button" label="Pay" frame="0,0,88,44"><element id="t" role="text" text="Pay" frame="10,10,40,20"/></element>"##),
             // A heading that says what its one button says: the button's visible label.
-            RuleExample(##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##),
-            RuleExample("", triggers: ["d1"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##),
+            RuleExample(
+                ##"<element id="h" role="text" text="Sign in" traits="header" frame="0,0,300,44"/><element id="c" role="cell"><element id="b" role="button" label="Sign in" frame="0,600,300,44"/></element>"##
+            ),
+            RuleExample(
+                "", triggers: ["d1"], severity: .warning,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][540,600]"><node resource-id="d1" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[0,400][540,560]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[540,0][1080,600]"><node resource-id="d2" class="android.widget.Button" text="Details" package="com.example" clickable="true" enabled="true" bounds="[540,400][1080,560]"/></node></node></hierarchy>"##
+            ),
             // A status column: "Normal" in every row of a list, texts only.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,200]"><node class="android.widget.TextView" text="Pump 1" package="com.example" bounds="[0,0][540,200]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,0][1080,200]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,200][1080,400]"><node class="android.widget.TextView" text="Pump 2" package="com.example" bounds="[0,200][540,400]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,200][1080,400]"/></node></node></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,200]"><node class="android.widget.TextView" text="Pump 1" package="com.example" bounds="[0,0][540,200]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,0][1080,200]"/></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,200][1080,400]"><node class="android.widget.TextView" text="Pump 2" package="com.example" bounds="[0,200][540,400]"/><node class="android.widget.TextView" text="Normal" package="com.example" bounds="[540,200][1080,400]"/></node></node></node></hierarchy>"##
+            ),
             // "Add to favorites" on two cards: each said by the clickable 48-dp frame around
             // its icon, which has no name of its own — two controls heard alike.
-            RuleExample("", triggers: ["f1"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node resource-id="f1" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node resource-id="f2" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["f1"], severity: .warning,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node resource-id="f1" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node resource-id="f2" class="android.widget.ImageView" content-desc="Add to favorites" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##
+            ),
             // The same texts inside controls that say names of their own are never heard.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" content-desc="Add Pump 1 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" content-desc="Add Pump 2 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,600]"><node class="android.widget.FrameLayout" content-desc="Add Pump 1 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,0][1080,180]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,30][1050,150]"/></node></node><node class="android.widget.LinearLayout" package="com.example" bounds="[0,600][1080,1200]"><node class="android.widget.FrameLayout" content-desc="Add Pump 2 to favorites" package="com.example" clickable="true" enabled="true" bounds="[900,600][1080,780]"><node class="android.widget.TextView" text="Add" package="com.example" bounds="[930,630][1050,750]"/></node></node></node></hierarchy>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -77,13 +96,17 @@ public enum LabelDuplicateRule: Rule {
                 }
                 let first = seen[known]
                 // Equal hashes: confirm on the keys themselves.
-                guard LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
-                    == LabelText.comparisonKey(name, of: snapshot) else { continue }
+                guard
+                    LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
+                        == LabelText.comparisonKey(name, of: snapshot)
+                else { continue }
                 if element.frame != nil, element.frame == elements[first].frame { continue }
-                context.report(ResultID.duplicate, element: child, evidence: [
-                    ("label", .optional(snapshot.text(name))),
-                    ("other", .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
-                ])
+                context.report(
+                    ResultID.duplicate, element: child,
+                    evidence: [
+                        ("label", .optional(snapshot.text(name))),
+                        ("other", .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
+                    ])
             }
         }
         var reported = Set<Int>()
@@ -124,7 +147,8 @@ public enum LabelDuplicateRule: Rule {
             guard element.isAccessible, element.isVisible, !element.isSystemUI, !speaking.isSilenced(index) else { continue }
             let name = snapshot.accessibleNameRef(of: index)
             guard !name.isAbsent, let hash = LabelText.comparisonHash(name, of: snapshot),
-                  snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } }) else { continue }
+                snapshot.texts.withBytes(name, { $0.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 >= 0x80 } })
+            else { continue }
             // An icon font's private glyph is label.unreadable's, wherever it repeats.
             if snapshot.texts.withBytes(name, LabelText.holdsPrivateUseGlyph) { continue }
             let ancestor = Int(spokenAncestors[index])
@@ -150,7 +174,8 @@ public enum LabelDuplicateRule: Rule {
             var seenControls = Set<Int>()
             for member in same {
                 guard let control = SpeakingControls.isControl(elements[member]) ? member : speaking.control(namedOnlyBy: member),
-                      seenControls.insert(control).inserted else { continue }
+                    seenControls.insert(control).inserted
+                else { continue }
                 controls.append(member)
             }
             guard controls.count >= 2 else { continue }
@@ -160,10 +185,12 @@ public enum LabelDuplicateRule: Rule {
             let others = same.filter { $0 != subject }
             var names = others.prefix(3).map { snapshot.text(elements[$0].id) ?? snapshot.path(of: $0) }.joined(separator: ", ")
             if others.count > 3 { names += " and \(others.count - 3) more" }
-            context.report(ResultID.repeated, element: subject, evidence: [
-                ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), ("count", .int(same.count)),
-                ("others", .string(names)),
-            ])
+            context.report(
+                ResultID.repeated, element: subject,
+                evidence: [
+                    ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), ("count", .int(same.count)),
+                    ("others", .string(names)),
+                ])
         }
     }
 }

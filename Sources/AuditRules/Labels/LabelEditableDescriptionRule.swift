@@ -16,8 +16,16 @@ public enum LabelEditableDescriptionRule: Rule {
             """,
         results: ResultID.self,
         examples: [
-            RuleExample("", triggers: ["email"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="email" class="android.widget.EditText" text="ann@example.com" content-desc="Email" package="com.example" clickable="true" enabled="true" focusable="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="email" class="android.widget.EditText" text="" hint="Email" package="com.example" clickable="true" enabled="true" focusable="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["email"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="email" class="android.widget.EditText" text="ann@example.com" content-desc="Email" package="com.example" clickable="true" enabled="true" focusable="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="email" class="android.widget.EditText" text="" hint="Email" package="com.example" clickable="true" enabled="true" focusable="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
             // iOS reads a field's label and then its value: not this rule's.
             RuleExample(##"<element id="f" role="textfield" label="Email" value="ann@example.com" frame="0,0,200,44"/>"##),
         ])
@@ -38,7 +46,8 @@ public enum LabelEditableDescriptionRule: Rule {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
             guard element.role == .textfield, element.isVisible, !snapshot.texts.isBlank(element.label),
-                  let label = snapshot.text(element.label) else { continue }
+                let label = snapshot.text(element.label)
+            else { continue }
             context.report(ResultID.described, element: index, evidence: [("description", .string(label))])
         }
     }

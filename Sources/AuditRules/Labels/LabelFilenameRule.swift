@@ -66,7 +66,8 @@ public enum LabelFilenameRule: Rule {
                 return "generic name with a number"
             }
             if lower.contains("_"), lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), lower.contains(where: \.isLetter),
-               text == lower {
+                text == lower
+            {
                 return "snake_case identifier"
             }
         }
@@ -88,7 +89,8 @@ public enum LabelFilenameRule: Rule {
             let candidate = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
             if candidate.isAbsent { continue }
             // Cheap byte checks first: most labels are plain words.
-            let mayBeName = texts.withBytes(candidate, hasMarker)
+            let mayBeName =
+                texts.withBytes(candidate, hasMarker)
                 || (!element.image.isAbsent && element.image.count == candidate.count)
             guard mayBeName else { continue }
             let node = snapshot.node(index)

@@ -27,9 +27,17 @@ public enum LabelMissingRule: Rule {
             // iOS: named by its placeholder alone, gone once the field is filled.
             RuleExample(##"<element id="f" role="textfield" placeholder="Email" frame="0,0,200,44"/>"##, triggers: ["f"], severity: .warning),
             RuleExample(##"<element id="f" role="textfield" label="Email" placeholder="name@example.com" frame="0,0,200,44"/>"##),
-            RuleExample("", triggers: ["email"], severity: .warning, document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" placeholderValue="Email" value="Email" enabled="true" visible="true" accessible="true" x="20" y="200" width="350" height="44"/></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample(
+                "", triggers: ["email"], severity: .warning,
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" placeholderValue="Email" value="Email" enabled="true" visible="true" accessible="true" x="20" y="200" width="350" height="44"/></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
             // Android: TalkBack says the hint of a filled field too.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" hint="Email" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" hint="Email" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
             RuleExample(##"<element id="f" role="textfield" frame="0,0,200,44"/>"##, triggers: ["f"]),
             RuleExample(##"<element id="c" role="cell" interactive="true" frame="0,0,390,60"><element id="t" role="text" text="Wi-Fi"/></element>"##),
         ])
@@ -55,7 +63,8 @@ public enum LabelMissingRule: Rule {
     static func placeholderOnly(_ index: Int, in snapshot: Snapshot) -> String? {
         let element = snapshot.elements[index], texts = snapshot.texts
         guard texts.isBlank(element.label), texts.isBlank(element.text), !texts.isBlank(element.placeholder),
-              let placeholder = texts.string(element.placeholder) else { return nil }
+            let placeholder = texts.string(element.placeholder)
+        else { return nil }
         if !texts.isBlank(element.value), texts.string(element.value) != placeholder { return nil }
         return placeholder
     }
@@ -70,8 +79,9 @@ public enum LabelMissingRule: Rule {
             guard element.isInteractive || informativeImage else { continue }
             if Targets.isInlineLink(index, in: snapshot), !snapshot.texts.isBlank(snapshot.elements[Int(element.parent)].text) { continue }
             if snapshot.platform == .ios, element.role == .textfield, let placeholder = placeholderOnly(index, in: snapshot) {
-                context.report(ResultID.placeholderOnly, element: index, evidence: [("role", .string(element.role.name)), ("placeholder", .string(placeholder))],
-                               severity: .warning)
+                context.report(
+                    ResultID.placeholderOnly, element: index, evidence: [("role", .string(element.role.name)), ("placeholder", .string(placeholder))],
+                    severity: .warning)
                 continue
             }
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }

@@ -16,8 +16,9 @@ public enum LabelRedundantTraitRule: Rule {
             case .switch: element.role == .switch || element.traits.contains(.toggleButton)
             case .checkbox: element.role == .checkbox
             case .header: element.traits.contains(.header)
-            case .checkState: element.role == .checkbox || element.role == .switch || element.role == .radio
-                || element.traits.contains(.toggleButton) || element.checked != nil
+            case .checkState:
+                element.role == .checkbox || element.role == .switch || element.role == .radio
+                    || element.traits.contains(.toggleButton) || element.checked != nil
             case .action: element.isInteractive
             }
         }
@@ -118,18 +119,20 @@ public enum LabelRedundantTraitRule: Rule {
     }
 
     /// Latin words split into word lists once.
-    static let latinWords: [(word: Word, parts: [String])] = vocabulary
+    static let latinWords: [(word: Word, parts: [String])] =
+        vocabulary
         .filter { $0.text.unicodeScalars.allSatisfy(\.isASCII) }
         .map { ($0, LabelText.words($0.text)) }
     static let otherWords: [Word] = vocabulary.filter { !$0.text.unicodeScalars.allSatisfy(\.isASCII) }
 
     /// Hashes (``FNV1a``) of every word of the Latin-script word lists: a label whose first
     /// and last words hash to none of them cannot end or start with a trait word.
-    static let latinTokenHashes = HashSet64(latinWords.flatMap(\.parts).map { word in
-        var hash = FNV1a()
-        hash.add(word)
-        return hash.value
-    })
+    static let latinTokenHashes = HashSet64(
+        latinWords.flatMap(\.parts).map { word in
+            var hash = FNV1a()
+            hash.add(word)
+            return hash.value
+        })
 
     /// Whether any lowercased ASCII word (letters and digits) of a label hashes to a word of
     /// the vocabulary, or nil when the label is not ASCII. Runs on every label, so it builds
@@ -176,10 +179,12 @@ public enum LabelRedundantTraitRule: Rule {
                 match = otherWords.first { applicable.contains($0.target) && lowered.contains($0.text) }
             }
             guard let word = match else { continue }
-            context.report(ResultID.redundant, element: index, evidence: [
-                ("label", .string(label.trimming(.spaceSeparators))), ("word", .string(word.text)),
-                ("language", .string(word.language)), ("kind", .string(word.target.kind)),
-            ])
+            context.report(
+                ResultID.redundant, element: index,
+                evidence: [
+                    ("label", .string(label.trimming(.spaceSeparators))), ("word", .string(word.text)),
+                    ("language", .string(word.language)), ("kind", .string(word.target.kind)),
+                ])
         }
     }
 }

@@ -42,17 +42,41 @@ public enum LabelUnreadableRule: Rule {
             RuleExample(##"<element id="b" role="button" label="+" frame="0,0,44,44"/>"##),
             // Text drawn on screen is what everyone reads, even when it looks like code.
             RuleExample(##"<element id="t" role="text" label="TextFields" frame="0,0,200,44"/>"##),
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.Button" text="WebView" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.Button" text="WebView" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
             // An icon font's glyph inside a control described in words: never reached.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node class="android.widget.TextView" text="&#xE5CD;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node class="android.widget.TextView" text="&#xE5CD;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##
+            ),
             // A glyph whose own content description speaks instead of it.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="&#xE921;" content-desc="Go back to previous page" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="&#xE921;" content-desc="Go back to previous page" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"/></node></hierarchy>"##
+            ),
             // A glyph beside a text in one control: the control says the text.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][1040,200]"><node class="android.widget.TextView" text="&#xE9AB;" package="com.example" bounds="[60,60][180,180]"/><node class="android.widget.TextView" text="Leave at the door" package="com.example" bounds="[200,60][1000,180]"/></node></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][1040,200]"><node class="android.widget.TextView" text="&#xE9AB;" package="com.example" bounds="[60,60][180,180]"/><node class="android.widget.TextView" text="Leave at the door" package="com.example" bounds="[200,60][1000,180]"/></node></node></hierarchy>"##
+            ),
             // A control named by its glyph alone: the reader says nothing it can use.
-            RuleExample("", triggers: ["g"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node resource-id="g" class="android.widget.TextView" text="&#xE922;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["g"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node resource-id="g" class="android.widget.TextView" text="&#xE922;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##
+            ),
             // Android: a content description written as a developer's name.
-            RuleExample("", triggers: ["login"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="login" class="android.widget.Button" content-desc="loginBtn" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["login"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="login" class="android.widget.Button" content-desc="loginBtn" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -120,8 +144,9 @@ public enum LabelUnreadableRule: Rule {
             // (a button titled "WebView", a menu row "TextFields") is what everyone reads:
             // only a name that a reader alone hears can be a leaked identifier.
             guard mayBeIdentifier, !isDrawnText(ref, of: index, in: snapshot), let name = texts.string(ref),
-                  LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
-                  let token = identifierToken(in: name) else { continue }
+                LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
+                let token = identifierToken(in: name)
+            else { continue }
             context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
         }
     }
@@ -169,7 +194,8 @@ public enum LabelUnreadableRule: Rule {
         if scalar.properties.isWhitespace || scalar == "|" { return true }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
         default: return false
         }
     }

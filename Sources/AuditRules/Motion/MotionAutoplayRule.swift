@@ -51,11 +51,13 @@ public enum MotionAutoplayRule: Rule {
                 continue
             }
             guard total > maximum else { continue }
-            context.report(ResultID.unpausable, element: animation.element, evidence: [
-                ("kind", .string(animation.kindName)), ("seconds", total.isFinite ? .number(total) : .string("forever")),
-                ("limit", .number(maximum)), ("pausable", animation.pausable.map(JSON.bool) ?? .null),
-                ("line", .int(animation.line)),
-            ])
+            context.report(
+                ResultID.unpausable, element: animation.element,
+                evidence: [
+                    ("kind", .string(animation.kindName)), ("seconds", total.isFinite ? .number(total) : .string("forever")),
+                    ("limit", .number(maximum)), ("pausable", animation.pausable.map(JSON.bool) ?? .null),
+                    ("line", .int(animation.line)),
+                ])
         }
     }
 }

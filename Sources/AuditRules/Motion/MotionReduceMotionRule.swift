@@ -18,16 +18,24 @@ public enum MotionReduceMotionRule: Rule {
         results: ResultID.self,
         examples: [
             // A dump declares no animations: not judged, and said so.
-            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
-            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##,
-                        settings: ##"<settings reduce-motion="true"/>"##, triggers: ["h"]),
+            RuleExample(
+                "", incomplete: ["<snapshot>"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Welcome" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                ##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##,
+                settings: ##"<settings reduce-motion="true"/>"##, triggers: ["h"]),
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="false"/></element>"##, triggers: ["h"]),
-            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="true"/></element>"##,
-                        settings: ##"<settings reduce-motion="true"/>"##),
-            RuleExample(##"<element id="h" role="text" text="Hi"><animation kind="fade" duration="0.3" honors-reduce-motion="false"/></element>"##,
-                        settings: ##"<settings reduce-motion="true"/>"##),
-            RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##,
-                        settings: ##"<settings reduce-motion="true"/>"##, incomplete: ["h"]),
+            RuleExample(
+                ##"<element id="h" role="image" label="Sale"><animation kind="parallax" duration="0.8" honors-reduce-motion="true"/></element>"##,
+                settings: ##"<settings reduce-motion="true"/>"##),
+            RuleExample(
+                ##"<element id="h" role="text" text="Hi"><animation kind="fade" duration="0.3" honors-reduce-motion="false"/></element>"##,
+                settings: ##"<settings reduce-motion="true"/>"##),
+            RuleExample(
+                ##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##,
+                settings: ##"<settings reduce-motion="true"/>"##, incomplete: ["h"]),
             RuleExample(##"<element id="h" role="image" label="Sale"><animation kind="slide" duration="0.3"/></element>"##),
         ])
 
@@ -70,8 +78,9 @@ public enum MotionReduceMotionRule: Rule {
             case (true, false?):
                 context.report(ResultID.ignoresSetting, element: animation.element, evidence: evidence)
             case (true, nil):
-                context.cannotJudge("the \(animation.kindName) animation does not say whether it honours Reduce Motion",
-                                    element: animation.element)
+                context.cannotJudge(
+                    "the \(animation.kindName) animation does not say whether it honours Reduce Motion",
+                    element: animation.element)
             case (false, false?):
                 context.report(ResultID.notHonoured, element: animation.element, evidence: evidence, severity: offSeverity)
             default:

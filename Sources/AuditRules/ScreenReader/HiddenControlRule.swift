@@ -23,15 +23,29 @@ public enum HiddenControlRule: Rule {
         examples: [
             RuleExample(##"<element id="b" role="button" label="Pay" accessible="false" frame="20,700,350,50"/>"##, triggers: ["b"]),
             // UiAutomator2's a11y-important="false": TalkBack reaches such views; not judged.
-            RuleExample("", incomplete: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##),
-            RuleExample(##"<element id="c" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="b" role="button" label="Open" accessible="false" frame="300,110,80,40"/></element>"##),
+            RuleExample(
+                "", incomplete: ["<snapshot>"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,100][168,268]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                ##"<element id="c" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="b" role="button" label="Open" accessible="false" frame="300,110,80,40"/></element>"##
+            ),
             RuleExample(##"<element id="b" role="button" accessible="false" frame="20,700,350,50"><element id="t" role="text" text="Pay" frame="30,710,100,30"/></element>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
             RuleExample(##"<element id="b" role="button" label="Pay" accessible="false" enabled="false" frame="20,700,350,50"/>"##),
             // A bottom sheet's full-screen touch-outside scrim is hidden on purpose.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="com.example:id/touch_outside" class="android.view.View" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,0][1080,2400]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="com.example:id/touch_outside" class="android.view.View" package="com.example" clickable="true" enabled="true" a11y-important="false" bounds="[0,0][1080,2400]"/></node></hierarchy>"##
+            ),
             // The keyboard's dictation key, outside the keyboard element: the system's.
-            RuleExample("", document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="780" width="390" height="64"><XCUIElementTypeButton type="XCUIElementTypeButton" name="dictation" label="Dictate" enabled="true" visible="true" accessible="false" x="325" y="780" width="60" height="60" traits="KeyboardKey, Button"/></XCUIElementTypeOther></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="780" width="390" height="64"><XCUIElementTypeButton type="XCUIElementTypeButton" name="dictation" label="Dictate" enabled="true" visible="true" accessible="false" x="325" y="780" width="60" height="60" traits="KeyboardKey, Button"/></XCUIElementTypeOther></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -48,7 +62,8 @@ public enum HiddenControlRule: Rule {
         for index in elements.indices {
             let element = elements[index]
             guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI, !element.covered, !element.isAccessible,
-                  !element.isHidden, let frame = element.touchFrame, !frame.isEmpty else { continue }
+                !element.isHidden, let frame = element.touchFrame, !frame.isEmpty
+            else { continue }
             candidates.append(index)
         }
         guard !candidates.isEmpty else { return }
@@ -79,7 +94,9 @@ public enum HiddenControlRule: Rule {
             context.report(ResultID.hidden, element: index, evidence: [("role", .string(elements[index].role.name))], severity: severity)
         }
         if unjudged > 0 {
-            context.cannotJudge("\(unjudged) controls are marked not important for accessibility (a11y-important=\"false\"), which TalkBack does not always follow; whether it reaches them cannot be told from the dump")
+            context.cannotJudge(
+                "\(unjudged) controls are marked not important for accessibility (a11y-important=\"false\"), which TalkBack does not always follow; whether it reaches them cannot be told from the dump"
+            )
         }
     }
 }

@@ -29,10 +29,12 @@ public enum InvalidValueRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         for invalid in context.snapshot.invalidValues {
-            context.report(ResultID.invalid, element: invalid.element, evidence: [
-                ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),
-                ("value", .string(invalid.value)), ("expected", .string(invalid.expected)), ("line", .int(invalid.line)),
-            ])
+            context.report(
+                ResultID.invalid, element: invalid.element,
+                evidence: [
+                    ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),
+                    ("value", .string(invalid.value)), ("expected", .string(invalid.expected)), ("line", .int(invalid.line)),
+                ])
         }
     }
 }

@@ -22,13 +22,26 @@ public enum UnauditableRule: Rule {
         parameters: [Parameter.platform],
         results: ResultID.self,
         examples: [
-            RuleExample("", triggers: ["<snapshot>"], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample(
+                "", triggers: ["<snapshot>"],
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="-1" y="-1" width="0" height="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Pay" label="Pay" x="-1" y="-1" width="0" height="0" enabled="true" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
             RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><node text="Pay"/><node text="Cancel"/></hierarchy>"##),
             // A dump of the status bar alone.
-            RuleExample("", triggers: ["<snapshot>"], severity: .warning, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,63]"><node class="android.widget.TextView" text="12:30" package="com.android.systemui" bounds="[40,0][160,63]"/></node></hierarchy>"##),
-            RuleExample("", triggers: ["<snapshot>"], document: ##"<hierarchy rotation="0"><XCUIElementTypeApplication class="XCUIElementTypeApplication" bounds="[0,0][1170,2532]"><XCUIElementTypeButton class="XCUIElementTypeButton" text="Pay" clickable="true" bounds="[40,400][1130,560]"/></XCUIElementTypeApplication></hierarchy>"##),
-            RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, triggers: ["<snapshot>"],
-                        overrides: [Parameter.platform.set("android")], severity: .warning),
+            RuleExample(
+                "", triggers: ["<snapshot>"], severity: .warning,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,63]"><node class="android.widget.TextView" text="12:30" package="com.android.systemui" bounds="[40,0][160,63]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                "", triggers: ["<snapshot>"],
+                document:
+                    ##"<hierarchy rotation="0"><XCUIElementTypeApplication class="XCUIElementTypeApplication" bounds="[0,0][1170,2532]"><XCUIElementTypeButton class="XCUIElementTypeButton" text="Pay" clickable="true" bounds="[40,400][1130,560]"/></XCUIElementTypeApplication></hierarchy>"##
+            ),
+            RuleExample(
+                ##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, triggers: ["<snapshot>"],
+                overrides: [Parameter.platform.set("android")], severity: .warning),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, overrides: [Parameter.platform.set("ios")]),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
         ])
@@ -54,8 +67,9 @@ public enum UnauditableRule: Rule {
 
     /// The parameters rule sets may give this rule, with their defaults.
     public enum Parameter {
-        public static let platform = RuleParameter<String>("platform", default: "",
-                                                           help: "the platform the rule set is made for (ios, android; empty: any)")
+        public static let platform = RuleParameter<String>(
+            "platform", default: "",
+            help: "the platform the rule set is made for (ios, android; empty: any)")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
@@ -63,9 +77,11 @@ public enum UnauditableRule: Rule {
         let count = snapshot.elements.count
         let expected = context[Parameter.platform]
         if !expected.isEmpty, snapshot.platform != .other, expected != snapshot.platform.rawValue {
-            context.report(ResultID.ruleSetPlatform, element: nil, evidence: [
-                ("expected", .string(expected)), ("platform", .string(snapshot.platform.rawValue)),
-            ], severity: .warning)
+            context.report(
+                ResultID.ruleSetPlatform, element: nil,
+                evidence: [
+                    ("expected", .string(expected)), ("platform", .string(snapshot.platform.rawValue)),
+                ], severity: .warning)
         }
         guard count > 0 else { return }
         var framed = 0, typed = 0, iosTypes = 0, systemFramed = 0
@@ -85,10 +101,12 @@ public enum UnauditableRule: Rule {
             context.report(ResultID.systemOnly, element: nil, evidence: [("framed", .int(framed))], severity: .warning)
         }
         if snapshot.platform == .android, iosTypes * 2 > count {
-            context.report(ResultID.otherPlatform, element: nil, evidence: [
-                ("count", .int(iosTypes)), ("elements", .int(count)), ("found", .string("iOS (XCUIElementType…)")),
-                ("platform", .string(snapshot.platform.rawValue)),
-            ])
+            context.report(
+                ResultID.otherPlatform, element: nil,
+                evidence: [
+                    ("count", .int(iosTypes)), ("elements", .int(count)), ("found", .string("iOS (XCUIElementType…)")),
+                    ("platform", .string(snapshot.platform.rawValue)),
+                ])
         }
     }
 }

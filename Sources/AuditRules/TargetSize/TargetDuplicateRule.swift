@@ -18,10 +18,18 @@ public enum TargetDuplicateRule: Rule {
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
-            RuleExample(##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="0,100,390,60"/></element>"##, triggers: ["open"]),
-            RuleExample("", triggers: ["title"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="card" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="title" class="android.widget.TextView" text="Order 42" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"/></node></node></hierarchy>"##),
+            RuleExample(
+                ##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="0,100,390,60"/></element>"##,
+                triggers: ["open"]),
+            RuleExample(
+                "", triggers: ["title"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="card" class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="title" class="android.widget.TextView" text="Order 42" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"/></node></node></hierarchy>"##
+            ),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,150,100,44"/>"##),
-            RuleExample(##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="300,110,80,40"/></element>"##),
+            RuleExample(
+                ##"<element id="row" role="cell" interactive="true" label="Order 42" frame="0,100,390,60"><element id="open" role="button" label="Open" frame="300,110,80,40"/></element>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -44,10 +52,12 @@ public enum TargetDuplicateRule: Rule {
             // Nesting by subtree ends (O(1)), not by walking up a chain that may be 100,000 deep.
             if ends.isEmpty { ends = Targets.subtreeEnds(in: snapshot) }
             let name = snapshot.node(earlier).id ?? snapshot.path(of: earlier)
-            context.report(ResultID.sameBounds, element: target.index, evidence: [
-                ("other", .string(name)), ("frame", .string(target.frame.description)),
-                ("nested", .bool(target.index < ends[earlier])),
-            ])
+            context.report(
+                ResultID.sameBounds, element: target.index,
+                evidence: [
+                    ("other", .string(name)), ("frame", .string(target.frame.description)),
+                    ("nested", .bool(target.index < ends[earlier])),
+                ])
         }
     }
 }

@@ -24,47 +24,91 @@ public enum TargetSizeRule: Rule {
             interactive, visible, enabled elements count; links inside text are exempt. Fix: enlarge \
             the target or its hit area.
             """,
-        parameters: [Parameter.minimum, Parameter.platformMinimum, Parameter.platformEdgeMinimum, Parameter.platformSeverity,
-                     Parameter.spacingException],
+        parameters: [
+            Parameter.minimum, Parameter.platformMinimum, Parameter.platformEdgeMinimum, Parameter.platformSeverity,
+            Parameter.spacingException,
+        ],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
+            RuleExample(
+                ##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20"/>"##),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20" hit-frame="0,0,44,44"/>"##),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,24,24"/>"##),
             RuleExample(##"<element id="a" role="button" label="A" frame="100,100,16,16"/><element id="b" role="button" label="B" frame="300,300,16,16"/>"##),
-            RuleExample(##"<element id="a" role="button" label="A" frame="100,100,16,16"/><element id="b" role="button" label="B" frame="118,100,16,16"/>"##, triggers: ["a", "b"]),
+            RuleExample(
+                ##"<element id="a" role="button" label="A" frame="100,100,16,16"/><element id="b" role="button" label="B" frame="118,100,16,16"/>"##, triggers: ["a", "b"]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20"/>"##, triggers: ["b"], overrides: [Parameter.spacingException.set(false)]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,32,32"/>"##, triggers: ["b"], overrides: [Parameter.platformMinimum.set(44)]),
             RuleExample(##"<element id="b" role="button" label="Close" frame="10,10,20,20" enabled="false"/>"##),
             RuleExample(##"<element id="t" role="text" text="Read the terms"><element id="l" role="link" text="terms" frame="60,10,30,14"/></element>"##),
             RuleExample(##"<element id="x" role="text" text="Not a target" frame="10,10,10,10"/>"##),
             // The system keyboard's keys are the system's: left out (and counted).
-            RuleExample("", overrides: [Parameter.platformMinimum.set(44)], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" x="0" y="500" width="390" height="344"><XCUIElementTypeKey type="XCUIElementTypeKey" name="q" label="q" x="3" y="510" width="20" height="40" enabled="true" visible="true" accessible="true"/></XCUIElementTypeKeyboard></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample(
+                "", overrides: [Parameter.platformMinimum.set(44)],
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" x="0" y="500" width="390" height="344"><XCUIElementTypeKey type="XCUIElementTypeKey" name="q" label="q" x="3" y="510" width="20" height="40" enabled="true" visible="true" accessible="true"/></XCUIElementTypeKeyboard></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
             // Android: a disabled container does not disable its children (each states its own).
-            RuleExample("", triggers: ["close"], overrides: [Parameter.platformMinimum.set(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" enabled="false" bounds="[0,0][1080,2400]"><node resource-id="close" class="android.widget.ImageButton" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[10,10][50,50]"/></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["close"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" enabled="false" bounds="[0,0][1080,2400]"><node resource-id="close" class="android.widget.ImageButton" content-desc="Close" package="com.example" clickable="true" enabled="true" bounds="[10,10][50,50]"/></node></hierarchy>"##
+            ),
             // Android: the IME's keys are another package's window.
-            RuleExample("", overrides: [Parameter.platformMinimum.set(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.google.android.inputmethod.latin" bounds="[0,1600][1080,2400]"><node resource-id="key_q" class="android.widget.Button" content-desc="q" package="com.google.android.inputmethod.latin" clickable="true" enabled="true" bounds="[10,1700][50,1760]"/></node></hierarchy>"##),
+            RuleExample(
+                "", overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.google.android.inputmethod.latin" bounds="[0,1600][1080,2400]"><node resource-id="key_q" class="android.widget.Button" content-desc="q" package="com.google.android.inputmethod.latin" clickable="true" enabled="true" bounds="[10,1700][50,1760]"/></node></hierarchy>"##
+            ),
             // Android: a floating window of another package over the app is not the app's.
-            RuleExample("", overrides: [Parameter.platformMinimum.set(48)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.other.bubbles" bounds="[900,100][1000,200]"><node resource-id="head" class="android.widget.ImageView" content-desc="Chat" package="com.other.bubbles" clickable="true" enabled="true" bounds="[900,100][960,160]"/></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="ok" class="android.widget.Button" text="OK" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></node></hierarchy>"##),
+            RuleExample(
+                "", overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.other.bubbles" bounds="[900,100][1000,200]"><node resource-id="head" class="android.widget.ImageView" content-desc="Chat" package="com.other.bubbles" clickable="true" enabled="true" bounds="[900,100][960,160]"/></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="ok" class="android.widget.Button" text="OK" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></node></hierarchy>"##
+            ),
             // A switch inside a clickable settings row that meets the size: a notice.
-            RuleExample(##"<element id="row" role="cell" interactive="true" label="Wi-Fi" frame="0,100,390,60"><element id="s" role="switch" label="Wi-Fi" frame="330,118,40,22"/></element>"##,
-                        triggers: ["s"], overrides: [Parameter.platformMinimum.set(44)], severity: .notice),
-            RuleExample("", triggers: ["wifi"], overrides: [Parameter.platformMinimum.set(48)], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="wifi" class="android.widget.Switch" package="com.example" checkable="true" clickable="true" enabled="true" bounds="[900,350][1010,416]"/></node></node></hierarchy>"##),
+            RuleExample(
+                ##"<element id="row" role="cell" interactive="true" label="Wi-Fi" frame="0,100,390,60"><element id="s" role="switch" label="Wi-Fi" frame="330,118,40,22"/></element>"##,
+                triggers: ["s"], overrides: [Parameter.platformMinimum.set(44)], severity: .notice),
+            RuleExample(
+                "", triggers: ["wifi"], overrides: [Parameter.platformMinimum.set(48)], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[0,300][1080,468]"><node resource-id="wifi" class="android.widget.Switch" package="com.example" checkable="true" clickable="true" enabled="true" bounds="[900,350][1010,416]"/></node></node></hierarchy>"##
+            ),
             // A control of its own inside a clickable row: ATF's demotion, error to warning.
-            RuleExample(##"<element id="row" role="cell" interactive="true" label="Buy milk" frame="0,100,390,60"><element id="star" role="button" label="Star" frame="340,120,20,20"/><element id="more" role="button" label="More" frame="362,120,20,20"/></element>"##,
-                        triggers: ["star", "more"], severity: .warning),
+            RuleExample(
+                ##"<element id="row" role="cell" interactive="true" label="Buy milk" frame="0,100,390,60"><element id="star" role="button" label="Star" frame="340,120,20,20"/><element id="more" role="button" label="More" frame="362,120,20,20"/></element>"##,
+                triggers: ["star", "more"], severity: .warning),
             // Against the screen's edge 32 dp is enough in that dimension (ATF).
-            RuleExample("", overrides: [Parameter.platformMinimum.set(48), Parameter.platformEdgeMinimum.set(32)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="edge" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[0,400][100,526]"/></node></hierarchy>"##),
-            RuleExample("", triggers: ["inner"], overrides: [Parameter.platformMinimum.set(48), Parameter.platformEdgeMinimum.set(32)], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="inner" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[10,400][110,526]"/></node></hierarchy>"##),
+            RuleExample(
+                "", overrides: [Parameter.platformMinimum.set(48), Parameter.platformEdgeMinimum.set(32)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="edge" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[0,400][100,526]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                "", triggers: ["inner"], overrides: [Parameter.platformMinimum.set(48), Parameter.platformEdgeMinimum.set(32)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="inner" class="android.widget.ImageButton" content-desc="Menu" package="com.example" clickable="true" enabled="true" bounds="[10,400][110,526]"/></node></hierarchy>"##
+            ),
             // A row cut off by its list's edge: its full size is unknown (incomplete, no finding).
-            RuleExample("", incomplete: ["row"], overrides: [Parameter.platformMinimum.set(48)], document: ##"<hierarchy rotation="0"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,200][1080,2000]"><node resource-id="row" class="android.widget.Button" text="Last order" package="com.example" clickable="true" enabled="true" bounds="[0,1960][1080,2000]"/></node></hierarchy>"##),
-            RuleExample(##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##, incomplete: ["cut"]),
+            RuleExample(
+                "", incomplete: ["row"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,200][1080,2000]"><node resource-id="row" class="android.widget.Button" text="Last order" package="com.example" clickable="true" enabled="true" bounds="[0,1960][1080,2000]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                ##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##,
+                incomplete: ["cut"]),
             RuleExample(##"<element id="half" role="button" label="Next" frame="380,400,20,20"/>"##, incomplete: ["half"], overrides: [Parameter.spacingException.set(false)]),
             // Wholly below the screen (further down a list): measured whole.
             RuleExample(##"<element id="below" role="button" label="Next" frame="20,1200,20,20"/>"##, triggers: ["below"], overrides: [Parameter.spacingException.set(false)]),
             // A SwiftUI toggle's knob is part of the named switch, not a second target.
-            RuleExample("", overrides: [Parameter.platformMinimum.set(44)], document: ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" x="16" y="100" width="358" height="44" enabled="true" visible="true" accessible="true"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" x="310" y="106" width="51" height="31" enabled="true" visible="true" accessible="false"/></XCUIElementTypeSwitch></XCUIElementTypeApplication></AppiumAUT>"##),
+            RuleExample(
+                "", overrides: [Parameter.platformMinimum.set(44)],
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" x="16" y="100" width="358" height="44" enabled="true" visible="true" accessible="true"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" x="310" y="106" width="51" height="31" enabled="true" visible="true" accessible="false"/></XCUIElementTypeSwitch></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -87,8 +131,9 @@ public enum TargetSizeRule: Rule {
     public enum Parameter {
         public static let minimum = RuleParameter<Double>("minimum", default: 24, help: "WCAG 2.5.8 minimum in points")
         public static let platformMinimum = RuleParameter<Double>("platform-minimum", default: 0, help: "platform minimum in points (0: none)")
-        public static let platformEdgeMinimum = RuleParameter<Double>("platform-edge-minimum", default: 0,
-                                                                      help: "platform minimum of a dimension against the screen's edge (0: the platform minimum)")
+        public static let platformEdgeMinimum = RuleParameter<Double>(
+            "platform-edge-minimum", default: 0,
+            help: "platform minimum of a dimension against the screen's edge (0: the platform minimum)")
         public static let platformSeverity = RuleParameter<Severity>("platform-severity", default: .warning, help: "severity below the platform minimum")
         public static let spacingException = RuleParameter<Bool>("spacing-exception", default: true, help: "apply 2.5.8's spacing exception")
     }
@@ -128,7 +173,8 @@ public enum TargetSizeRule: Rule {
         let clickableAncestors = Targets.nearestAncestors(in: snapshot) { candidate in
             let element = snapshot.elements[candidate]
             guard element.isInteractive, element.isVisible, element.isEnabled, !element.isSystemUI,
-                  let frame = element.touchFrame else { return false }
+                let frame = element.touchFrame
+            else { return false }
             return frame.width >= ancestorSize && frame.height >= ancestorSize
         }
 
@@ -146,8 +192,9 @@ public enum TargetSizeRule: Rule {
                     context.cannotJudge("target \(size) runs past the screen's edge: its full size is not in the capture", element: target.index)
                 case .scrollingAncestor(let scroller):
                     let name = snapshot.node(scroller).id ?? snapshot.path(of: scroller)
-                    context.cannotJudge("target \(size) touches the edge of the scrolling \(name), which may cut it off: its full size is not in the capture",
-                                        element: target.index)
+                    context.cannotJudge(
+                        "target \(size) touches the edge of the scrolling \(name), which may cut it off: its full size is not in the capture",
+                        element: target.index)
                 }
                 continue
             }
@@ -160,12 +207,14 @@ public enum TargetSizeRule: Rule {
                 // error to a warning, with the ancestor named.
                 if handlesSameTap(target.index, ancestor: ancestor, snapshot: snapshot, ends: ends, targets: targetPositions) {
                     let name = snapshot.node(ancestor).id ?? snapshot.path(of: ancestor)
-                    context.report(ResultID.insideClickableAncestor, element: target.index, evidence: [
-                        ("width", .number(frame.width)), ("height", .number(frame.height)),
-                        ("required", .number(belowPlatform ? platformMinimum : minimum)), ("source", .string(source)),
-                        ("ancestor", .string(name)),
-                        ("ancestor-size", .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
-                    ], severity: .notice)
+                    context.report(
+                        ResultID.insideClickableAncestor, element: target.index,
+                        evidence: [
+                            ("width", .number(frame.width)), ("height", .number(frame.height)),
+                            ("required", .number(belowPlatform ? platformMinimum : minimum)), ("source", .string(source)),
+                            ("ancestor", .string(name)),
+                            ("ancestor-size", .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
+                        ], severity: .notice)
                     continue
                 }
             } else {
@@ -176,13 +225,17 @@ public enum TargetSizeRule: Rule {
                     ("width", .number(frame.width)), ("height", .number(frame.height)),
                     ("required", .number(minimum)), ("source", .string(source)),
                 ]
-                let clear = spacingException && spacingIsClear(target.index, frame, minimum: minimum, index: index, ends: ends,
-                                                                undersized: undersized, snapshot: snapshot, evidence: &evidence)
+                let clear =
+                    spacingException
+                    && spacingIsClear(
+                        target.index, frame, minimum: minimum, index: index, ends: ends,
+                        undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
                     if ancestor >= 0 {
                         evidence.append(("clickable-ancestor", .string(snapshot.node(ancestor).id ?? snapshot.path(of: ancestor))))
-                        context.report(ResultID.tooSmall, element: target.index, evidence: evidence,
-                                       severity: min(context.severity, .warning))
+                        context.report(
+                            ResultID.tooSmall, element: target.index, evidence: evidence,
+                            severity: min(context.severity, .warning))
                     } else {
                         context.report(ResultID.tooSmall, element: target.index, evidence: evidence)
                     }
@@ -259,8 +312,10 @@ public enum TargetSizeRule: Rule {
     /// bounding box intersects no other target and no other undersized target's circle.
     /// Nested targets (a control inside an interactive cell) are one target for this
     /// purpose: only earlier non-ancestors and later non-descendants are searched.
-    static func spacingIsClear(_ position: Int, _ frame: Rect, minimum: Double, index: RectIndex, ends: [Int], undersized: Set<Int>,
-                               snapshot: Snapshot, evidence: inout Evidence) -> Bool {
+    static func spacingIsClear(
+        _ position: Int, _ frame: Rect, minimum: Double, index: RectIndex, ends: [Int], undersized: Set<Int>,
+        snapshot: Snapshot, evidence: inout Evidence
+    ) -> Bool {
         let radius = minimum / 2
         let center = (x: frame.midX, y: frame.midY)
         let reach = Rect(x: center.x - minimum, y: center.y - minimum, width: minimum * 2, height: minimum * 2)

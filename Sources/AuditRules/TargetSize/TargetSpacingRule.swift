@@ -27,18 +27,31 @@ public enum TargetSpacingRule: Rule {
             // B takes a tenth of A's width: A keeps 90 × 44 pt of its own, a tap on A lands on A.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="90,100,100,44"/>"##),
             // A back arrow partly over a search field: the field keeps most of its width.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" text="Search in mail" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[42,130][1038,277]"/><node class="android.widget.ImageButton" content-desc="Back" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,119][126,266]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" text="Search in mail" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[42,130][1038,277]"/><node class="android.widget.ImageButton" content-desc="Back" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,119][126,266]"/></node></hierarchy>"##
+            ),
             // A full-screen player drawn after the button it holds: the button is still above.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.View" content-desc="Enter fullscreen" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[940,500][1060,620]"/><node class="android.view.View" content-desc="Video player" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,0][1080,640]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.View" content-desc="Enter fullscreen" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[940,500][1060,620]"/><node class="android.view.View" content-desc="Video player" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[0,0][1080,640]"/></node></hierarchy>"##
+            ),
             // Identical bounds are target-duplicate's.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##),
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="100,100,100,44"/>"##),
-            RuleExample(##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
+            RuleExample(
+                ##"<element id="c" role="cell" interactive="true" label="Row" frame="0,100,390,60"><element id="s" role="switch" label="On" frame="320,110,51,31"/></element>"##),
             // Neighbours touching by 4% of the smaller: not an ambiguous tap.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="96,100,100,44"/>"##),
             // Android's drawing order puts the earlier sibling on top: reported on it (the FAB
             // leaves the chip below it a 12-dp sliver).
-            RuleExample("", triggers: ["fab"], document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="fab" class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[800,1800][1000,2000]"/><node resource-id="chip" class="android.widget.Button" text="Undo" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[770,1830][1040,1950]"/></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["fab"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="fab" class="android.widget.ImageButton" content-desc="Compose" package="com.example" clickable="true" enabled="true" drawing-order="2" bounds="[800,1800][1000,2000]"/><node resource-id="chip" class="android.widget.Button" text="Undo" package="com.example" clickable="true" enabled="true" drawing-order="1" bounds="[770,1830][1040,1950]"/></node></hierarchy>"##
+            ),
             // A full-screen clickable scrim underneath a sheet's button: the button is above.
             RuleExample(##"<element id="scrim" role="button" label="Dismiss" frame="0,0,390,844"/><element id="ok" role="button" label="OK" frame="20,700,350,50"/>"##),
         ])
@@ -53,10 +66,12 @@ public enum TargetSpacingRule: Rule {
     /// The parameters rule sets may give this rule, with their defaults.
     public enum Parameter {
         public static let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
-        public static let minimumOverlapShare = RuleParameter<Double>("minimum-overlap-share", default: 0.1,
-                                                                     help: "share of the smaller target's area an overlap must cover to count")
-        public static let minimumFreeSize = RuleParameter<Double>("minimum-free-size", default: 24,
-                                                                 help: "width and height in points of the strip of its own the target below must keep")
+        public static let minimumOverlapShare = RuleParameter<Double>(
+            "minimum-overlap-share", default: 0.1,
+            help: "share of the smaller target's area an overlap must cover to count")
+        public static let minimumFreeSize = RuleParameter<Double>(
+            "minimum-free-size", default: 24,
+            help: "width and height in points of the strip of its own the target below must keep")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
@@ -87,15 +102,19 @@ public enum TargetSpacingRule: Rule {
             // ancestors and later targets, or only rectangles too thin to overlap by that
             // much, are never opened.
             var earlierOnTop = false
-            let found = index.first(meeting: frame, branch: { summary in
-                summary.minEnd <= position
-                    && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
-            }) { other in
+            let found = index.first(
+                meeting: frame,
+                branch: { summary in
+                    summary.minEnd <= position
+                        && min(frame.width, summary.maxWidth) * min(frame.height, summary.maxHeight) >= minimumOverlap
+                }
+            ) { other in
                 // Identical bounds are `target-duplicate`'s.
                 guard other.end <= position, other.rect != frame else { return false }
                 let shared = overlap(frame, other.rect)
                 guard shared >= minimumOverlap,
-                      shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height) else { return false }
+                    shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height)
+                else { return false }
                 // The one underneath may be a layer the one above takes the taps of. The
                 // drawing order is asked once per candidate and kept for the report.
                 // A target that holds all of the other is a layer beneath it, whatever the
@@ -115,9 +134,11 @@ public enum TargetSpacingRule: Rule {
             // puts the earlier one on top.
             let (above, below) = earlierOnTop ? (other.index, position) : (position, other.index)
             let name = snapshot.node(below).id ?? snapshot.path(of: below)
-            context.report(ResultID.overlap, element: above, evidence: [
-                ("other", .string(name)), ("overlap", .number(overlap(frame, other.rect))),
-            ])
+            context.report(
+                ResultID.overlap, element: above,
+                evidence: [
+                    ("other", .string(name)), ("overlap", .number(overlap(frame, other.rect))),
+                ])
         }
     }
 

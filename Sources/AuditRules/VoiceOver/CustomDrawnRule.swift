@@ -17,8 +17,11 @@ public enum CustomDrawnRule: Rule {
         examples: [
             RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/>"##, triggers: ["chart"]),
             RuleExample(##"<element id="chart" role="image" label="Sales up 12% this week" draws-content="true" frame="0,100,390,200"/>"##),
-            RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"><element id="bar1" role="other" accessible="true" label="Monday, 40" frame="10,150,20,100"/></element>"##),
-            RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/><element id="over" role="text" text="Sales up 12%" frame="20,120,200,20"/>"##),
+            RuleExample(
+                ##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"><element id="bar1" role="other" accessible="true" label="Monday, 40" frame="10,150,20,100"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/><element id="over" role="text" text="Sales up 12%" frame="20,120,200,20"/>"##),
             RuleExample(##"<element id="deco" role="other" draws-content="true" hidden="true" frame="0,100,390,200"/>"##),
         ])
 

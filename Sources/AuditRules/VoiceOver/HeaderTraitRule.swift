@@ -15,11 +15,21 @@ public enum HeaderTraitRule: Rule {
         parameters: [Parameter.sizeRatio],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##, triggers: ["h"]),
-            RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" traits="header" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##),
-            RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" font-size="22" font-weight="bold"/><element id="b" role="text" text="12 cards" font-size="15"/><element id="c" role="text" text="Edited today" font-size="13"/></element>"##, triggers: ["h"]),
-            RuleExample(##"<element id="g" role="container"><element id="h" role="text" text="Collection" font-size="16" font-weight="bold"/><element id="b" role="text" text="12 cards" font-size="15"/></element>"##),
-            RuleExample(##"<element id="g" role="container"><element id="a" role="text" text="Intro" text-style="body"/><element id="h" role="text" text="Later" text-style="headline"/></element>"##),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Collection" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##,
+                triggers: ["h"]),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Collection" traits="header" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Collection" font-size="22" font-weight="bold"/><element id="b" role="text" text="12 cards" font-size="15"/><element id="c" role="text" text="Edited today" font-size="13"/></element>"##,
+                triggers: ["h"]),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Collection" font-size="16" font-weight="bold"/><element id="b" role="text" text="12 cards" font-size="15"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="a" role="text" text="Intro" text-style="body"/><element id="h" role="text" text="Later" text-style="headline"/></element>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -71,9 +81,11 @@ public enum HeaderTraitRule: Rule {
                 largest = max(largest, otherSize)
             }
             guard size >= largest * ratio else { return }
-            context.report(ResultID.looks, element: first, evidence: [
-                ("text", .string(text)), ("font-size", .number(size)), ("sibling-size", .number(largest)), ("font-weight", .int(weight)),
-            ])
+            context.report(
+                ResultID.looks, element: first,
+                evidence: [
+                    ("text", .string(text)), ("font-size", .number(size)), ("sibling-size", .number(largest)), ("font-weight", .int(weight)),
+                ])
         }
         for parent in elements.indices where elements[parent].firstChild >= 0 {
             if context.outOfBudget() { return }

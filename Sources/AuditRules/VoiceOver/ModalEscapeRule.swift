@@ -45,9 +45,11 @@ public enum ModalEscapeRule: Rule {
                 context.report(ResultID.noEscape, element: index, evidence: [("modal", .bool(true)), ("supports-escape", .bool(false))])
             }
             if element.mainAction == true, element.magicTap == false {
-                context.report(ResultID.noMagicTap, element: index, evidence: [
-                    ("name", .string(snapshot.node(index).accessibleName ?? "")), ("magic-tap", .bool(false)),
-                ])
+                context.report(
+                    ResultID.noMagicTap, element: index,
+                    evidence: [
+                        ("name", .string(snapshot.node(index).accessibleName ?? "")), ("magic-tap", .bool(false)),
+                    ])
             }
         }
     }

@@ -25,10 +25,22 @@ public enum TraitsRule: Rule {
             RuleExample(##"<element id="s" role="slider" label="Volume" traits="adjustable"/>"##),
             RuleExample(##"<element id="c" role="cell" label="Wi-Fi" interactive="true"/>"##),
             // React Native's button: a clickable ViewGroup with a text inside.
-            RuleExample("", triggers: ["rn"], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="rn" class="android.view.ViewGroup" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"><node class="android.widget.TextView" text="Continue" package="com.example" bounds="[400,440][680,520]"/></node></node></hierarchy>"##),
+            RuleExample(
+                "", triggers: ["rn"], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="rn" class="android.view.ViewGroup" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"><node class="android.widget.TextView" text="Continue" package="com.example" bounds="[400,440][680,520]"/></node></node></hierarchy>"##
+            ),
             // A sheet's full-screen scrim is a layer, not a control.
-            RuleExample("", document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" content-desc="Dismiss" package="com.example" clickable="true" enabled="true" bounds="[0,0][1080,2400]"/></node></hierarchy>"##),
-            RuleExample("", triggers: ["forgot"], severity: .notice, document: ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="forgot" class="android.widget.TextView" text="Forgot password?" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.FrameLayout" content-desc="Dismiss" package="com.example" clickable="true" enabled="true" bounds="[0,0][1080,2400]"/></node></hierarchy>"##
+            ),
+            RuleExample(
+                "", triggers: ["forgot"], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="forgot" class="android.widget.TextView" text="Forgot password?" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -81,28 +93,34 @@ public enum TraitsRule: Rule {
             if isButton, element.traits.contains(.adjustable) { conflicts.append("button + adjustable") }
             if isButton, isLink { conflicts.append("button + link") }
             if !conflicts.isEmpty {
-                context.report(ResultID.conflict, element: index, evidence: [
-                    ("traits", .string(conflicts.joined(separator: ", "))), ("role", .string(element.role.name)),
-                ])
+                context.report(
+                    ResultID.conflict, element: index,
+                    evidence: [
+                        ("traits", .string(conflicts.joined(separator: ", "))), ("role", .string(element.role.name)),
+                    ])
                 continue
             }
             guard element.isInteractive, element.isEnabled else { continue }
             // A clickable layout on Android (a React Native button, a tab drawn as a
             // ViewGroup) says no more than a clickable Compose view: judged alike. A scrolling
             // container and a full-screen layer (a scrim) are not controls to announce.
-            let androidLayout = snapshot.platform == .android && element.role == .container && element.scrollAxes.isEmpty
+            let androidLayout =
+                snapshot.platform == .android && element.role == .container && element.scrollAxes.isEmpty
                 && !isFullScreen(element.frame, in: snapshot) && !isListItem(index, in: snapshot) && !holdsControls[index]
-            let controlRole = switch element.role {
-            case .cell, .window: true
-            case .container: !androidLayout
-            default: element.role.isInteractiveByDefault
-            }
+            let controlRole =
+                switch element.role {
+                case .cell, .window: true
+                case .container: !androidLayout
+                default: element.role.isInteractiveByDefault
+                }
             if !controlRole, !isButton, !isLink, !isAdjustable {
                 // TalkBack still says "double-tap to activate" for any clickable node, so on
                 // Android the missing role is a notice; VoiceOver says nothing of the kind.
-                context.report(ResultID.notActionable, element: index, evidence: [
-                    ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
-                ], severity: context.snapshot.platform == .android ? .notice : context.severity)
+                context.report(
+                    ResultID.notActionable, element: index,
+                    evidence: [
+                        ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
+                    ], severity: context.snapshot.platform == .android ? .notice : context.severity)
             }
         }
     }

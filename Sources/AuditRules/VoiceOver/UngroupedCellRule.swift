@@ -17,11 +17,19 @@ public enum UngroupedCellRule: Rule {
         parameters: [Parameter.minimumParts],
         results: ResultID.self,
         examples: [
-            RuleExample(##"<element id="c" role="cell" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##, triggers: ["c"]),
-            RuleExample(##"<element id="c" role="cell" label="Shoes, $89" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##),
+            RuleExample(
+                ##"<element id="c" role="cell" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##,
+                triggers: ["c"]),
+            RuleExample(
+                ##"<element id="c" role="cell" label="Shoes, $89" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##
+            ),
             RuleExample(##"<element id="c" role="cell" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/></element>"##),
-            RuleExample(##"<element id="list" role="container"><element id="k1" role="container"><element role="text" text="A"/><element role="text" text="1"/><element role="button" label="Add"/></element><element id="k2" role="container"><element role="text" text="B"/><element role="text" text="2"/><element role="button" label="Add"/></element></element>"##, triggers: ["k1", "k2"]),
-            RuleExample(##"<element id="list" role="container"><element id="a" role="cell" label="A"/><element id="b" role="cell" label="B"/><element id="c" role="cell" label="C"/></element><element id="bar" role="container" traits="tab-bar"><element role="tab" label="1"/><element role="tab" label="2"/><element role="tab" label="3"/></element>"##),
+            RuleExample(
+                ##"<element id="list" role="container"><element id="k1" role="container"><element role="text" text="A"/><element role="text" text="1"/><element role="button" label="Add"/></element><element id="k2" role="container"><element role="text" text="B"/><element role="text" text="2"/><element role="button" label="Add"/></element></element>"##,
+                triggers: ["k1", "k2"]),
+            RuleExample(
+                ##"<element id="list" role="container"><element id="a" role="cell" label="A"/><element id="b" role="cell" label="B"/><element id="c" role="cell" label="C"/></element><element id="bar" role="container" traits="tab-bar"><element role="tab" label="1"/><element role="tab" label="2"/><element role="tab" label="3"/></element>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -76,10 +84,12 @@ public enum UngroupedCellRule: Rule {
                 if !snapshot.appendAccessibleName(of: part, to: &names) { names.write(utf8: elements[part].role.name) }
             }
             if parts.count > 4 { names.write(", …") }
-            context.report(ResultID.ungrouped, element: index, evidence: [
-                ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
-                ("names", .string(String(decoding: names, as: UTF8.self))),
-            ])
+            context.report(
+                ResultID.ungrouped, element: index,
+                evidence: [
+                    ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
+                    ("names", .string(String(decoding: names, as: UTF8.self))),
+                ])
         }
     }
 
@@ -105,8 +115,10 @@ public enum UngroupedCellRule: Rule {
                 while end < candidates.count, candidates[end].shape == candidates[start].shape { end += 1 }
                 for member in start..<end where !cards[candidates[member].index] {
                     // Same hash: confirm the shape against the other members.
-                    for other in start..<end where other != member
-                        && sameShape(candidates[member].index, candidates[other].index, in: snapshot) {
+                    for other in start..<end
+                    where other != member
+                        && sameShape(candidates[member].index, candidates[other].index, in: snapshot)
+                    {
                         cards[candidates[member].index] = true
                         cards[candidates[other].index] = true
                         break

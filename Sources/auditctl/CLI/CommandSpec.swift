@@ -26,8 +26,9 @@ struct CommandSpec: Sendable {
 enum CommonOptions {
     static let all: [CommandSpec.Option] = [
         .init(name: "--socket", valueName: "PATH", help: "daemon socket (default: $AUDITD_SOCKET, then the per-user default of docs/CLI.md)"),
-        .init(name: "--timeout", valueName: "SECONDS",
-              help: "give up on a daemon that answers nothing for this long, exit 2 (default: $AUDITD_TIMEOUT, else 120)"),
+        .init(
+            name: "--timeout", valueName: "SECONDS",
+            help: "give up on a daemon that answers nothing for this long, exit 2 (default: $AUDITD_TIMEOUT, else 120)"),
         .init(name: "--color", valueName: "WHEN", help: "colour output: auto, always or never (NO_COLOR is honoured)", choices: ["auto", "always", "never"]),
         .init(name: "--quiet", short: "-q", help: "print nothing but results and errors"),
         .init(name: "--help", short: "-h", help: "show help for this command"),

@@ -24,8 +24,10 @@ enum HelpFormatter {
         for command in commands {
             lines.append("  " + command.name + String(repeating: " ", count: max(2, 12 - command.name.count)) + command.abstract)
         }
-        lines += ["", "  See 'auditctl help <command>' or 'auditctl <command> --help' for details.",
-                  "  Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.", ""]
+        lines += [
+            "", "  See 'auditctl help <command>' or 'auditctl <command> --help' for details.",
+            "  Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.", "",
+        ]
         return lines.joined(separator: "\n")
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// Resolves the daemon's socket and explains how to start it when it does not answer.
 enum DaemonConnection {
     static func socketPath(_ arguments: ParsedArguments) -> String {
-        DefaultLocations.socket(explicit: arguments.value("--socket"), environment: ProcessInfo.processInfo.environment,
-                                uid: getuid())
+        DefaultLocations.socket(
+            explicit: arguments.value("--socket"), environment: ProcessInfo.processInfo.environment,
+            uid: getuid())
     }
 
     /// Seconds a request may wait for the daemon: `--timeout`, `$AUDITD_TIMEOUT`, else 120.

@@ -13,8 +13,9 @@ enum AuditCommand: Command {
         options: [
             .init(name: "--format", short: "-f", valueName: "FORMAT", help: ReportFormats.help, choices: ReportFormats.names),
             .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "rule set (default: picked by each snapshot's platform)"),
-            .init(name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
-                  choices: ["error", "warning", "notice", "never"]),
+            .init(
+                name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
+                choices: ["error", "warning", "notice", "never"]),
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
             .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
             .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
@@ -24,7 +25,9 @@ enum AuditCommand: Command {
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
             .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, rules, render, journal)"),
         ],
-        discussion: "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error.")
+        discussion:
+            "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
+    )
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let commandStarted = Timestamp.monotonic()
@@ -40,7 +43,8 @@ enum AuditCommand: Command {
         }
         let baseline = try arguments.value("--baseline").map(Baseline.load)
         if let baseline, !baseline.sameFingerprints {
-            Console.error("auditctl: note: the baseline was made with an older fingerprint scheme; its findings are matched by rule, element and message this once (save a new baseline)")
+            Console.error(
+                "auditctl: note: the baseline was made with an older fingerprint scheme; its findings are matched by rule, element and message this once (save a new baseline)")
         }
         let socket = DaemonConnection.socketPath(arguments)
         let timeout = try DaemonConnection.timeout(arguments)
@@ -147,12 +151,16 @@ enum AuditCommand: Command {
         }
         if arguments.flag("--timing") {
             for result in results {
-                Console.error("auditctl: timing: " + TimingReport.line(file: result.file, requestMilliseconds: result.requestMilliseconds,
-                                                                      serverTiming: result.serverTiming))
+                Console.error(
+                    "auditctl: timing: "
+                        + TimingReport.line(
+                            file: result.file, requestMilliseconds: result.requestMilliseconds,
+                            serverTiming: result.serverTiming))
             }
             let now = Timestamp.monotonic()
-            Console.error("auditctl: timing: report written in \(TimingReport.milliseconds(Timestamp.milliseconds(from: printStarted, to: now))) ms; "
-                + "audit command \(TimingReport.milliseconds(Timestamp.milliseconds(from: commandStarted, to: now))) ms")
+            Console.error(
+                "auditctl: timing: report written in \(TimingReport.milliseconds(Timestamp.milliseconds(from: printStarted, to: now))) ms; "
+                    + "audit command \(TimingReport.milliseconds(Timestamp.milliseconds(from: commandStarted, to: now))) ms")
         }
         let failing = results.reduce(0) { $0 + $1.counted(failOn: failOn, hasBaseline: baseline != nil) }
         if results.contains(where: { $0.error != nil }) { return .usageOrInput }
@@ -202,11 +210,11 @@ final class Progress: @unchecked Sendable {
     func advance() {
         guard enabled else { return }
         lock.withLock {
-        done += 1
-        let width = 30
-        let filled = total > 0 ? done * width / total : width
-        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) snapshots".utf8))
+            done += 1
+            let width = 30
+            let filled = total > 0 ? done * width / total : width
+            let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) snapshots".utf8))
         }
     }
 

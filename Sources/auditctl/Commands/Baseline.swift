@@ -40,7 +40,10 @@ struct Baseline {
                     let location = result["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
                     var file = location?["uri"]?.stringValue ?? ""
                     if let index = location?["index"]?.intValue, index < artifacts.count,
-                       let uri = artifacts[index]["location"]?["uri"]?.stringValue { file = uri }
+                        let uri = artifacts[index]["location"]?["uri"]?.stringValue
+                    {
+                        file = uri
+                    }
                     let logical = result["locations"]?.arrayValue?.first?["logicalLocations"]?.arrayValue?.first
                     let level = result["level"]?.stringValue
                     findings[file.removingPercentEncoding ?? file, default: [:]][fingerprint] = ReportFinding(

@@ -11,7 +11,9 @@ enum RulesCommand: Command {
         operands: "",
         options: [
             .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "show this rule set as the daemon configures it"),
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text, json, markdown, or schema (the JSON Schema of rule-set files)", choices: ["text", "json", "markdown", "schema"]),
+            .init(
+                name: "--format", short: "-f", valueName: "FORMAT", help: "text, json, markdown, or schema (the JSON Schema of rule-set files)",
+                choices: ["text", "json", "markdown", "schema"]),
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {

@@ -31,18 +31,20 @@ enum StatusCommand: Command {
                 .compactMap { Double($0.split(separator: " ").last ?? "") }.reduce(0, +)
         }
         if arguments.value("--format") == "json" {
-            Console.out(JSON.object([
-                ("socket", .string(socket)), ("health", health),
-                ("audits", .number(metric("auditd_audits_total"))),
-                ("findings", .number(metric("auditd_findings_total"))),
-                ("open_connections", .number(metric("auditd_open_connections"))),
-                ("queue_depth", .number(metric("auditd_queue_depth"))),
-            ]).rendered(pretty: true) + "\n")
+            Console.out(
+                JSON.object([
+                    ("socket", .string(socket)), ("health", health),
+                    ("audits", .number(metric("auditd_audits_total"))),
+                    ("findings", .number(metric("auditd_findings_total"))),
+                    ("open_connections", .number(metric("auditd_open_connections"))),
+                    ("queue_depth", .number(metric("auditd_queue_depth"))),
+                ]).rendered(pretty: true) + "\n")
             return .clean
         }
         let count = metric("auditd_audit_duration_seconds_count")
         let mean = count > 0 ? metric("auditd_audit_duration_seconds_sum") / count * 1000 : 0
-        Console.out("""
+        Console.out(
+            """
             auditd \(health["version"]?.stringValue ?? "?") — \(health["status"]?.stringValue ?? "?") on \(socket)
               uptime        \(health["uptime_s"]?.doubleValue.map { $0.formattedForReport } ?? "?") s
               rule sets     \((health["rulesets"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", "))

@@ -27,17 +27,21 @@ enum ValidateCommand: Command {
             do {
                 let snapshot = try parser.parse(try InputFiles.read(path))
                 for invalid in snapshot.invalidValues {
-                    Console.out("\(name):\(invalid.line): error: \(TerminalText.escape(invalid.owner)) attribute \(TerminalText.escape(invalid.attribute))=\"\(TerminalText.escape(invalid.value))\" cannot be read; expected \(invalid.expected)\n")
+                    Console.out(
+                        "\(name):\(invalid.line): error: \(TerminalText.escape(invalid.owner)) attribute \(TerminalText.escape(invalid.attribute))=\"\(TerminalText.escape(invalid.value))\" cannot be read; expected \(invalid.expected)\n"
+                    )
                     status = .findings
                 }
                 if let screenshot {
                     do {
                         let mapped = try snapshot.attaching(ImageDecoder.decode(InputFiles.read(screenshot)))
                         if !arguments.flag("--quiet"), let mapping = mapped.screenshot {
-                            Console.out("\(screenshot): fits, \(mapping.screenshot.width) × \(mapping.screenshot.height) px at \(mapping.pixelsPerPoint.formattedForReport) px per pt\n")
+                            Console.out(
+                                "\(screenshot): fits, \(mapping.screenshot.width) × \(mapping.screenshot.height) px at \(mapping.pixelsPerPoint.formattedForReport) px per pt\n")
                         }
                     } catch let error as ImageError {
-                        Console.out("\(screenshot): error: \(TerminalText.escape(error.message)) [\(error.code.rawValue)]\n\(screenshot): note: \(TerminalText.escape(error.hint))\n")
+                        Console.out(
+                            "\(screenshot): error: \(TerminalText.escape(error.message)) [\(error.code.rawValue)]\n\(screenshot): note: \(TerminalText.escape(error.hint))\n")
                         status = .findings
                     }
                 }

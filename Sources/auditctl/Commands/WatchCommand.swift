@@ -63,7 +63,9 @@ enum WatchCommand: Command {
                             // Every field is the daemon's or a snapshot's: escaped, so none can forge a line.
                             func e(_ text: String?) -> String { TerminalText.escape(text ?? "") }
                             let where_ = [record["app"]?.stringValue, record["screen"]?.stringValue].compactMap { $0 }.map(e).joined(separator: "/")
-                            Console.out("\(record["seq"]?.intValue ?? 0) \(where_) \(e(record["severity"]?.stringValue)): [\(e(record["rule"]?.stringValue))] \(e(record["message"]?.stringValue))" + (record["element"]?.stringValue.map { " (\(e($0)))" } ?? "") + "\n")
+                            Console.out(
+                                "\(record["seq"]?.intValue ?? 0) \(where_) \(e(record["severity"]?.stringValue)): [\(e(record["rule"]?.stringValue))] \(e(record["message"]?.stringValue))"
+                                    + (record["element"]?.stringValue.map { " (\(e($0)))" } ?? "") + "\n")
                         }
                         Console.flush()
                         printed += 1

@@ -28,7 +28,8 @@ enum HTMLFormatter {
         for rule in rules { filters += "<option value=\"\(HTMLText.escape(rule))\">\(HTMLText.escape(rule))</option>" }
         filters += "</select></label>\n"
         if context.hasBaseline {
-            filters += "<label>Baseline <select name=\"state\"><option value=\"\">all</option><option value=\"new\">new</option><option value=\"unchanged\">unchanged</option></select></label>\n"
+            filters +=
+                "<label>Baseline <select name=\"state\"><option value=\"\">all</option><option value=\"new\">new</option><option value=\"unchanged\">unchanged</option></select></label>\n"
         }
         filters += "<p id=\"shown\" role=\"status\">Showing \(total) of \(total) findings</p>\n</form>\n"
         return """
@@ -65,7 +66,8 @@ enum HTMLFormatter {
         let numbered = result.findings.enumerated().map { offset, finding in (number: offset + 1, finding: finding, anchor: "\(index)-\(offset + 1)") }
         let screen = HTMLScreen(snapshotIndex: index, title: title, source: context.sources[result.file], screenshot: context.screenshots[result.file])
         let summary = report.summary
-        var counts = "\(HTMLText.count(summary.error, "error")), \(HTMLText.count(summary.warning, "warning")), \(HTMLText.count(summary.notice, "notice")), \(summary.incomplete) incomplete"
+        var counts =
+            "\(HTMLText.count(summary.error, "error")), \(HTMLText.count(summary.warning, "warning")), \(HTMLText.count(summary.notice, "notice")), \(summary.incomplete) incomplete"
         if summary.suppressed > 0 { counts += ", \(summary.suppressed) suppressed" }
         return """
             <section class="snapshot" id="snapshot-\(index)" aria-labelledby="\(headingID)">

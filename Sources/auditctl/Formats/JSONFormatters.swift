@@ -34,9 +34,10 @@ enum JSONFormatters {
         var members = report.members
         members.insert(("file", .string(result.file)), at: 0)
         if context.hasBaseline, let index = members.firstIndex(where: { $0.0 == "findings" }) {
-            members[index].1 = .array(result.findings.enumerated().map { offset, finding in
-                .object(finding.fields + [("baselineState", .string(result.baselineState(offset) ?? "new"))])
-            })
+            members[index].1 = .array(
+                result.findings.enumerated().map { offset, finding in
+                    .object(finding.fields + [("baselineState", .string(result.baselineState(offset) ?? "new"))])
+                })
             members.append(("absent", .array(result.absent.map(\.json))))
         }
         return .object(members)
@@ -47,10 +48,11 @@ enum JSONFormatters {
         for result in results {
             guard let snapshot = result.report?.snapshot else { continue }
             for (index, finding) in result.findings.enumerated() {
-                var line: [(String, JSON)] = [
-                    ("file", .string(result.file)), ("app", snapshot.app.map(JSON.string) ?? .null),
-                    ("build", snapshot.build.map(JSON.string) ?? .null), ("screen", snapshot.screen.map(JSON.string) ?? .null),
-                ] + finding.fields
+                var line: [(String, JSON)] =
+                    [
+                        ("file", .string(result.file)), ("app", snapshot.app.map(JSON.string) ?? .null),
+                        ("build", snapshot.build.map(JSON.string) ?? .null), ("screen", snapshot.screen.map(JSON.string) ?? .null),
+                    ] + finding.fields
                 if let state = result.baselineState(index) { line.append(("baselineState", .string(state))) }
                 out += JSON.object(line).rendered() + "\n"
             }

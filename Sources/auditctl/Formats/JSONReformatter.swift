@@ -21,8 +21,10 @@ enum JSONReformatter {
 
     /// Scans the bytes in place and copies whole runs — strings, numbers, literals — at
     /// once: a report of ten megabytes went through here byte by byte.
-    private static func reformat<Sink: ByteSink>(_ compact: UnsafeBufferPointer<UInt8>, level: Int, firstMember: [UInt8]?,
-                                                 to out: inout Sink) {
+    private static func reformat<Sink: ByteSink>(
+        _ compact: UnsafeBufferPointer<UInt8>, level: Int, firstMember: [UInt8]?,
+        to out: inout Sink
+    ) {
         var depth = level
         var index = 0
         let end = compact.count
@@ -111,7 +113,8 @@ enum JSONReformatter {
     private static func isStructural(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""): true
+            UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""):
+            true
         default: false
         }
     }

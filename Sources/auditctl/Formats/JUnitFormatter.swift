@@ -18,7 +18,9 @@ enum JUnitFormatter {
             var failures = 0, errors = 0, skipped = 0
             if let error = result.error {
                 errors = 1
-                cases.append("    <testcase name=\"snapshot\" classname=\"\(classname)\" time=\"0\">\n      <error message=\"\(escape(error.message))\" type=\"\(escape(error.code))\">\(escape(result.file)):\(error.line ?? 0):\(error.column ?? 0)</error>\n    </testcase>\n")
+                cases.append(
+                    "    <testcase name=\"snapshot\" classname=\"\(classname)\" time=\"0\">\n      <error message=\"\(escape(error.message))\" type=\"\(escape(error.code))\">\(escape(result.file)):\(error.line ?? 0):\(error.column ?? 0)</error>\n    </testcase>\n"
+                )
             } else {
                 var ruleIDs = result.report.flatMap { context.ruleSets[$0.ruleSet] }?.entries.map(\.id) ?? []
                 for id in result.findings.map(\.rule) + result.incomplete.map(\.rule) where !ruleIDs.contains(id) {
@@ -29,7 +31,9 @@ enum JUnitFormatter {
                     let incomplete = result.incomplete.filter { $0.rule == id }
                     if findings.isEmpty, let first = incomplete.first {
                         skipped += 1
-                        cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\">\n      <skipped message=\"\(escape("incomplete: " + first.reason))\"/>\n    </testcase>\n")
+                        cases.append(
+                            "    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\">\n      <skipped message=\"\(escape("incomplete: " + first.reason))\"/>\n    </testcase>\n"
+                        )
                     } else if findings.isEmpty {
                         cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\"/>\n")
                     }
@@ -38,12 +42,15 @@ enum JUnitFormatter {
                         let element = finding.elementName ?? "snapshot"
                         let location = "\(result.file):\(finding.line ?? 0):\(finding.column ?? 0)"
                         let details = "\(location) [\(finding.severity.rawValue)] \(finding.message)\nevidence: \(JSON.object(finding.evidence).rendered())"
-                        cases.append("    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n")
+                        cases.append(
+                            "    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
+                        )
                     }
                 }
             }
             let seconds = (result.report?.durationMilliseconds ?? 0) / 1000
-            out += "  <testsuite name=\"\(suiteName)\" package=\"\(escape(tokenize(result.file)))\" id=\"\(index)\" timestamp=\"\(String(Timestamp.iso8601(timestamp).prefix(19)))\" hostname=\"\(escape(host.isEmpty ? "localhost" : host))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+            out +=
+                "  <testsuite name=\"\(suiteName)\" package=\"\(escape(tokenize(result.file)))\" id=\"\(index)\" timestamp=\"\(String(Timestamp.iso8601(timestamp).prefix(19)))\" hostname=\"\(escape(host.isEmpty ? "localhost" : host))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(String(format: "%.3f", seconds))\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"ruleset\" value=\"\(escape(result.report?.ruleSet ?? ""))\"/>\n"
             out += "      <property name=\"app\" value=\"\(escape(snapshot?.app ?? ""))\"/>\n"

@@ -30,8 +30,10 @@ extension ReportFormat {
 
 /// The formats, in the order help lists them; the first is the default.
 enum ReportFormats {
-    static let all: [any ReportFormat.Type] = [TextFormat.self, JSONFormat.self, JSONLinesFormat.self, SARIFFormat.self,
-                                               JUnitFormat.self, HTMLFormat.self]
+    static let all: [any ReportFormat.Type] = [
+        TextFormat.self, JSONFormat.self, JSONLinesFormat.self, SARIFFormat.self,
+        JUnitFormat.self, HTMLFormat.self,
+    ]
 
     static var names: [String] { all.map { $0.name } }
 

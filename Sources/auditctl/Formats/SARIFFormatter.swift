@@ -42,8 +42,13 @@ enum SARIFFormatter {
                     ("shortDescription", .object([("text", .string(description.title))])),
                     ("fullDescription", .object([("text", .string(description.help))])),
                     ("helpUri", .string(description.helpURL)),
-                    ("help", .object([("text", .string(description.help)),
-                                      ("markdown", .string("**\(description.title)** — \(description.help)\n\nWCAG 2.2: \(description.wcag.joined(separator: ", "))"))])),
+                    (
+                        "help",
+                        .object([
+                            ("text", .string(description.help)),
+                            ("markdown", .string("**\(description.title)** — \(description.help)\n\nWCAG 2.2: \(description.wcag.joined(separator: ", "))")),
+                        ])
+                    ),
                     ("defaultConfiguration", .object([("level", .string(levels[id] ?? level(description.severity)))])),
                     ("properties", .object([("tags", .array(tags.map(JSON.string))), ("precision", .string("high"))])),
                 ])
@@ -83,11 +88,12 @@ enum SARIFFormatter {
                 location(line: finding.line, column: finding.column, path: finding.path, element: finding.element)
             }
             if let error = result.error {
-                sarifResults.append(.object([
-                    ("ruleId", .string("snapshot.unreadable")), ("kind", .string("fail")), ("level", .string("error")),
-                    ("message", .object([("text", .string("\(error.message) [\(error.code)]"))])),
-                    ("locations", .array([location(line: error.line, column: error.column)])),
-                ]))
+                sarifResults.append(
+                    .object([
+                        ("ruleId", .string("snapshot.unreadable")), ("kind", .string("fail")), ("level", .string("error")),
+                        ("message", .object([("text", .string("\(error.message) [\(error.code)]"))])),
+                        ("locations", .array([location(line: error.line, column: error.column)])),
+                    ]))
                 continue
             }
             for (index, finding) in result.findings.enumerated() {
@@ -117,30 +123,44 @@ enum SARIFFormatter {
             }
             if context.hasBaseline {
                 for fixed in result.absent {
-                    sarifResults.append(.object([
-                        ("ruleId", .string(fixed.rule)), ("kind", .string("pass")), ("level", .string("none")),
-                        ("message", .object([("text", .string("Fixed: " + fixed.message))])),
-                        ("locations", .array([location(fixed)])),
-                        ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", .string(fixed.fingerprint))])),
-                        ("baselineState", .string("absent")),
-                    ]))
+                    sarifResults.append(
+                        .object([
+                            ("ruleId", .string(fixed.rule)), ("kind", .string("pass")), ("level", .string("none")),
+                            ("message", .object([("text", .string("Fixed: " + fixed.message))])),
+                            ("locations", .array([location(fixed)])),
+                            ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", .string(fixed.fingerprint))])),
+                            ("baselineState", .string("absent")),
+                        ]))
                 }
             }
         }
         let log: JSON = .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("auditd")), ("fullName", .string("auditd accessibility audit daemon")),
-                    ("version", .string(AuditCoreVersion.string)), ("semanticVersion", .string(AuditCoreVersion.string)),
-                    ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("artifacts", .array(artifacts)),
-                ("results", .array(sarifResults)),
-                ("columnKind", .string("unicodeCodePoints")),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("auditd")), ("fullName", .string("auditd accessibility audit daemon")),
+                                        ("version", .string(AuditCoreVersion.string)), ("semanticVersion", .string(AuditCoreVersion.string)),
+                                        ("informationUri", .string("https://www.w3.org/TR/WCAG22/")),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("artifacts", .array(artifacts)),
+                        ("results", .array(sarifResults)),
+                        ("columnKind", .string("unicodeCodePoints")),
+                    ])
+                ])
+            ),
         ])
         return log.rendered(pretty: true) + "\n"
     }
@@ -152,7 +172,8 @@ enum SARIFFormatter {
         while path.hasPrefix("./") { path.removeFirst(2) }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
         return path.unicodeScalars.map { scalar in
-            allowed.contains(Character(scalar)) ? String(scalar)
+            allowed.contains(Character(scalar))
+                ? String(scalar)
                 : String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
         }.joined()
     }

@@ -45,11 +45,13 @@ struct SnapshotResult {
             let json = try JSONParser.parse(body)
             report = try DaemonReport(json)
         } catch let problem as AnswerDecodingError {
-            error = ErrorAnswer(status: status, code: "bad-report", message: "the daemon's report is not one auditctl can read: \(problem)",
-                                hint: "is auditd the same version as auditctl (auditctl status)?")
+            error = ErrorAnswer(
+                status: status, code: "bad-report", message: "the daemon's report is not one auditctl can read: \(problem)",
+                hint: "is auditd the same version as auditctl (auditctl status)?")
         } catch {
-            self.error = ErrorAnswer(status: status, code: "bad-report", message: "the daemon's answer is not JSON",
-                                hint: "is it auditd that listens on this socket (auditctl status)?")
+            self.error = ErrorAnswer(
+                status: status, code: "bad-report", message: "the daemon's answer is not JSON",
+                hint: "is it auditd that listens on this socket (auditctl status)?")
         }
     }
 

@@ -21,7 +21,8 @@ enum TextFormatter {
             }
             guard let report = result.report else { continue }
             let title = e(report.snapshot.title)
-            out += paint("== \(e(result.file))", "1") + (title.isEmpty ? "" : " (\(title))")
+            out +=
+                paint("== \(e(result.file))", "1") + (title.isEmpty ? "" : " (\(title))")
                 + " — \(e(report.ruleSet)), \(report.snapshot.elements) elements\n"
             for (index, finding) in result.findings.enumerated() {
                 let severity = finding.severity
@@ -44,11 +45,13 @@ enum TextFormatter {
                 out += "\(e(result.file)): fixed: [\(e(fixed.rule))] \(e(fixed.message))\n"
             }
             let summary = report.summary
-            out += "   \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete"
+            out +=
+                "   \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete"
                 + (summary.suppressed > 0 ? ", \(summary.suppressed) suppressed" : "") + "\n"
         }
         let failed = results.filter { $0.error != nil }.count
-        out += "\(results.count) snapshot\(results.count == 1 ? "" : "s"): \(totals[.error] ?? 0) errors, \(totals[.warning] ?? 0) warnings, "
+        out +=
+            "\(results.count) snapshot\(results.count == 1 ? "" : "s"): \(totals[.error] ?? 0) errors, \(totals[.warning] ?? 0) warnings, "
             + "\(totals[.notice] ?? 0) notices, \(totalIncomplete) incomplete" + (failed > 0 ? ", \(failed) not audited" : "") + "\n"
         return out
     }

@@ -82,8 +82,9 @@ struct DaemonReport {
     static func summary(in body: [UInt8]) -> Summary? {
         let key = Array(#""summary":{"#.utf8)
         guard let start = body.firstRange(of: key)?.lowerBound,
-              let close = body[start...].firstIndex(of: UInt8(ascii: "}")),
-              let object = try? JSONParser.parse(Array(body[(start + key.count - 1)...close])) else { return nil }
+            let close = body[start...].firstIndex(of: UInt8(ascii: "}")),
+            let object = try? JSONParser.parse(Array(body[(start + key.count - 1)...close]))
+        else { return nil }
         return try? Summary(JSONFields(object, at: "summary"))
     }
 }

@@ -16,8 +16,9 @@ struct ErrorAnswer {
 
     init(status: Int, body: [UInt8]) {
         guard let json = try? JSONParser.parse(body), let fields = try? JSONFields(json, at: ""),
-              let error = try? fields.object("error"), let code = try? error.string("code"),
-              let message = try? error.string("message") else {
+            let error = try? fields.object("error"), let code = try? error.string("code"),
+            let message = try? error.string("message")
+        else {
             self = ErrorAnswer(status: status, code: "http-\(status)", message: String(decoding: body.prefix(200), as: UTF8.self))
             return
         }

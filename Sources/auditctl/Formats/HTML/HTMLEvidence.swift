@@ -32,7 +32,8 @@ enum HTMLEvidence {
     static func swatch(_ text: String) -> String? {
         let hex = text.utf8
         guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9,
-              hex.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66) }) else { return nil }
+            hex.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66) })
+        else { return nil }
         return "<span class=\"swatch\" style=\"background:\(text)\" aria-hidden=\"true\"></span><code>\(text)</code>"
     }
 }

@@ -4,8 +4,10 @@ import AuditCore
 /// word), rule, message, element, evidence, WCAG criteria linked, how to fix, and the
 /// baseline state; then the checks that could not judge, with their reasons.
 enum HTMLFindingList {
-    static func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
-                       hasBaseline: Bool, headingID: String) -> String {
+    static func render(
+        _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
+        hasBaseline: Bool, headingID: String
+    ) -> String {
         var out = ""
         if numbered.isEmpty {
             out += "<p class=\"none\">No findings.</p>\n"
@@ -19,7 +21,8 @@ enum HTMLFindingList {
         if hasBaseline, !result.absent.isEmpty {
             out += "<h4>Fixed since the baseline</h4>\n<ul class=\"fixed\">\n"
             for fixed in result.absent {
-                out += "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(fixed.message))"
+                out +=
+                    "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(fixed.message))"
                     + (fixed.elementName.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "") + "</li>\n"
             }
             out += "</ul>\n"
@@ -27,7 +30,8 @@ enum HTMLFindingList {
         if !result.incomplete.isEmpty {
             out += "<details class=\"incomplete\"><summary>\(HTMLText.count(result.incomplete.count, "check")) could not judge</summary><ul>\n"
             for item in result.incomplete {
-                out += "<li><code>\(HTMLText.escape(item.rule))</code> \(HTMLText.escape(item.reason))"
+                out +=
+                    "<li><code>\(HTMLText.escape(item.rule))</code> \(HTMLText.escape(item.reason))"
                     + (item.element.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "")
                     + (item.line.map { ", line \($0)" } ?? "") + "</li>\n"
             }
@@ -45,7 +49,8 @@ enum HTMLFindingList {
         var out = "<li \(attributes)>\n<div class=\"head\">"
         let label = "Finding \(item.number): \(severity), \(finding.rule)"
         if finding.frame != nil {
-            out += "<button type=\"button\" class=\"number\" aria-label=\"\(HTMLText.escape(label)): show on the screen\" aria-controls=\"m-\(item.anchor)\">\(item.number)</button>"
+            out +=
+                "<button type=\"button\" class=\"number\" aria-label=\"\(HTMLText.escape(label)): show on the screen\" aria-controls=\"m-\(item.anchor)\">\(item.number)</button>"
         } else {
             out += "<span class=\"number\" aria-label=\"\(HTMLText.escape(label)), about the whole screen\">\(item.number)</span>"
         }

@@ -19,11 +19,14 @@ struct HTMLScreen {
         self.title = title
         snapshot = source.flatMap { try? SnapshotParser().parse($0) }
         if let bytes, let parsed = snapshot, let image = try? ImageDecoder.decode(bytes),
-           let mapped = try? parsed.attaching(image), let mapping = mapped.screenshot {
+            let mapped = try? parsed.attaching(image), let mapping = mapped.screenshot
+        {
             snapshot = mapped
             let type = image.format == .png ? "image/png" : "image/jpeg"
-            screenshot = (Data(bytes).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
-                          Double(image.height) / mapping.pixelsPerPoint)
+            screenshot = (
+                Data(bytes).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
+                Double(image.height) / mapping.pixelsPerPoint
+            )
         }
     }
 
@@ -44,10 +47,12 @@ struct HTMLScreen {
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"
         var svg = "<svg class=\"screen\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"group\" aria-labelledby=\"\(labelID)\">\n"
-        svg += "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(numbered.filter { $0.finding.frame != nil }.count, "finding")) marked; the list beside it says each</title>\n"
+        svg +=
+            "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(numbered.filter { $0.finding.frame != nil }.count, "finding")) marked; the list beside it says each</title>\n"
         svg += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\"/>\n"
         if let screenshot {
-            svg += "<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
+            svg +=
+                "<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
         } else if let snapshot {
             svg += wireframe(snapshot)
         }
@@ -62,7 +67,8 @@ struct HTMLScreen {
             svg += "<rect class=\"halo\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
             svg += "<rect class=\"outline\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
             svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius)
-            svg += "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
+            svg +=
+                "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
         }
         return svg + "</svg>"
     }
@@ -95,7 +101,8 @@ struct HTMLScreen {
             if let text = snapshot.node(index).visibleText ?? (element.role == .button ? snapshot.node(index).label : nil), frame.height >= 8 {
                 let size = min(element.fontSize ?? 14, frame.height * 0.75)
                 let color = element.foreground.map { "fill:\($0.hex)" } ?? "fill:#3a3a3c"
-                svg += "<text x=\"\(f(frame.x + 3))\" y=\"\(f(frame.y + min(frame.height, size) * 0.95))\" font-size=\"\(f(size))\" style=\"\(color)\">\(HTMLText.escape(String(text.prefix(60))))</text>\n"
+                svg +=
+                    "<text x=\"\(f(frame.x + 3))\" y=\"\(f(frame.y + min(frame.height, size) * 0.95))\" font-size=\"\(f(size))\" style=\"\(color)\">\(HTMLText.escape(String(text.prefix(60))))</text>\n"
             }
         }
         return svg + "</g>\n"
