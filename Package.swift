@@ -38,7 +38,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
         ),
         // The library, one target per layer, each depending only on those below it (the
-        // compiler refuses a cycle): model → parsing → rules → rule sets → reporting → engine.
+        // compiler refuses a cycle): model → parsing, screen reader → rules → rule sets → reporting → engine.
         // AuditCore re-exports them all. Every layer is hot code: dynamic exclusivity checks
         // cost about a tenth of parse time (docs/PERFORMANCE.md), and generics and small
         // accessors must be specialised and inlined across the layers.
@@ -55,8 +55,14 @@ let package = Package(
             swiftSettings: layerSettings
         ),
         .target(
-            name: "AuditRules",
+            name: "AuditScreenReader",
             dependencies: ["AuditModel"],
+            path: "Sources/AuditScreenReader",
+            swiftSettings: layerSettings
+        ),
+        .target(
+            name: "AuditRules",
+            dependencies: ["AuditModel", "AuditScreenReader"],
             path: "Sources/AuditRules",
             swiftSettings: layerSettings
         ),
@@ -120,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditCoreTests",
-            dependencies: ["AuditCore", "AuditModel", "AuditParsing", "AuditRules", "AuditRuleSets", "AuditReporting", "AuditEngine"],
+            dependencies: ["AuditCore", "AuditModel", "AuditParsing", "AuditScreenReader", "AuditRules", "AuditRuleSets", "AuditReporting", "AuditEngine"],
             path: "Tests/AuditCoreTests"
         ),
         .testTarget(

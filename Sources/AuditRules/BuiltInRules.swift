@@ -19,6 +19,8 @@ public enum BuiltInRules {
         MotionAutoplayRule.self,
         MotionReduceMotionRule.self,
         HiddenControlRule.self,
+        LabelInNameRule.self,
+        SilentStopRule.self,
         InvalidValueRule.self,
         UnauditableRule.self,
         TargetDuplicateRule.self,

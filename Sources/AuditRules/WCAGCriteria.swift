@@ -13,6 +13,7 @@ public enum WCAGCriteria {
         "2.2.2": ("Pause, Stop, Hide", "A", "pause-stop-hide"),
         "2.3.3": ("Animation from Interactions", "AAA", "animation-from-interactions"),
         "2.4.6": ("Headings and Labels", "AA", "headings-and-labels"),
+        "2.5.3": ("Label in Name", "A", "label-in-name"),
         "2.5.5": ("Target Size (Enhanced)", "AAA", "target-size-enhanced"),
         "2.5.8": ("Target Size (Minimum)", "AA", "target-size-minimum"),
         "4.1.2": ("Name, Role, Value", "A", "name-role-value"),

@@ -28,6 +28,11 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         try validate(daemon, "report", [output])
         try validate(daemon, "journal", [daemon.journal])
+        let transcripts = daemon.directory.appendingPathComponent("transcripts.json").path
+        let transcript = try daemon.auditctl(["transcript", "--format", "json"] + inputs)
+        XCTAssertEqual(transcript.status, 0, transcript.stderr)
+        try transcript.stdout.write(toFile: transcripts, atomically: true, encoding: .utf8)
+        try validate(daemon, "transcript", [transcripts])
     }
 
     func testRuleSetSchemaIsGeneratedAndHoldsForTheShippedSets() throws {

@@ -14,14 +14,16 @@ _auditctl() {
         --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
+        --reader) COMPREPLY=($(compgen -W "talkback voiceover" -- "$cur")); return ;;
         --severity) COMPREPLY=($(compgen -W "error warning notice" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text jsonl" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json markdown schema" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
     esac
     case "$command" in
-        "") COMPREPLY=($(compgen -W "audit watch rules status validate inspect completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
+        "") COMPREPLY=($(compgen -W "audit transcript watch rules status validate inspect completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
         audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --baseline --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --android-density --no-screenshots --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         watch) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--since --app --screen --rule --severity --format -f --count --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         rules) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--ruleset -r --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         status) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;

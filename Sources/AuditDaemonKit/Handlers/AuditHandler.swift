@@ -5,7 +5,7 @@ import Dispatch
 /// records, and answer 200 only once they are on disk.
 enum AuditHandler {
     enum Outcome {
-        case report(AuditReport)
+        case report(AuditReport, Transcript)
         case failure(HTTPResponse)
     }
 
@@ -16,22 +16,13 @@ enum AuditHandler {
         // loop's other clients must not wait for).
         let received = Box(request)
         let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
-        var density = server.configuration.androidDensity
-        if let text = request.query["density"], !text.isEmpty {
-            let range = AndroidDensity.acceptedRange
-            guard let value = Double(text), range.contains(value) else {
-                finish(
-                    server, ticket,
-                    .error(
-                        400, code: "bad-density",
-                        message:
-                            "density must be the device's pixels per dp, from \(range.lowerBound.formattedForReport) to \(range.upperBound.formattedForReport), not \"\(text)\"",
-                        hint: "e.g. ?density=2.625 for a 420 dpi phone"))
-                return
-            }
-            density = value
+        let options: SnapshotParser.Options
+        switch SnapshotRequest.parserOptions(server, request) {
+        case .success(let read): options = read
+        case .failure(let refusal):
+            finish(server, ticket, refusal.response)
+            return
         }
-        let options = SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density)
         let budgetSeconds = server.configuration.auditBudget
         let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library
@@ -83,11 +74,7 @@ enum AuditHandler {
                     snapshot = try SnapshotParser(options: options).parse(bytes)
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
                 } catch {
-                    let status = error.code == .tooLarge ? 413 : 400
-                    return .failure(
-                        .error(
-                            status, code: error.code.rawValue, message: error.message,
-                            line: error.line, column: error.column, hint: error.hint))
+                    return .failure(SnapshotRequest.response(to: error))
                 }
                 if let screenshotBytes {
                     let decodeStarted = Timestamp.monotonic()
@@ -116,7 +103,10 @@ enum AuditHandler {
                             message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
                             hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
-                return .report(Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes, budget: budget))
+                let report = Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes, budget: budget)
+                // What the screen reader says, for the journal: build over build, a changed
+                // digest says the screen sounds different (docs/transcripts.md).
+                return .report(report, Transcript.of(snapshot))
             }
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
@@ -125,7 +115,7 @@ enum AuditHandler {
             case .report where budget.isCancelled:
                 // Stopped because the client went away: it reads no answer, so none is journalled.
                 server.metrics.auditAbandoned()
-            case .report(let report):
+            case .report(let report, let transcript):
                 if AuditBudget.ranOut(in: report) { server.metrics.budgetExceeded() }
                 // Render the answer on the worker, then free the worker: waiting for the
                 // journal's fdatasync needs no CPU, and concurrent audits share one sync.
@@ -140,7 +130,7 @@ enum AuditHandler {
                 let counts = Metrics.findingCounts(report)
                 let timingBeforeJournal = timing
                 // Answers of one flush come back to the I/O queue together.
-                server.journal.append(AuditJournalEntry(report, rendered: rendered), completionQueue: server.loop) { result in
+                server.journal.append(AuditJournalEntry(report, rendered: rendered, transcript: transcript), completionQueue: server.loop) { result in
                     switch result {
                     case .success:
                         var timing = timingBeforeJournal

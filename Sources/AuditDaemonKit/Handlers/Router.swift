@@ -14,6 +14,7 @@ struct Router {
     static var routes: [Route] {
         [
             Route(path: "/v1/audits", method: "POST", name: "audits", handle: AuditHandler.handle),
+            Route(path: "/v1/transcripts", method: "POST", name: "transcripts", handle: TranscriptHandler.handle),
             Route(path: "/v1/findings", method: "GET", name: "findings", handle: FindingsHandler.handle),
             Route(path: "/v1/rulesets", method: "GET", name: "rulesets", handle: RuleSetsHandler.handle),
             Route(path: "/v1/health", method: "GET", name: "health", handle: HealthHandler.handle),

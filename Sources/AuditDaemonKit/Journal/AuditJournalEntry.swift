@@ -20,7 +20,10 @@ public struct AuditJournalEntry: JournalEntry {
     /// The longest app, build or screen repeated in every finding record (UTF-8 bytes).
     public static let maxRepeatedBytes = 256
 
-    public init(_ report: AuditReport, rendered: RenderedReport) {
+    /// The most stops an audit record lists the speech of (the digest covers them all).
+    public static let maxTranscriptStops = 1000
+
+    public init(_ report: AuditReport, rendered: RenderedReport, transcript: Transcript? = nil) {
         func identity(_ cut: Bool) -> ArraySlice<UInt8> {
             let bound = { (value: String?) in cut ? value.map(Self.cut) : value }
             var fields: [(String, JSON)] = [
@@ -42,6 +45,16 @@ public struct AuditJournalEntry: JournalEntry {
             ]))
         audit.append(contentsOf: #","summary":"#.utf8)
         audit.append(contentsOf: rendered.bytes[rendered.summary])
+        if let transcript {
+            var members: [(String, JSON)] = [
+                ("reader", .string(transcript.reader.rawValue)), ("digest", .string(transcript.digest)),
+                ("stops", .int(transcript.stops.count)),
+                ("speech", .array(transcript.stops.prefix(Self.maxTranscriptStops).map { .string($0.speech) })),
+            ]
+            if transcript.stops.count > Self.maxTranscriptStops { members.append(("speech_cut", .bool(true))) }
+            audit.append(contentsOf: #","transcript":"#.utf8)
+            audit.append(contentsOf: JSON.object(members).bytes)
+        }
         self.auditFields = audit
         self.report = rendered
     }

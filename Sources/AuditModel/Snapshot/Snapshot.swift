@@ -34,6 +34,9 @@ public final class Snapshot: Sendable {
     let pathRoot: StaticString
     /// The screenshot sent with the snapshot, mapped onto its frames (``attaching(_:)``).
     public let screenshot: ScreenshotMapping?
+    /// What the layers above compute once per snapshot and several of them read (the
+    /// screen reader's transcript: two rules and the journal).
+    public let memo = SnapshotMemo()
 
     package init(
         version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,

@@ -295,6 +295,8 @@ extension SnapshotBuilder {
         element.role = UiautomatorDialect.androidRole(className: classNameText)
         if scrollable { element.scrollAxes = UiautomatorDialect.scrollAxes(className: classNameText) }
         if element.role == .text, checkable { element.role = .checkbox }
+        // Every node says checked="false"; only a checkable one has a checked state.
+        if !checkable { element.checked = nil }
         let interactive = clickable || longClickable
         element.interactive = interactive
         if focusable { element.focusable = true }

@@ -1,6 +1,6 @@
 """Validates auditd's outputs against the JSON Schemas in docs/schemas (draft 2020-12).
 
-usage: validate.py SCHEMA_DIR KIND FILE...   KIND: report (a JSON array of reports, or one),
+usage: validate.py SCHEMA_DIR KIND FILE...   KIND: report (a JSON array of reports, or one), transcript (likewise),
        journal (JSON Lines), ruleset (one rule-set file each).
 Each document that does not validate is printed with the reason; exit 1 if any. Then, so
 that the schemas are seen to refuse, a few broken copies of the first document must fail.
@@ -14,12 +14,13 @@ from referencing import Registry, Resource
 
 directory, kind, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 schemas = {name: json.load(open(f"{directory}/{name}")) for name in
-           ["report.schema.json", "journal-record.schema.json", "ruleset.schema.json"]}
+           ["report.schema.json", "journal-record.schema.json", "ruleset.schema.json", "transcript.schema.json"]}
 registry = Registry().with_resources(
     [(schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()])
 for schema in schemas.values():
     jsonschema.Draft202012Validator.check_schema(schema)
-name = {"report": "report.schema.json", "journal": "journal-record.schema.json", "ruleset": "ruleset.schema.json"}[kind]
+name = {"report": "report.schema.json", "journal": "journal-record.schema.json", "ruleset": "ruleset.schema.json",
+        "transcript": "transcript.schema.json"}[kind]
 validator = jsonschema.Draft202012Validator(schemas[name], registry=registry)
 
 documents = []
@@ -60,6 +61,10 @@ elif kind == "journal":
     if finding:
         broken = copy.deepcopy(finding); del broken["fingerprint"]; must_fail("a finding without fingerprint", broken)
         broken = copy.deepcopy(finding); broken["summary"] = {}; must_fail("a finding with an audit's field", broken)
+elif kind == "transcript":
+    broken = copy.deepcopy(first); broken["reader"] = "jaws"; must_fail("an unknown reader", broken)
+    if first["stops"]:
+        broken = copy.deepcopy(first); broken["stops"][0]["role"] = "widget"; must_fail("an unknown role", broken)
 else:
     broken = copy.deepcopy(first); broken["rulez"] = {}; must_fail("an unknown key", broken)
     broken = {"name": "x", "rules": {"target-size": {"parameters": {"platform-minimum": "44"}}}}; must_fail("a string for a number", broken)

@@ -1,0 +1,34 @@
+import AuditCore
+
+/// What the routes that read a snapshot (`/v1/audits`, `/v1/transcripts`) share: the
+/// parser's options from the daemon's configuration and the query (`density=DPR`).
+enum SnapshotRequest {
+    struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    static func parserOptions(_ server: Server, _ request: HTTPRequest) -> Result<SnapshotParser.Options, Refusal> {
+        var density = server.configuration.androidDensity
+        if let text = request.query["density"], !text.isEmpty {
+            let range = AndroidDensity.acceptedRange
+            guard let value = Double(text), range.contains(value) else {
+                return .failure(
+                    Refusal(
+                        response: .error(
+                            400, code: "bad-density",
+                            message:
+                                "density must be the device's pixels per dp, from \(range.lowerBound.formattedForReport) to \(range.upperBound.formattedForReport), not \"\(text)\"",
+                            hint: "e.g. ?density=2.625 for a 420 dpi phone")))
+            }
+            density = value
+        }
+        return .success(SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density))
+    }
+
+    /// The parse failure as the answer to send (413 for a snapshot over the limit).
+    static func response(to error: SnapshotError) -> HTTPResponse {
+        .error(
+            error.code == .tooLarge ? 413 : 400, code: error.code.rawValue, message: error.message,
+            line: error.line, column: error.column, hint: error.hint)
+    }
+}

@@ -1,0 +1,61 @@
+import AuditCore
+
+/// `POST /v1/transcripts?reader=talkback|voiceover`: what the screen reader says on the
+/// snapshot's screen, stop by stop (docs/transcripts.md). The same bodies as
+/// `/v1/audits` (the XML, or a form with a screenshot, which a transcript does not need);
+/// parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
+enum TranscriptHandler {
+    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
+        let options: SnapshotParser.Options
+        switch SnapshotRequest.parserOptions(server, request) {
+        case .success(let read): options = read
+        case .failure(let refusal):
+            finish(server, ticket, refusal.response)
+            return
+        }
+        var reader: ScreenReader?
+        if let text = request.query["reader"], !text.isEmpty {
+            guard let named = ScreenReader(rawValue: text.lowercased()) else {
+                finish(
+                    server, ticket,
+                    .error(
+                        400, code: "bad-reader", message: "reader must be talkback or voiceover, not \"\(text)\"",
+                        hint: "leave it out to use the snapshot's platform's reader"))
+                return
+            }
+            reader = named
+        }
+        let chosen = reader
+        let received = Box(request)
+        let cancellation = ticket.connection.cancellation
+        let memory = request.memory
+        let accepted = server.pool.submit {
+            defer { memory?.release() }
+            if cancellation.isCancelled { return }
+            let upload: AuditUpload
+            switch AuditUpload.read(received.take()) {
+            case .upload(let read): upload = read
+            case .refused(let response):
+                server.loop.async { finish(server, ticket, response) }
+                return
+            }
+            let response: HTTPResponse = upload.snapshot.withUnsafeBytes { bytes in
+                do throws(SnapshotError) {
+                    let snapshot = try SnapshotParser(options: options).parse(bytes)
+                    return .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen), of: snapshot))
+                } catch {
+                    return SnapshotRequest.response(to: error)
+                }
+            }
+            server.loop.async { finish(server, ticket, response) }
+        }
+        if !accepted {
+            finish(server, ticket, .error(503, code: "saturated", message: "auditd is saturated; retry shortly", extraHeaders: [("Retry-After", "1")]))
+        }
+    }
+
+    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse) {
+        ticket.answer(response)
+        server.metrics.requestFinished(route: "transcripts", status: response.status)
+    }
+}

@@ -1,0 +1,16 @@
+/// Values derived from one snapshot, computed by whichever reader asks first (the rules run
+/// on several threads) and shared by the rest. Keys name what is kept.
+public final class SnapshotMemo: @unchecked Sendable {
+    private let lock = Lock()
+    private var values: [String: any Sendable] = [:]
+
+    public init() {}
+
+    /// The value kept under `key`, made by `make` the first time.
+    public func value<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
+        if let known = lock.withLock({ values[key] }) as? Value { return known }
+        let made = make()
+        lock.withLock { values[key] = made }
+        return made
+    }
+}

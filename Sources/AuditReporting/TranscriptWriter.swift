@@ -1,0 +1,40 @@
+/// A transcript as JSON (docs/transcripts.md): the snapshot's identity, the reader, each
+/// stop with where it is (line, column, path, frame) and what is said, the digest and the
+/// notes. The body of `POST /v1/transcripts`.
+public enum TranscriptWriter {
+    public static func json(_ transcript: Transcript, of snapshot: Snapshot) -> JSON {
+        var identity: [(String, JSON)] = [
+            ("app", .optional(snapshot.app)), ("build", .optional(snapshot.build)), ("screen", .optional(snapshot.screen)),
+            ("platform", .string(snapshot.platform.rawValue)), ("dialect", .string(snapshot.dialect.rawValue)),
+            ("elements", .int(snapshot.elements.count)),
+        ]
+        if !snapshot.notes.isEmpty { identity.append(("notes", .array(snapshot.notes.map(JSON.string)))) }
+        let stops: [JSON] = transcript.stops.map { stop in
+            let element = snapshot.elements[stop.element]
+            let frame: JSON = element.frame.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) } ?? .null
+            return .object([
+                ("index", .int(stop.index)),
+                ("element", .optional(snapshot.node(stop.element).id)),
+                ("line", .int(Int(element.line))), ("column", .int(Int(element.column))),
+                ("path", .string(snapshot.path(of: stop.element))), ("frame", frame),
+                ("name", .string(stop.name)), ("role", stop.role.map { .string($0.rawValue) } ?? .null),
+                ("state", .array(stop.state.map { .string($0.rawValue) })), ("hint", .optional(stop.hint)),
+                ("speech", .string(stop.speech)),
+            ])
+        }
+        return .object([
+            ("snapshot", .object(identity)), ("reader", .string(transcript.reader.rawValue)),
+            ("digest", .string(transcript.digest)), ("stops", .array(stops)),
+            ("notes", .array(transcript.notes.map(JSON.string))),
+        ])
+    }
+
+    /// One line per stop, as `auditctl transcript` prints it: `3. Wi-Fi, switch, on   FILE:14:9`.
+    public static func text(_ transcript: Transcript, of snapshot: Snapshot, file: String) -> String {
+        transcript.stops.map { stop in
+            let element = snapshot.elements[stop.element]
+            let speech = stop.speech.isEmpty ? "(nothing)" : stop.speech
+            return "\(stop.index). \(TerminalText.escape(speech))   \(TerminalText.escape(file)):\(element.line):\(element.column)"
+        }.joined(separator: "\n")
+    }
+}

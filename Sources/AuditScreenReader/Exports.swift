@@ -1,0 +1,2 @@
+// The screen reader's model reads the snapshot model.
+@_exported import AuditModel

@@ -1,0 +1,123 @@
+/// Which elements a reader stops at with linear (swipe) navigation.
+///
+/// TalkBack (its `shouldFocusNode`): a node on screen is a stop when it is focusable —
+/// actionable (clickable, long-clickable, focusable, checkable) or a top-level item of a
+/// scrolling list — and either has no children on screen or speaks (a text or content
+/// description of its own, a checkable role, or non-focusable descendants that speak);
+/// a node that is not focusable is a stop when it has text and no focusable ancestor.
+///
+/// VoiceOver: an accessibility element on screen (`accessible`, else its role's default)
+/// with no accessibility element above it — what is inside one is said as part of it,
+/// never reached on its own.
+///
+/// Neither reader stops on the system's UI, another app's window or content painted over
+/// by a page above it (the app's transcript leaves them out and the notes count them),
+/// nor on what is hidden, invisible or has no area.
+struct FocusRules {
+    let snapshot: Snapshot
+    let reader: ScreenReader
+    /// On screen and the app's: what a reader can reach at all.
+    private(set) var reachable: [Bool]
+    /// TalkBack: focusable (actionable, or a top-level list item). VoiceOver: an
+    /// accessibility element.
+    private(set) var focusable: [Bool]
+    /// The nearest focusable ancestor, or -1.
+    private(set) var nearestFocusable: [Int32]
+    /// TalkBack: a non-focusable descendant with text speaks through this node.
+    private(set) var hasSpeakingDescendant: [Bool]
+    /// A child that is reachable.
+    private(set) var hasReachableChild: [Bool]
+    private(set) var leftOutSystem = 0
+    private(set) var leftOutCovered = 0
+
+    init(_ snapshot: Snapshot, reader: ScreenReader) {
+        self.snapshot = snapshot
+        self.reader = reader
+        let elements = snapshot.elements
+        let count = elements.count
+        reachable = [Bool](repeating: false, count: count)
+        focusable = [Bool](repeating: false, count: count)
+        nearestFocusable = [Int32](repeating: -1, count: count)
+        hasSpeakingDescendant = [Bool](repeating: false, count: count)
+        hasReachableChild = [Bool](repeating: false, count: count)
+        for index in 0..<count {
+            let element = elements[index]
+            let parent = Int(element.parent)
+            guard element.isVisible, !element.isHidden, let frame = element.frame, frame.width > 0, frame.height > 0 else { continue }
+            if element.isSystemUI {
+                if Self.speaks(element, snapshot) { leftOutSystem += 1 }
+                continue
+            }
+            if element.covered {
+                if Self.speaks(element, snapshot) { leftOutCovered += 1 }
+                continue
+            }
+            reachable[index] = true
+            if parent >= 0 { hasReachableChild[parent] = true }
+        }
+        for index in 0..<count {
+            let parent = Int(elements[index].parent)
+            if parent >= 0 { nearestFocusable[index] = focusable[parent] ? Int32(parent) : nearestFocusable[parent] }
+            guard reachable[index] else { continue }
+            focusable[index] = isFocusable(index)
+        }
+        if reader == .talkback {
+            for index in 0..<count where reachable[index] && !focusable[index] && Self.speaks(elements[index], snapshot) {
+                let owner = Int(nearestFocusable[index])
+                if owner >= 0 { hasSpeakingDescendant[owner] = true }
+            }
+        }
+    }
+
+    /// A text or a content description / accessibility label of its own.
+    static func speaks(_ element: Element, _ snapshot: Snapshot) -> Bool {
+        !snapshot.texts.isBlank(element.label) || !snapshot.texts.isBlank(element.text)
+    }
+
+    private func isFocusable(_ index: Int) -> Bool {
+        let element = snapshot.elements[index]
+        switch reader {
+        case .talkback:
+            if isActionable(element), element.scrollAxes.isEmpty { return true }
+            // A top-level item of a scrolling list that speaks: TalkBack visits rows that
+            // cannot act (their speaking descendants are known once every node is read,
+            // so a silent row is dropped in `isStop`).
+            let parent = Int(element.parent)
+            return parent >= 0 && !snapshot.elements[parent].scrollAxes.isEmpty && element.scrollAxes.isEmpty
+        case .voiceover:
+            // A scroll view holds elements; it is not one unless it is labelled.
+            if !element.scrollAxes.isEmpty, snapshot.texts.isBlank(element.label) { return false }
+            // A cell the capture does not call an element, with no label or action of its
+            // own, holds elements (its text, its switch) rather than being one.
+            if element.role == .cell, element.accessible == nil, snapshot.texts.isBlank(element.label), !element.isInteractive { return false }
+            return element.isAccessible
+        }
+    }
+
+    /// Clickable, long-clickable, focusable or checkable (TalkBack's `isActionableForAccessibility`).
+    func isActionable(_ element: Element) -> Bool {
+        element.isInteractive || element.focusable == true || Self.checkable(element)
+    }
+
+    static func checkable(_ element: Element) -> Bool {
+        element.checked != nil || element.role == .switch || element.role == .checkbox || element.role == .radio
+    }
+
+    /// Whether element `index` is a stop of linear navigation.
+    func isStop(_ index: Int) -> Bool {
+        guard reachable[index] else { return false }
+        let element = snapshot.elements[index]
+        switch reader {
+        case .talkback:
+            if focusable[index] {
+                let speaking = Self.speaks(element, snapshot) || Self.checkable(element) || hasSpeakingDescendant[index]
+                // An actionable leaf is a stop even when silent; a list row only when it speaks.
+                if !hasReachableChild[index] { return speaking || isActionable(element) }
+                return speaking
+            }
+            return nearestFocusable[index] < 0 && Self.speaks(element, snapshot)
+        case .voiceover:
+            return focusable[index] && nearestFocusable[index] < 0
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// What a reader says at one stop.
+///
+/// The name: TalkBack says a content description instead of the text and of everything
+/// inside; without one, the node's own text, then the texts (or content descriptions) of
+/// the descendants that are not stops of their own, in tree order — an edit box without
+/// either says its hint. VoiceOver says the label (else the text), then the value.
+/// Role and state come from the element's role, traits and checked state; the hint is the
+/// element's own (VoiceOver's accessibility hint), not the readers' generic usage hints.
+struct SpokenStop {
+    var name: String
+    var value: String?
+    var role: SpokenRole?
+    var state: [SpokenState]
+    var hint: String?
+
+    init(_ snapshot: Snapshot, index: Int, reader: ScreenReader, focus: FocusRules) {
+        let element = snapshot.elements[index]
+        let texts = snapshot.texts
+        func string(_ ref: TextRef) -> String? {
+            texts.isBlank(ref) ? nil : texts.string(ref).map(Self.spoken)
+        }
+        var name: String
+        var value: String?
+        switch reader {
+        case .talkback:
+            if let description = string(element.label) {
+                name = description
+            } else {
+                var parts: [String] = []
+                if let own = string(element.text) { parts.append(own) }
+                Self.collectSpokenDescendants(of: index, snapshot, focus, into: &parts)
+                name = parts.joined(separator: ", ")
+                if name.isEmpty, element.role == .textfield, let placeholder = string(element.placeholder) { name = placeholder }
+            }
+        case .voiceover:
+            name = string(element.label) ?? string(element.text) ?? ""
+            // An element that contains others (a table cell) says what they say, joined.
+            if name.isEmpty {
+                var parts: [String] = []
+                Self.collectSpokenDescendants(of: index, snapshot, focus, includingStops: true, into: &parts)
+                name = parts.joined(separator: ", ")
+            }
+            if element.role != .switch, element.role != .checkbox, let spokenValue = string(element.value), spokenValue != name {
+                value = spokenValue
+            }
+            if name.isEmpty, value == nil, element.role == .textfield, let placeholder = string(element.placeholder) { name = placeholder }
+        }
+        self.name = name
+        self.value = value
+        role = Self.role(of: element)
+        state = Self.state(of: element, role: role, snapshot: snapshot)
+        hint = string(element.hint)
+    }
+
+    /// The descendants' words a control without a name of its own says: each one's
+    /// content description (and nothing below it), else its text; stops of their own are
+    /// passed over with what is inside them (TalkBack), or said too (VoiceOver: what is
+    /// inside an accessibility element is part of it).
+    static func collectSpokenDescendants(
+        of index: Int, _ snapshot: Snapshot, _ focus: FocusRules, includingStops: Bool = false,
+        into parts: inout [String]
+    ) {
+        let texts = snapshot.texts
+        var pending: [Int] = snapshot.children(of: index).reversed()
+        while let next = pending.popLast() {
+            let child = snapshot.elements[next]
+            guard focus.reachable[next] || child.frame == nil, includingStops || !focus.focusable[next] else { continue }
+            if !texts.isBlank(child.label), let label = texts.string(child.label) {
+                parts.append(spoken(label))
+                continue
+            }
+            if !texts.isBlank(child.text), let text = texts.string(child.text) { parts.append(spoken(text)) }
+            pending.append(contentsOf: snapshot.children(of: next).reversed())
+        }
+    }
+
+    /// Text as it is spoken: a line break is a pause like a space, runs of white space one.
+    static func spoken(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
+    }
+
+    static func role(of element: Element) -> SpokenRole? {
+        if element.traits.contains(.header) { return .heading }
+        switch element.role {
+        case .button, .stepper: return .button
+        case .switch: return .switch
+        case .checkbox: return .checkbox
+        case .radio: return .radio
+        case .textfield: return .edit
+        case .link: return .link
+        case .image: return element.traits.contains(.button) ? .button : .image
+        case .tab: return .tab
+        case .slider: return .slider
+        case .progress: return .progress
+        case .text: return element.traits.contains(.link) ? .link : (element.traits.contains(.button) ? .button : .text)
+        case .window, .container, .cell, .other:
+            if element.traits.contains(.button) { return .button }
+            if element.traits.contains(.link) { return .link }
+            return element.scrollAxes.isEmpty ? nil : .list
+        }
+    }
+
+    static func state(of element: Element, role: SpokenRole?, snapshot: Snapshot) -> [SpokenState] {
+        var state: [SpokenState] = []
+        // A switch's state is its checked flag, or (XCUITest) its value "1" / "0".
+        var checked = element.checked
+        if checked == nil, role == .switch || role == .checkbox {
+            switch snapshot.texts.string(element.value) {
+            case "1": checked = true
+            case "0": checked = false
+            default: break
+            }
+        }
+        if let checked {
+            switch role {
+            case .switch?: state.append(checked ? .on : .off)
+            default: state.append(checked ? .checked : .unchecked)
+            }
+        }
+        if element.traits.contains(.selected) { state.append(.selected) }
+        if !element.isEnabled || element.traits.contains(.notEnabled) { state.append(.disabled) }
+        return state
+    }
+
+    /// The utterance: name, value, role, state and hint, in the reader's words.
+    func speech(_ reader: ScreenReader) -> String {
+        var parts: [String] = []
+        if !name.isEmpty { parts.append(name) }
+        if let value { parts.append(value) }
+        if let role, let word = reader.word(for: role) { parts.append(word) }
+        parts += state.map(reader.word(for:))
+        if let hint { parts.append(hint) }
+        return parts.joined(separator: ", ")
+    }
+}

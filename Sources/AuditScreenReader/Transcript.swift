@@ -1,0 +1,77 @@
+/// What a screen reader says on a screen, swipe by swipe: the ordered stops of its linear
+/// navigation, each with the name, role, state and hint it announces and the whole
+/// utterance. Computed from the snapshot alone (docs/transcripts.md says which of the
+/// readers' rules are modelled and which are not).
+public struct Transcript: Sendable {
+    public let reader: ScreenReader
+    public let stops: [TranscriptStop]
+    /// What was left out and why: system UI, other apps' windows, covered content.
+    public let notes: [String]
+
+    /// The transcript of `snapshot` as `reader` (default: the platform's) would say it.
+    public init(_ snapshot: Snapshot, reader: ScreenReader? = nil) {
+        let reader = reader ?? .default(for: snapshot.platform)
+        let focus = FocusRules(snapshot, reader: reader)
+        var stops: [TranscriptStop] = []
+        for index in snapshot.elements.indices where focus.isStop(index) {
+            let spoken = SpokenStop(snapshot, index: index, reader: reader, focus: focus)
+            stops.append(
+                TranscriptStop(
+                    index: stops.count + 1, element: index, name: spoken.name, role: spoken.role,
+                    state: spoken.state, hint: spoken.hint, speech: spoken.speech(reader)))
+        }
+        var notes: [String] = []
+        if focus.leftOutSystem > 0 {
+            notes.append("\(focus.leftOutSystem) elements of the system's UI or another app's window are not the app's stops")
+        }
+        if focus.leftOutCovered > 0 {
+            notes.append("\(focus.leftOutCovered) elements painted over by a page above them are not stops")
+        }
+        if stops.isEmpty { notes.append("the reader finds nothing to say on this screen") }
+        self.reader = reader
+        self.stops = stops
+        self.notes = notes
+    }
+
+    /// The transcript of `snapshot` by its platform's reader, computed once per snapshot
+    /// whoever asks (rules, the journal).
+    public static func of(_ snapshot: Snapshot) -> Transcript {
+        snapshot.memo.value("transcript") { Transcript(snapshot) }
+    }
+
+    /// A stable digest of what is said, in order (16 hex digits): the same screen saying
+    /// the same things in the same order has the same digest from build to build, whatever
+    /// its frames or element ids.
+    public var digest: String {
+        var hash = FNV1a()
+        hash.add(reader.rawValue)
+        for stop in stops {
+            hash.add(0x1E)
+            hash.add(stop.speech)
+        }
+        return Fingerprint64.hex(hash.value)
+    }
+}
+
+/// One stop: where it is and what is said there.
+public struct TranscriptStop: Sendable {
+    /// 1-based position in the swipe order.
+    public let index: Int
+    /// The element focused.
+    public let element: Int
+    /// The name as the reader composes it ("" when it has none).
+    public let name: String
+    public let role: SpokenRole?
+    public let state: [SpokenState]
+    public let hint: String?
+    /// The whole utterance in the reader's words: name, value, role, state, hint.
+    public let speech: String
+}
+
+/// 16 lower-case hex digits of a 64-bit hash.
+enum Fingerprint64 {
+    static func hex(_ value: UInt64) -> String {
+        let digits = Array("0123456789abcdef")
+        return String((0..<16).map { digits[Int((value >> (60 - 4 * UInt64($0))) & 15)] })
+    }
+}

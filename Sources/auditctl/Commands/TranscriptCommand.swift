@@ -1,0 +1,78 @@
+import AuditClient
+import AuditCore
+import Foundation
+
+/// `auditctl transcript FILE|DIR…`: what the screen reader says on each screen, stop by
+/// stop, as the daemon computes it (`POST /v1/transcripts`; docs/transcripts.md).
+enum TranscriptCommand: Command {
+    static let spec = CommandSpec(
+        name: "transcript",
+        abstract: "Print what TalkBack or VoiceOver says on each screen, stop by stop.",
+        operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
+        options: [
+            .init(
+                name: "--format", short: "-f", valueName: "FORMAT", help: "text (one line per stop, the default) or json (one object per file)",
+                choices: ["text", "json"]),
+            .init(name: "--reader", valueName: "READER", help: "talkback or voiceover (default: the snapshot's platform's)", choices: ["talkback", "voiceover"]),
+            .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
+            .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
+        ],
+        discussion:
+            "Directories are searched for captures as audit does; a snapshot's screenshot beside it is sent with it. Stops are numbered in swipe order; each line ends with the file, line and column of the element focused."
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
+        let files = try InputFiles.expand(arguments.operands)
+        let socket = DaemonConnection.socketPath(arguments)
+        let timeout = try DaemonConnection.timeout(arguments)
+        var query: [String] = []
+        if let reader = arguments.value("--reader") { query.append("reader=" + reader) }
+        if let density = try InspectCommand.density(arguments, command: "transcript") { query.append("density=\(density)") }
+        let target = "/v1/transcripts" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
+        let json = arguments.value("--format") == "json"
+        var collected: [JSON] = []
+        var failed = false
+        for file in files {
+            let name = file == "-" ? "<stdin>" : file
+            let bytes: [UInt8]?
+            switch try InputFiles.body(file) {
+            case .bytes(let read): bytes = read
+            case .file: bytes = nil
+            }
+            let screenshot = arguments.flag("--no-screenshots") ? nil : InputFiles.siblingScreenshot(of: file)
+            let response: ClientResponse
+            do {
+                let (body, contentType) = try InputFiles.auditBody(snapshot: file, bytes: bytes, screenshot: screenshot)
+                response = try client.request("POST", target, body: body, contentType: contentType)
+            } catch let error as ClientError {
+                Console.error("auditctl: " + (error.unreachable ? DaemonConnection.unreachableMessage(error, socket: socket) : error.description))
+                return .usageOrInput
+            }
+            guard response.status == 200, let answer = try? JSONParser.parse(response.body), case .object(let members) = answer else {
+                let error = ErrorAnswer(status: response.status, body: response.body)
+                Console.error("\(TerminalText.escape(name)): \(TerminalText.escape(error.message))")
+                failed = true
+                continue
+            }
+            if json {
+                collected.append(.object([("file", .string(name))] + members))
+                continue
+            }
+            let reader = answer["reader"]?.stringValue ?? "?"
+            let stops = answer["stops"]?.arrayValue ?? []
+            Console.out("\(TerminalText.escape(name)) (\(reader), \(stops.count) stops)\n")
+            for stop in stops {
+                let speech = stop["speech"]?.stringValue ?? ""
+                let index = stop["index"]?.intValue ?? 0
+                let place = "\(name):\(stop["line"]?.intValue ?? 0):\(stop["column"]?.intValue ?? 0)"
+                Console.out("\(index). \(TerminalText.escape(speech.isEmpty ? "(nothing)" : speech))   \(TerminalText.escape(place))\n")
+            }
+            for note in answer["notes"]?.arrayValue ?? [] {
+                Console.out("   note: \(TerminalText.escape(note.stringValue ?? ""))\n")
+            }
+        }
+        if json { Console.out(JSON.array(collected).rendered(pretty: true) + "\n") }
+        return failed ? .usageOrInput : .clean
+    }
+}

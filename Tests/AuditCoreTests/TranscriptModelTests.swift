@@ -1,0 +1,67 @@
+import AuditCore
+import XCTest
+
+/// The screen reader's model on small screens whose transcript is known from the readers'
+/// rules (docs/transcripts.md).
+final class TranscriptModelTests: XCTestCase {
+    func android(_ nodes: String) throws -> Snapshot {
+        try SnapshotParser().parse(
+            Array(##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">\##(nodes)</node></hierarchy>"##.utf8))
+    }
+
+    func speech(_ snapshot: Snapshot, reader: ScreenReader? = nil) -> [String] { Transcript(snapshot, reader: reader).stops.map(\.speech) }
+
+    func testTalkBackSaysADescriptionInsteadOfWhatIsInside() throws {
+        let snapshot = try android(
+            ##"""
+            <node class="android.widget.LinearLayout" content-desc="Open inbox" clickable="true" package="com.example" bounds="[0,100][1080,300]">
+              <node class="android.widget.TextView" text="Inbox" package="com.example" bounds="[40,120][600,180]"/>
+              <node class="android.widget.TextView" text="3 new" package="com.example" bounds="[40,190][600,250]"/>
+            </node>
+            <node class="android.widget.LinearLayout" clickable="true" package="com.example" bounds="[0,300][1080,500]">
+              <node class="android.widget.TextView" text="Wi-Fi" package="com.example" bounds="[40,320][600,380]"/>
+              <node class="android.widget.Switch" checkable="true" checked="true" clickable="true" package="com.example" bounds="[900,320][1040,380]"/>
+            </node>
+            <node class="android.widget.TextView" text="Version 2.1" package="com.example" bounds="[40,600][600,660]"/>
+            """##)
+        XCTAssertEqual(speech(snapshot), ["Open inbox", "Wi-Fi", "switch, on", "Version 2.1"])
+    }
+
+    func testListRowsThatSpeakAreStopsAndSilentOnesAreNot() throws {
+        let snapshot = try android(
+            ##"""
+            <node class="androidx.recyclerview.widget.RecyclerView" scrollable="true" package="com.example" bounds="[0,100][1080,2000]">
+              <node class="android.widget.LinearLayout" package="com.example" bounds="[0,100][1080,300]">
+                <node class="android.widget.TextView" text="Alice" package="com.example" bounds="[40,120][600,180]"/>
+                <node class="android.widget.TextView" text="See you at 6" package="com.example" bounds="[40,190][600,250]"/>
+              </node>
+              <node class="android.widget.LinearLayout" package="com.example" bounds="[0,300][1080,500]"/>
+            </node>
+            """##)
+        let transcript = Transcript(snapshot)
+        XCTAssertEqual(transcript.stops.map(\.speech), ["Alice, See you at 6"])
+        XCTAssertEqual(transcript.reader, .talkback)
+    }
+
+    func testTheDigestFollowsWhatIsSaidNotWhereItIs() throws {
+        let first = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" package="com.example" bounds="[0,100][500,200]"/>"##)
+        let moved = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" resource-id="pay" package="com.example" bounds="[0,900][800,1000]"/>"##)
+        let renamed = try android(##"<node class="android.widget.Button" text="Buy" clickable="true" package="com.example" bounds="[0,100][500,200]"/>"##)
+        XCTAssertEqual(Transcript(first).digest, Transcript(moved).digest)
+        XCTAssertNotEqual(Transcript(first).digest, Transcript(renamed).digest)
+        XCTAssertNotEqual(Transcript(first).digest, Transcript(first, reader: .voiceover).digest, "the reader is part of what is said")
+    }
+
+    func testVoiceOverSaysLabelValueRoleAndState() throws {
+        let xml = TestSupport.native(
+            ##"""
+            <element id="h" role="text" text="Settings" traits="header" frame="16,60,358,41"/>
+            <element id="s" role="switch" label="Public profile" value="1" frame="300,100,51,31"/>
+            <element id="f" role="textfield" label="Name" value="Dana" frame="16,150,300,44"/>
+            <element id="b" role="button" label="Delete" enabled="false" frame="16,200,100,44"/>
+            <element id="c" role="container" frame="0,300,390,100"><element id="t" role="text" text="Inside" frame="16,310,100,20"/></element>
+            """##)
+        let snapshot = try TestSupport.parse(xml)
+        XCTAssertEqual(speech(snapshot), ["Settings, heading", "Public profile, switch button, on", "Name, Dana, text field", "Delete, button, dimmed", "Inside"])
+    }
+}
