@@ -27,10 +27,11 @@ final class HTMLReportBrowserTests: XCTestCase {
     func testExamplesReportInABrowser() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
+        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--transcripts", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
         for line in [
             "markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
             "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom",
+            "7 transcripts open and draw their stops",
         ] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
@@ -69,8 +70,9 @@ final class HTMLReportBrowserTests: XCTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: screens.appendingPathComponent(folder).path).filter { $0.hasSuffix(".xml") }.sorted()
             inputs += names.prefix(3).map { screens.appendingPathComponent(folder).appendingPathComponent($0).path }
         }
-        let run = try check(daemon, inputs, ["--pixels", "--axe"], name: "screens")
+        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe"], name: "screens")
         XCTAssertTrue(run.stdout.contains("badges drawn in their severity's colour"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\(inputs.count) transcripts open and draw their stops"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "href=\"data:image/").count - 1, inputs.count, "every screenshot embedded")
     }

@@ -76,7 +76,8 @@ enum HTMLFormatter {
             <div class="pair">
             <figure>\(screen.render(numbered))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.</figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
-            \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list"))</div>
+            \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list"))
+            \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>
 

@@ -2,7 +2,7 @@
 """Opens an auditctl HTML report in headless Chromium (WebDriver) and checks it as a user
 and as an accessibility auditor would:
 
-  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow]
+  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow] [--transcripts]
                   [--max-load-seconds S] [--sample-snapshots N]
 
 REPORT.json is the same run's `--format json`: the page must list every finding once and
@@ -223,6 +223,35 @@ def run_axe(driver, scheme):
     print(f"ok: axe-core {version}, {scheme} scheme: 0 violations")
 
 
+def check_transcripts(driver):
+    """Each screen's transcript list opens with its summary; once open, a numbered tag is drawn
+    on the screen for each stop with a frame, and the list and the tags agree."""
+    sections = driver.find_elements(By.CSS_SELECTOR, "section.snapshot")
+    opened = 0
+    for section in sections:
+        summaries = section.find_elements(By.CSS_SELECTOR, "details.transcript > summary")
+        if not summaries:
+            continue
+        stops = section.find_elements(By.CSS_SELECTOR, "ol.stops > li")
+        tags = section.find_elements(By.CSS_SELECTOR, "g.stops text.stop-number")
+        if any(tag.is_displayed() for tag in tags):
+            fail("stop tags are drawn before the transcript is opened")
+        # Opened from the keyboard, as a screen-reader user would open it.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", summaries[0])
+        summaries[0].send_keys(Keys.ENTER)
+        if stops and not all(item.is_displayed() for item in stops[:3]):
+            fail("the transcript list does not open")
+        if len(tags) > len(stops):
+            fail(f"{len(tags)} stop tags for {len(stops)} stops")
+        if tags and not tags[0].is_displayed():
+            fail("the stop tags are not drawn once the transcript is open")
+        numbers = [int(tag.text) for tag in tags if tag.text]
+        if numbers != sorted(numbers):
+            fail(f"stop tags out of order: {numbers[:10]}")
+        opened += 1
+    print(f"ok: {opened} transcripts open and draw their stops")
+
+
 def check_print(driver, path):
     """Printed, every finding is shown (filtered ones too), the filters are not, and each
     drawing stays in the flow beside its list."""
@@ -271,6 +300,8 @@ def main():
         check_positions(driver, reports, sample)
         if "--pixels" in args:
             check_pixels(driver, reports)
+        if "--transcripts" in args:
+            check_transcripts(driver)
         if "--axe" in args:
             run_axe(driver, "light")
             driver.get("file://" + path)

@@ -47,6 +47,10 @@ enum HTMLAssets {
         .swatch{display:inline-block;width:1em;height:1em;border:1px solid var(--line);vertical-align:-.15em;margin-right:4px}
         .wcag a{display:inline-block;min-height:24px;line-height:24px;margin-right:12px}details summary{cursor:pointer;min-height:24px}details.help p{margin:4px 0 0}.none{color:var(--muted)}
         .failed{color:var(--error)}
+        .stops{display:none}.snapshot:has(details.transcript[open]) g.stops{display:inline}
+        .stop-frame{fill:none;stroke:var(--link);stroke-width:1.5;stroke-dasharray:4 3;vector-effect:non-scaling-stroke}
+        .stop-tag{fill:var(--link);stroke:#ffffff;stroke-width:1;vector-effect:non-scaling-stroke}.stop-number{fill:var(--bg);font-weight:700;font-family:system-ui,sans-serif}
+        ol.stops{display:block;padding-left:2.5em;margin:8px 0}ol.stops li{margin:2px 0}details.transcript{margin:16px 0}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media print{.filters,.skip,nav{display:none}.snapshot{content-visibility:visible}body{padding:0}figure{position:static}svg.screen{max-height:none}
         .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:70%;margin-bottom:12px}li.finding{break-inside:avoid}

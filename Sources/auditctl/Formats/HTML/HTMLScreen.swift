@@ -11,6 +11,9 @@ struct HTMLScreen {
     var title: String
     var snapshot: Snapshot?
     var screenshot: (data: String, type: String, width: Double, height: Double)?
+    /// What the screen reader says on the screen, stop by stop (drawn when the reader's
+    /// list beside the drawing is open).
+    var transcript: Transcript?
 
     /// Parses the submitted bytes (and fits the screenshot) to draw them; a snapshot that
     /// no longer parses is drawn from the findings' frames alone.
@@ -28,6 +31,39 @@ struct HTMLScreen {
                 Double(image.height) / mapping.pixelsPerPoint
             )
         }
+        transcript = snapshot.map(Transcript.of)
+    }
+
+    /// The transcript's stops on the drawing: a small numbered tag at each stop's corner, shown
+    /// while the list "What … says" is open (hidden from assistive technology: the list says it).
+    func stopTags(width: Double, height: Double) -> String {
+        guard let transcript, let snapshot, !transcript.stops.isEmpty else { return "" }
+        let f = HTMLText.number
+        let size = max(5, width / 390 * 7)
+        var svg = "<g class=\"stops\" aria-hidden=\"true\">"
+        for stop in transcript.stops {
+            guard let frame = snapshot.elements[stop.element].frame else { continue }
+            let x = min(max(frame.maxX - size, size), width - size), y = min(max(frame.y + size, size), height - size)
+            svg += "<rect class=\"stop-frame\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
+            svg += "<circle class=\"stop-tag\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(size))\"/>"
+            svg += "<text class=\"stop-number\" x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size * 1.2))\" dy=\"0.35em\" text-anchor=\"middle\">\(stop.index)</text>"
+        }
+        return svg + "</g>\n"
+    }
+
+    /// The transcript as a list: each stop's number, speech and place.
+    func transcriptList(headingID: String) -> String {
+        guard let transcript, let snapshot else { return "" }
+        let reader = transcript.reader == .talkback ? "TalkBack" : "VoiceOver"
+        var out = "<details class=\"transcript\"><summary>What \(reader) says: \(HTMLText.count(transcript.stops.count, "stop")), swipe by swipe</summary>\n<ol class=\"stops\">"
+        for stop in transcript.stops {
+            let element = snapshot.elements[stop.element]
+            let speech = stop.speech.isEmpty ? "(says nothing)" : stop.speech
+            out += "<li value=\"\(stop.index)\">\(HTMLText.escape(speech)) <span class=\"where\">line \(element.line), column \(element.column)</span></li>"
+        }
+        out += "</ol>"
+        for note in transcript.notes { out += "<p class=\"meta\">\(HTMLText.escape(note))</p>" }
+        return out + "</details>\n"
     }
 
     /// The drawing's size in points: the screen, grown to hold every frame (capped).
@@ -56,6 +92,7 @@ struct HTMLScreen {
         } else if let snapshot {
             svg += wireframe(snapshot)
         }
+        svg += stopTags(width: width, height: height)
         // Markers keep a legible size on tall screens: about 11 px on a drawing 390 px wide.
         let radius = max(6, width / 390 * 9)
         for item in numbered {
