@@ -13,7 +13,7 @@
 /// Neither reader stops on the system's UI, another app's window or content painted over
 /// by a page above it (the app's transcript leaves them out and the notes count them),
 /// nor on what is hidden, invisible or has no area.
-struct FocusRules {
+final class FocusRules {
     let snapshot: Snapshot
     let reader: ScreenReader
     /// On screen and the app's: what a reader can reach at all.

@@ -76,7 +76,19 @@ struct SpokenStop {
 
     /// Text as it is spoken: a line break is a pause like a space, runs of white space one.
     static func spoken(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
+        // Most names have single spaces only: returned as they are.
+        var previousSpace = true
+        var clean = true
+        for byte in text.utf8 {
+            let space = byte == 0x20
+            if byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0xE2 || (space && previousSpace) {
+                clean = false
+                break
+            }
+            previousSpace = space
+        }
+        if clean, !previousSpace { return text }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
     }
 
     static func role(of element: Element) -> SpokenRole? {

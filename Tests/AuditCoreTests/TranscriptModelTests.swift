@@ -1,4 +1,6 @@
 import AuditCore
+import Dispatch
+import Foundation
 import XCTest
 
 /// The screen reader's model on small screens whose transcript is known from the readers'
@@ -64,4 +66,28 @@ final class TranscriptModelTests: XCTestCase {
         let snapshot = try TestSupport.parse(xml)
         XCTAssertEqual(speech(snapshot), ["Settings, heading", "Public profile, switch button, on", "Name, Dana, text field", "Delete, button, dimmed", "Inside"])
     }
+}
+
+/// What several rules read of one snapshot is made once, whichever thread asks first.
+final class SnapshotMemoTests: XCTestCase {
+    func testAValueIsMadeOnceUnderConcurrentAskers() {
+        let memo = SnapshotMemo()
+        let made = Counter()
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let value = memo.value("answer") { () -> Int in
+                made.add()
+                usleep(2_000)
+                return 42
+            }
+            XCTAssertEqual(value, 42)
+        }
+        XCTAssertEqual(made.value, 1)
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

@@ -16,13 +16,7 @@ enum AuditHandler {
         // loop's other clients must not wait for).
         let received = Box(request)
         let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
-        let options: SnapshotParser.Options
-        switch SnapshotRequest.parserOptions(server, request) {
-        case .success(let read): options = read
-        case .failure(let refusal):
-            finish(server, ticket, refusal.response)
-            return
-        }
+        guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
         let budgetSeconds = server.configuration.auditBudget
         let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library
@@ -45,13 +39,8 @@ enum AuditHandler {
                 server.metrics.auditAbandoned()
                 return
             }
-            let upload: AuditUpload
-            switch AuditUpload.read(received.take()) {
-            case .upload(let read): upload = read
-            case .refused(let response):
-                server.loop.async { finish(server, ticket, response) }
-                return
-            }
+            guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
+            else { return }
             let body = Box(upload.snapshot)
             let screenshotBytes = upload.screenshot.map(Box.init)
             // The decoded screenshot's share of the memory budget, for the audit's length.

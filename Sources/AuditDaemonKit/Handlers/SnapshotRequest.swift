@@ -25,6 +25,27 @@ enum SnapshotRequest {
         return .success(SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density))
     }
 
+    /// ``parserOptions(_:_:)``, or `nil` after handing the refusal to `refuse`.
+    static func parserOptions(_ server: Server, _ request: HTTPRequest, refuse: (HTTPResponse) -> Void) -> SnapshotParser.Options? {
+        switch parserOptions(server, request) {
+        case .success(let options): return options
+        case .failure(let refusal):
+            refuse(refusal.response)
+            return nil
+        }
+    }
+
+    /// The upload in the request (read on the worker), or `nil` after handing the refusal
+    /// to `refuse`.
+    static func upload(_ received: Box<HTTPRequest>, refuse: (HTTPResponse) -> Void) -> AuditUpload? {
+        switch AuditUpload.read(received.take()) {
+        case .upload(let upload): return upload
+        case .refused(let response):
+            refuse(response)
+            return nil
+        }
+    }
+
     /// The parse failure as the answer to send (413 for a snapshot over the limit).
     static func response(to error: SnapshotError) -> HTTPResponse {
         .error(

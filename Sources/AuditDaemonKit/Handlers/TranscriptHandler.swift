@@ -6,13 +6,7 @@ import AuditCore
 /// parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
 enum TranscriptHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        let options: SnapshotParser.Options
-        switch SnapshotRequest.parserOptions(server, request) {
-        case .success(let read): options = read
-        case .failure(let refusal):
-            finish(server, ticket, refusal.response)
-            return
-        }
+        guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
         var reader: ScreenReader?
         if let text = request.query["reader"], !text.isEmpty {
             guard let named = ScreenReader(rawValue: text.lowercased()) else {
@@ -32,13 +26,8 @@ enum TranscriptHandler {
         let accepted = server.pool.submit {
             defer { memory?.release() }
             if cancellation.isCancelled { return }
-            let upload: AuditUpload
-            switch AuditUpload.read(received.take()) {
-            case .upload(let read): upload = read
-            case .refused(let response):
-                server.loop.async { finish(server, ticket, response) }
-                return
-            }
+            guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
+            else { return }
             let response: HTTPResponse = upload.snapshot.withUnsafeBytes { bytes in
                 do throws(SnapshotError) {
                     let snapshot = try SnapshotParser(options: options).parse(bytes)

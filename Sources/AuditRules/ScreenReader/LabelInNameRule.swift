@@ -103,22 +103,44 @@ public enum LabelInNameRule: Rule {
 
     /// ``normalized(_:)`` without the words that are only digits (a badge's count).
     static func words(_ text: String) -> String {
-        normalized(text).split(separator: " ").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: " ")
+        let folded = normalized(text)
+        guard folded.utf8.contains(where: { (0x30...0x39).contains($0) }) else { return folded }
+        return folded.split(separator: " ").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: " ")
     }
 
-    /// Lower case, letters and digits only, single spaces.
+    /// Lower case, letters and digits only, single spaces. ASCII text (most names) is
+    /// folded byte by byte; other text through Unicode's properties.
     static func normalized(_ text: String) -> String {
-        var out = ""
+        var ascii = true
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         var space = false
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
-                if space, !out.isEmpty { out.append(" ") }
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
+                if space, !out.isEmpty { out.append(0x20) }
                 space = false
-                out.unicodeScalars.append(scalar)
+                out.append(lower)
             } else {
                 space = true
             }
         }
-        return out
+        if ascii { return String(decoding: out, as: UTF8.self) }
+        var result = ""
+        space = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
+                if space, !result.isEmpty { result.append(" ") }
+                space = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                space = true
+            }
+        }
+        return result
     }
 }
