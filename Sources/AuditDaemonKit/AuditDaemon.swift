@@ -25,6 +25,9 @@ public enum AuditDaemon {
         case .help:
             FileHandle.standardOutput.write(Data(DaemonOptions.usage.utf8))
             exit(0)
+        case .helpMarkdown:
+            FileHandle.standardOutput.write(Data(DaemonOptions.markdown.utf8))
+            exit(0)
         case .version:
             FileHandle.standardOutput.write(Data("auditd \(AuditCoreVersion.string)\n".utf8))
             exit(0)
