@@ -17,6 +17,13 @@ enum AuditHandler {
         let received = Box(request)
         let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
         guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
+        let queryIdentity: SnapshotIdentity
+        switch SnapshotIdentity.read(request) {
+        case .success(let read): queryIdentity = read
+        case .failure(let refusal):
+            finish(server, ticket, refusal.response)
+            return
+        }
         let budgetSeconds = server.configuration.auditBudget
         let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library
@@ -41,6 +48,7 @@ enum AuditHandler {
             }
             guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
             else { return }
+            let identity = queryIdentity.merging(upload.identity)
             let body = Box(upload.snapshot)
             let screenshotBytes = upload.screenshot.map(Box.init)
             // The decoded screenshot's share of the memory budget, for the audit's length.
@@ -60,7 +68,7 @@ enum AuditHandler {
             let outcome: Outcome = body.take().withUnsafeBytes { bytes in
                 var snapshot: Snapshot
                 do throws(SnapshotError) {
-                    snapshot = try SnapshotParser(options: options).parse(bytes)
+                    snapshot = identity.apply(to: try SnapshotParser(options: options).parse(bytes))
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
                 } catch {
                     return .failure(SnapshotRequest.response(to: error))

@@ -6,8 +6,10 @@ import AuditCore
 struct AuditUpload: Sendable {
     var snapshot: [UInt8]
     var screenshot: [UInt8]?
+    /// Text fields `app`, `build`, `screen` of a form: which capture this is.
+    var identity: [String: String] = [:]
 
-    static let partNames = ["snapshot", "screenshot"]
+    static let partNames = ["snapshot", "screenshot"] + SnapshotIdentity.fields
     static let imageTypes = ["image/png", "image/jpeg", "image/jpg", "application/octet-stream"]
 
     enum Reading {
@@ -48,7 +50,7 @@ struct AuditUpload: Sendable {
                 return .refused(
                     .error(
                         400, code: "unknown-part", message: "unknown form part \"\(part.name)\"",
-                        hint: "the parts are snapshot (XML) and screenshot (PNG or JPEG)"))
+                        hint: "the parts are snapshot (XML), screenshot (PNG or JPEG), and the text fields app, build and screen"))
             }
             guard seen.insert(part.name).inserted else {
                 return .refused(
@@ -73,7 +75,15 @@ struct AuditUpload: Sendable {
                     415, code: "unsupported-screenshot-type", message: "the screenshot part is \(type), not a PNG or JPEG",
                     hint: "send the screenshot as image/png or image/jpeg"))
         }
-        return .upload(AuditUpload(snapshot: Array(snapshot.body), screenshot: screenshot.map { Array($0.body) }))
+        var identity: [String: String] = [:]
+        for field in SnapshotIdentity.fields {
+            guard let part = form.part(field) else { continue }
+            switch SnapshotIdentity.check(field, String(decoding: part.body, as: UTF8.self)) {
+            case .success(let value): identity[field] = value
+            case .failure(let refusal): return .refused(refusal.response)
+            }
+        }
+        return .upload(AuditUpload(snapshot: Array(snapshot.body), screenshot: screenshot.map { Array($0.body) }, identity: identity))
     }
 
     /// A PNG or JPEG sent where the snapshot's XML belongs: said as such, not as an XML error.

@@ -7,6 +7,13 @@ import AuditCore
 enum TranscriptHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
+        let queryIdentity: SnapshotIdentity
+        switch SnapshotIdentity.read(request) {
+        case .success(let read): queryIdentity = read
+        case .failure(let refusal):
+            finish(server, ticket, refusal.response)
+            return
+        }
         var reader: ScreenReader?
         if let text = request.query["reader"], !text.isEmpty {
             guard let named = ScreenReader(rawValue: text.lowercased()) else {
@@ -30,7 +37,7 @@ enum TranscriptHandler {
             else { return }
             let response: HTTPResponse = upload.snapshot.withUnsafeBytes { bytes in
                 do throws(SnapshotError) {
-                    let snapshot = try SnapshotParser(options: options).parse(bytes)
+                    let snapshot = queryIdentity.merging(upload.identity).apply(to: try SnapshotParser(options: options).parse(bytes))
                     return .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen), of: snapshot))
                 } catch {
                     return SnapshotRequest.response(to: error)

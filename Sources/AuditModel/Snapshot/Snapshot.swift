@@ -83,6 +83,18 @@ public final class Snapshot: Sendable {
             texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping)
     }
 
+    /// This snapshot saying which app, build and screen it is: a request's values replace
+    /// the snapshot's own (an Appium or uiautomator dump has no place for them);
+    /// `defaultScreen` names the screen only when neither says one (auditctl's file name).
+    public func identified(app: String? = nil, build: String? = nil, screen: String? = nil, defaultScreen: String? = nil) -> Snapshot {
+        guard app != nil || build != nil || screen != nil || (self.screen == nil && defaultScreen != nil) else { return self }
+        return Snapshot(
+            version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
+            platform: platform, app: app ?? self.app, build: build ?? self.build, screen: screen ?? self.screen ?? defaultScreen,
+            width: width, height: height, scale: scale, settings: settings, elements: elements, animations: animations,
+            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot)
+    }
+
     /// The string behind a reference, `nil` when absent.
     @inlinable public func text(_ ref: TextRef) -> String? { texts.string(ref) }
 

@@ -23,6 +23,9 @@ enum AuditCommand: Command {
             .init(name: "--density", valueName: "DPR", help: "the same as --android-density"),
             .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
+            .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
+            .init(name: "--build", valueName: "BUILD", help: "the build every snapshot is of (default: what each snapshot says)"),
+            .init(name: "--screen", valueName: "SCREEN", help: "the screen (default: what the snapshot says, else the file's base name)"),
             .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, rules, render, journal)"),
         ],
         discussion:
@@ -53,6 +56,7 @@ enum AuditCommand: Command {
             query.append("ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet))
         }
         if let density = try InspectCommand.density(arguments, command: "audit") { query.append("density=\(density)") }
+        query += InputFiles.identityQuery(arguments)
         let target = "/v1/audits" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         // Check every input first: unreadable files are a usage problem (exit 2). Files
         // are opened again when sent (a directory may hold more than one may keep open);
@@ -86,7 +90,7 @@ enum AuditCommand: Command {
                 do {
                     let (body, contentType) = try InputFiles.auditBody(snapshot: input.path, bytes: input.bytes, screenshot: input.screenshot)
                     let requestStarted = Timestamp.monotonic()
-                    let response = try client.request("POST", requestTarget, body: body, contentType: contentType)
+                    let response = try client.request("POST", InputFiles.target(requestTarget, defaultScreenFor: input.path), body: body, contentType: contentType)
                     // `--format json` without a baseline prints the report as it came and
                     // needs only its summary (for --fail-on): no tree for megabytes of findings.
                     var result = SnapshotResult(file: input.name, status: response.status, body: response.body, summaryOnly: printsAsSent)

@@ -52,6 +52,28 @@ enum InputFiles {
         return nil
     }
 
+    /// `app=`, `build=`, `screen=` from `--app`, `--build`, `--screen`, percent-encoded.
+    static func identityQuery(_ arguments: ParsedArguments) -> [String] {
+        ["app", "build", "screen"].compactMap { field in
+            arguments.value("--" + field).map { field + "=" + encoded($0) }
+        }
+    }
+
+    /// `target` naming the file's base name as the screen when the snapshot names none
+    /// (`checkout.xml` → `default-screen=checkout`).
+    static func target(_ target: String, defaultScreenFor path: String) -> String {
+        guard path != "-" else { return target }
+        let name = (SnapshotDialects.baseName(of: path) as NSString).lastPathComponent
+        guard !name.isEmpty else { return target }
+        return target + (target.contains("?") ? "&" : "?") + "default-screen=" + encoded(name)
+    }
+
+    static func encoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
     /// The body of an audit: the snapshot alone, or with a screenshot as a form.
     static func auditBody(snapshot path: String, bytes: [UInt8]?, screenshot: String?) throws -> (RequestBody, contentType: String) {
         let snapshotType = SnapshotDialects.contentType(forFile: path)

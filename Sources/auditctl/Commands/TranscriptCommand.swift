@@ -16,6 +16,9 @@ enum TranscriptCommand: Command {
             .init(name: "--reader", valueName: "READER", help: "talkback or voiceover (default: the snapshot's platform's)", choices: ["talkback", "voiceover"]),
             .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
+            .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
+            .init(name: "--build", valueName: "BUILD", help: "the build every snapshot is of (default: what each snapshot says)"),
+            .init(name: "--screen", valueName: "SCREEN", help: "the screen (default: what the snapshot says, else the file's base name)"),
         ],
         discussion:
             "Directories are searched for captures as audit does; a snapshot's screenshot beside it is sent with it. Stops are numbered in swipe order; each line ends with the file, line and column of the element focused."
@@ -28,6 +31,7 @@ enum TranscriptCommand: Command {
         var query: [String] = []
         if let reader = arguments.value("--reader") { query.append("reader=" + reader) }
         if let density = try InspectCommand.density(arguments, command: "transcript") { query.append("density=\(density)") }
+        query += InputFiles.identityQuery(arguments)
         let target = "/v1/transcripts" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
         let json = arguments.value("--format") == "json"
@@ -44,7 +48,7 @@ enum TranscriptCommand: Command {
             let response: ClientResponse
             do {
                 let (body, contentType) = try InputFiles.auditBody(snapshot: file, bytes: bytes, screenshot: screenshot)
-                response = try client.request("POST", target, body: body, contentType: contentType)
+                response = try client.request("POST", InputFiles.target(target, defaultScreenFor: file), body: body, contentType: contentType)
             } catch let error as ClientError {
                 Console.error("auditctl: " + (error.unreachable ? DaemonConnection.unreachableMessage(error, socket: socket) : error.description))
                 return .usageOrInput

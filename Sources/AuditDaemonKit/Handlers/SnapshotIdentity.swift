@@ -1,0 +1,66 @@
+import AuditCore
+
+/// Which capture a request's snapshot is: `app`, `build` and `screen` from the query
+/// (`?app=…&build=…&screen=…`) or a form's text fields of those names, replacing what the
+/// snapshot says (an Appium or uiautomator dump says none of them); `default-screen`
+/// names the screen only when neither does (auditctl sends the file's base name).
+struct SnapshotIdentity: Sendable {
+    static let fields = ["app", "build", "screen"]
+    /// The longest value taken (UTF-8 bytes): identities are names, not documents.
+    static let maxBytes = 256
+
+    var app: String?
+    var build: String?
+    var screen: String?
+    var defaultScreen: String?
+
+    struct Refusal: Error {
+        let response: HTTPResponse
+    }
+
+    /// `value` as the `field`'s value, or why not.
+    static func check(_ field: String, _ value: String) -> Result<String, Refusal> {
+        guard !value.isEmpty, value.utf8.count <= maxBytes, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(
+                Refusal(
+                    response: .error(
+                        400, code: "bad-identity",
+                        message: "\(field) must be 1 to \(maxBytes) bytes of text without control characters",
+                        hint: "e.g. ?app=com.example.shop&build=1843&screen=Checkout")))
+        }
+        return .success(value)
+    }
+
+    /// The query's values, or the refusal to answer.
+    static func read(_ request: HTTPRequest) -> Result<SnapshotIdentity, Refusal> {
+        let query = request.query
+        var identity = SnapshotIdentity()
+        for field in fields + ["default-screen"] {
+            guard let text = query[field] else { continue }
+            switch check(field, text) {
+            case .success(let value):
+                switch field {
+                case "app": identity.app = value
+                case "build": identity.build = value
+                case "screen": identity.screen = value
+                default: identity.defaultScreen = value
+                }
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        return .success(identity)
+    }
+
+    /// These values with a form's fields over them.
+    func merging(_ form: [String: String]) -> SnapshotIdentity {
+        var merged = self
+        if let app = form["app"] { merged.app = app }
+        if let build = form["build"] { merged.build = build }
+        if let screen = form["screen"] { merged.screen = screen }
+        return merged
+    }
+
+    func apply(to snapshot: Snapshot) -> Snapshot {
+        snapshot.identified(app: app, build: build, screen: screen, defaultScreen: defaultScreen)
+    }
+}
