@@ -91,7 +91,7 @@ def check_pixels(driver, reports):
     """In a screenshot of each drawing, each marker's badge shows its severity's colour, and
     its shape (square, diamond, circle) is the severity's."""
     from PIL import Image
-    checked = 0
+    checked = covered = 0
     for snapshot_index, report in enumerate(reports):
         framed = [(n, f) for n, f in enumerate(report.get("findings", []), start=1) if f.get("frame")]
         if not framed or checked >= 80:
@@ -132,10 +132,14 @@ def check_pixels(driver, reports):
                 x, y = int(cx + dx), int(cy + dy)
                 if 0 <= x < image.width and 0 <= y < image.height and all(abs(a - b) <= 40 for a, b in zip(image.getpixel((x, y)), want)):
                     hits += 1
+            # A badge may be covered only by another painted after it (badges that would
+            # stack are moved aside, so few are).
             if hits < 2 and not overlapped(driver, snapshot_index, number):
                 fail(f"badge of finding {snapshot_index}-{number} ({finding['severity']}) is not drawn in {want} at {cx:.0f},{cy:.0f} of the drawing")
+            if hits < 2:
+                covered += 1
             checked += 1
-    print(f"ok: {checked} badges drawn in their severity's colour")
+    print(f"ok: {checked} badges drawn in their severity's colour, {covered} covered by another")
 
 
 def overlapped(driver, snapshot_index, number):

@@ -37,6 +37,7 @@ enum HTMLAssets {
         .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
         .marker:focus{outline:none}.marker:focus .halo,.marker.selected .halo{stroke:#ffd60a;stroke-width:9}
         .marker:focus .outline,.marker.selected .outline{stroke-width:4}
+        .marker .again{stroke:none}.marker:focus .halo.again,.marker.selected .halo.again{stroke:#ffd60a}.marker:focus .outline.again,.marker.selected .outline.again{stroke:var(--c)}
         ol.findings{list-style:none;padding:0;margin:0}li.finding{border:1px solid var(--line);border-left:6px solid var(--c);border-radius:6px;padding:8px 12px;margin:0 0 10px}
         li.finding.selected{background:var(--selected);outline:3px solid var(--focus)}li.finding.paired{outline:2px dashed var(--focus)}
         .head{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center}

@@ -95,19 +95,43 @@ struct HTMLScreen {
         svg += stopTags(width: width, height: height)
         // Markers keep a legible size on tall screens: about 11 px on a drawing 390 px wide.
         let radius = max(6, width / 390 * 9)
-        for item in numbered {
+        var outlined = Set<[Double]>()
+        for (item, cx, cy) in badgePlaces(numbered, width: width, height: height, radius: radius) {
             guard let frame = item.finding.frame else { continue }
+            // One element's outline is drawn once: a later finding's would paint over the
+            // earlier badges at its corner (it shows when that finding is focused or selected).
+            let again = outlined.insert([frame.x, frame.y, frame.width, frame.height]).inserted ? "" : " again"
             let severity = item.finding.severity.rawValue
-            let cx = min(max(frame.x, radius), width - radius), cy = min(max(frame.y, radius), height - radius)
             let name = "Finding \(item.number): \(severity), \(item.finding.rule)"
             svg += "<a class=\"marker sev-\(severity)\" id=\"m-\(item.anchor)\" href=\"#f-\(item.anchor)\" data-finding=\"\(item.anchor)\" aria-label=\"\(HTMLText.escape(name))\">"
-            svg += "<rect class=\"halo\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
-            svg += "<rect class=\"outline\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
+            svg += "<rect class=\"halo\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
+            svg += "<rect class=\"outline\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
             svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius)
             svg +=
                 "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
         }
         return svg + "</svg>"
+    }
+
+    /// Where each finding's badge goes: at its element's corner, and the findings after the
+    /// first on the same element side by side along its top edge (they stacked into one badge,
+    /// where the last painted hid the rest: 109 of 260 on real pairs), wrapping at its width.
+    func badgePlaces(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], width: Double, height: Double, radius: Double)
+        -> [((number: Int, finding: ReportFinding, anchor: String), Double, Double)]
+    {
+        var onElement: [[Double]: Int] = [:]
+        var places: [((number: Int, finding: ReportFinding, anchor: String), Double, Double)] = []
+        let step = radius * 2.2
+        for item in numbered {
+            guard let frame = item.finding.frame else { continue }
+            let key = [frame.x, frame.y, frame.width, frame.height]
+            let slot = onElement[key, default: 0]
+            onElement[key] = slot + 1
+            let perRow = max(1, Int(max(frame.width, step) / step))
+            let x = frame.x + Double(slot % perRow) * step, y = frame.y + Double(slot / perRow) * step
+            places.append((item, min(max(x, radius), width - radius), min(max(y, radius), height - radius)))
+        }
+        return places
     }
 
     /// The marker's badge: its shape says the severity as its colour does, so neither is
