@@ -56,3 +56,29 @@ final class SnapshotIdentityTests: XCTestCase {
         XCTAssertEqual(snapshots.map { $0["screen"] as? String }, ["android-login", "Checkout"], "the file's base name only where the snapshot names no screen")
     }
 }
+
+/// Baselines find a screen again by what it is, not by the path its file was given by, and
+/// say so when nothing of the run is in them (issue 30).
+final class BaselineIdentityTests: XCTestCase {
+    func testTheSameScreensByAnotherPathAreUnchangedAndNothingMatchedIsSaid() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let baseline = daemon.directory.appendingPathComponent("baseline.json").path
+        let relative = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", "--output", baseline, "./Examples"], directory: DaemonHarness.packageRoot)
+        XCTAssertEqual(relative.status, 0, relative.stderr)
+        // The same files by absolute path: every finding unchanged, none new, none fixed.
+        let again = try daemon.auditctl(["audit", "--format", "jsonl", "--baseline", baseline, DaemonHarness.examples.path])
+        XCTAssertFalse(again.stderr.contains("no snapshot of this run is in the baseline"), again.stderr)
+        let states = again.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap {
+            $0["baselineState"] as? String
+        }
+        XCTAssertFalse(states.isEmpty)
+        XCTAssertTrue(states.allSatisfy { $0 == "unchanged" }, "\(Set(states))")
+        XCTAssertEqual(again.status, 0, "only new findings fail")
+        // Another app's screens: nothing matched, and auditctl says so.
+        let other = try daemon.auditctl([
+            "audit", "--format", "jsonl", "--baseline", baseline, "--app", "com.other", DaemonHarness.examples.appendingPathComponent("android-login.xml").path,
+        ])
+        XCTAssertTrue(other.stderr.contains("no snapshot of this run is in the baseline"), other.stderr)
+    }
+}

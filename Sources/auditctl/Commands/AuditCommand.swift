@@ -109,10 +109,11 @@ enum AuditCommand: Command {
         }
         progress.finish()
         var results: [SnapshotResult] = []
+        var matchedBaseline = false
         for outcome in submission.outcomes() {
             switch outcome {
             case .success(var result):
-                baseline?.apply(to: &result)
+                if baseline?.apply(to: &result) == true { matchedBaseline = true }
                 results.append(result)
             case .failure(let error):
                 if error.unreachable {
@@ -121,6 +122,11 @@ enum AuditCommand: Command {
                 }
                 throw InputError(description: error.description)
             }
+        }
+        if let baseline, !baseline.findings.isEmpty, !matchedBaseline, !results.isEmpty {
+            Console.error(
+                "auditctl: warning: no snapshot of this run is in the baseline (matched by app and screen, else by file): every finding counts as new; check --app/--screen or the baseline file"
+            )
         }
         var ruleSets: [String: RuleSet] = [:]
         if format.needsRuleSets {

@@ -46,7 +46,7 @@ struct Baseline {
                     }
                     let logical = result["locations"]?.arrayValue?.first?["logicalLocations"]?.arrayValue?.first
                     let level = result["level"]?.stringValue
-                    findings[file.removingPercentEncoding ?? file, default: [:]][fingerprint] = ReportFinding(
+                    findings[fileKey(file.removingPercentEncoding ?? file), default: [:]][fingerprint] = ReportFinding(
                         rule: result["ruleId"]?.stringValue ?? "", severity: level == "note" ? .notice : level == "warning" ? .warning : .error,
                         message: result["message"]?["text"]?.stringValue ?? "",
                         element: logical?["name"]?.stringValue, path: logical?["fullyQualifiedName"]?.stringValue,
@@ -60,10 +60,14 @@ struct Baseline {
                     sameFingerprints = false
                 }
                 let file = report["file"]?.stringValue ?? ""
+                // A screen is found again by what it is (app and screen), not by the path the
+                // file was given by; by the file only when the report names no screen.
+                let screen = report["snapshot"]?["screen"]?.stringValue
+                let keys = [screen.map { screenKey(app: report["snapshot"]?["app"]?.stringValue, screen: $0) }, fileKey(file)].compactMap { $0 }
                 for (index, item) in (report["findings"]?.arrayValue ?? []).enumerated() {
                     do {
                         let finding = try ReportFinding(JSONFields(item, at: "findings[\(index)]"))
-                        findings[file, default: [:]][finding.fingerprint] = finding
+                        for key in keys { findings[key, default: [:]][finding.fingerprint] = finding }
                     } catch {
                         throw InputError(description: "\(path): \(file.isEmpty ? "" : file + ": ")\(error)")
                     }
@@ -81,10 +85,29 @@ struct Baseline {
         return Baseline(findings: findings, sameFingerprints: sameFingerprints)
     }
 
-    /// Marks `result`'s findings and collects the baseline's fixed ones.
-    func apply(to result: inout SnapshotResult) {
-        let uri = SARIFFormatter.artifactURI(result.file)
-        let previous = findings[result.file] ?? findings[uri] ?? findings["./" + result.file] ?? [:]
+    /// Whether the baseline's reports named their screens (JSON reports do; SARIF does not).
+    var keyedByScreen: Bool { findings.keys.contains { $0.hasPrefix("screen\u{1F}") } }
+
+    /// The key of a screen: its app and name.
+    static func screenKey(app: String?, screen: String) -> String { "screen\u{1F}\(app ?? "")\u{1F}\(screen)" }
+
+    /// The key of a file: its absolute path, `./a.xml` and `a.xml` alike.
+    static func fileKey(_ file: String) -> String {
+        guard !file.isEmpty, file != "<stdin>" else { return "file\u{1F}" + file }
+        return "file\u{1F}" + URL(fileURLWithPath: file).standardizedFileURL.path
+    }
+
+    /// Marks `result`'s findings and collects the baseline's fixed ones; false when the
+    /// baseline has nothing of this snapshot (neither its screen nor its file).
+    @discardableResult
+    func apply(to result: inout SnapshotResult) -> Bool {
+        let byScreen = result.report?.snapshot.screen.map { findings[Self.screenKey(app: result.report?.snapshot.app, screen: $0)] } ?? nil
+        let byFile = findings[Self.fileKey(result.file)] ?? findings[Self.fileKey(SARIFFormatter.artifactURI(result.file))]
+        // A snapshot that names its screen is found by it alone when the baseline names
+        // screens (the same path may hold another app's screen); else by its file (a SARIF
+        // baseline, a snapshot without a screen).
+        let matched = result.report?.snapshot.screen != nil && keyedByScreen ? byScreen : byFile
+        let previous = matched ?? [:]
         var seen = Set<String>()
         result.baselineStates = result.findings.map { finding in
             let fingerprint = sameFingerprints ? finding.fingerprint : Baseline.legacyKey(finding)
@@ -92,5 +115,6 @@ struct Baseline {
             return previous[fingerprint] != nil ? "unchanged" : "new"
         }
         result.absent = previous.keys.sorted().filter { !seen.contains($0) }.compactMap { previous[$0] }
+        return matched != nil
     }
 }
