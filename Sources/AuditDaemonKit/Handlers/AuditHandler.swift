@@ -16,14 +16,7 @@ enum AuditHandler {
         // loop's other clients must not wait for).
         let received = Box(request)
         let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
-        guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
-        let queryIdentity: SnapshotIdentity
-        switch SnapshotIdentity.read(request) {
-        case .success(let read): queryIdentity = read
-        case .failure(let refusal):
-            finish(server, ticket, refusal.response)
-            return
-        }
+        guard let (options, queryIdentity) = SnapshotRequest.read(server, request, refuse: { finish(server, ticket, $0) }) else { return }
         let budgetSeconds = server.configuration.auditBudget
         let cancellation = ticket.connection.cancellation
         let library = server.ruleSets.library

@@ -1,7 +1,8 @@
 import AuditCore
 
 /// What the routes that read a snapshot (`/v1/audits`, `/v1/transcripts`) share: the
-/// parser's options from the daemon's configuration and the query (`density=DPR`).
+/// parser's options from the daemon's configuration and the query (`density=DPR`), the
+/// capture's identity from the query, and the upload read on the worker.
 enum SnapshotRequest {
     struct Refusal: Error {
         let response: HTTPResponse
@@ -25,10 +26,18 @@ enum SnapshotRequest {
         return .success(SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density))
     }
 
-    /// ``parserOptions(_:_:)``, or `nil` after handing the refusal to `refuse`.
-    static func parserOptions(_ server: Server, _ request: HTTPRequest, refuse: (HTTPResponse) -> Void) -> SnapshotParser.Options? {
+    /// The parser's options and the query's identity (``SnapshotIdentity``), or `nil`
+    /// after handing the refusal to `refuse`.
+    static func read(_ server: Server, _ request: HTTPRequest, refuse: (HTTPResponse) -> Void) -> (SnapshotParser.Options, SnapshotIdentity)? {
+        let options: SnapshotParser.Options
         switch parserOptions(server, request) {
-        case .success(let options): return options
+        case .success(let read): options = read
+        case .failure(let refusal):
+            refuse(refusal.response)
+            return nil
+        }
+        switch SnapshotIdentity.read(request) {
+        case .success(let identity): return (options, identity)
         case .failure(let refusal):
             refuse(refusal.response)
             return nil

@@ -6,14 +6,7 @@ import AuditCore
 /// parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
 enum TranscriptHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let options = SnapshotRequest.parserOptions(server, request, refuse: { finish(server, ticket, $0) }) else { return }
-        let queryIdentity: SnapshotIdentity
-        switch SnapshotIdentity.read(request) {
-        case .success(let read): queryIdentity = read
-        case .failure(let refusal):
-            finish(server, ticket, refusal.response)
-            return
-        }
+        guard let (options, queryIdentity) = SnapshotRequest.read(server, request, refuse: { finish(server, ticket, $0) }) else { return }
         var reader: ScreenReader?
         if let text = request.query["reader"], !text.isEmpty {
             guard let named = ScreenReader(rawValue: text.lowercased()) else {
