@@ -1,10 +1,4 @@
 @testable import AuditCore
-@testable import AuditModel
-@testable import AuditParsing
-@testable import AuditRules
-@testable import AuditRuleSets
-@testable import AuditReporting
-@testable import AuditEngine
 import XCTest
 
 /// The probed set of word hashes behind label.redundant-trait's quick reject: the same

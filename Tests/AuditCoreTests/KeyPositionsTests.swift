@@ -1,10 +1,5 @@
 @testable import AuditCore
-@testable import AuditModel
-@testable import AuditParsing
 @testable import AuditRules
-@testable import AuditRuleSets
-@testable import AuditReporting
-@testable import AuditEngine
 import XCTest
 
 /// `KeyPositions` answers the same whether it scans its keys or indexes them.

@@ -1,10 +1,4 @@
 @testable import AuditCore
-@testable import AuditModel
-@testable import AuditParsing
-@testable import AuditRules
-@testable import AuditRuleSets
-@testable import AuditReporting
-@testable import AuditEngine
 import Foundation
 import XCTest
 

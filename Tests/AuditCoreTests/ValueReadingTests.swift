@@ -1,10 +1,4 @@
 @testable import AuditCore
-@testable import AuditModel
-@testable import AuditParsing
-@testable import AuditRules
-@testable import AuditRuleSets
-@testable import AuditReporting
-@testable import AuditEngine
 import XCTest
 
 /// The byte-level value readers agree with Swift's own conversions and refuse what the
