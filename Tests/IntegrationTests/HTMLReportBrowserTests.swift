@@ -93,3 +93,21 @@ final class HTMLReportBrowserTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("with the keyboard"), run.stdout)
     }
 }
+
+/// Each finding says what the screen reader says at its element (issue 29/32).
+final class HTMLHeardAsTests: XCTestCase {
+    func testFindingsSayHowTheirElementIsHeard() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let output = daemon.directory.appendingPathComponent("report.html").path
+        let run = try daemon.auditctl([
+            "audit", "--format", "html", "--output", output, "--fail-on", "never",
+            DaemonHarness.examples.appendingPathComponent("android-login.xml").path,
+        ])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        // The unlabelled "show password" button: heard as nothing but its role.
+        XCTAssertTrue(html.contains("Heard at stop 5 as “button”"), String(html.prefix(200)))
+        XCTAssertTrue(html.contains("Heard at stop 1 as “logo_bank_png, image”"))
+    }
+}

@@ -6,7 +6,7 @@ import AuditCore
 enum HTMLFindingList {
     static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
-        hasBaseline: Bool, headingID: String
+        hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil }
     ) -> String {
         var out = ""
         if numbered.isEmpty {
@@ -14,7 +14,7 @@ enum HTMLFindingList {
         } else {
             out += "<ol class=\"findings\" aria-labelledby=\"\(headingID)\">\n"
             for (offset, item) in numbered.enumerated() {
-                out += entry(item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil)
+                out += entry(item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding))
             }
             out += "</ol>\n"
         }
@@ -40,7 +40,9 @@ enum HTMLFindingList {
         return out
     }
 
-    private static func entry(_ item: (number: Int, finding: ReportFinding, anchor: String), state: String?) -> String {
+    private static func entry(_ item: (number: Int, finding: ReportFinding, anchor: String), state: String?, heard: (stop: Int, speech: String)?)
+        -> String
+    {
         let finding = item.finding
         let severity = finding.severity.rawValue
         var attributes = "id=\"f-\(item.anchor)\" class=\"finding sev-\(severity)\" data-severity=\"\(severity)\" data-rule=\"\(HTMLText.escape(finding.rule))\" tabindex=\"-1\""
@@ -64,6 +66,8 @@ enum HTMLFindingList {
             place.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
         }
         if !place.isEmpty { out += "<p class=\"where\">\(place.joined(separator: ", "))</p>\n" }
+        // What a screen-reader user hears there: the finding as they meet it.
+        if let heard { out += "<p class=\"heard\">Heard at stop \(heard.stop) as \(HTMLText.escape(heard.speech))</p>\n" }
         out += HTMLEvidence.render(finding.evidence)
         let criteria = finding.wcag.map { criterion -> String in
             let name = WCAGCriteria.names[criterion].map { " \($0.name)" } ?? ""

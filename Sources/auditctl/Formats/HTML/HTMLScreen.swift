@@ -14,6 +14,11 @@ struct HTMLScreen {
     /// What the screen reader says on the screen, stop by stop (drawn when the reader's
     /// list beside the drawing is open).
     var transcript: Transcript?
+    /// Each stop's position in ``transcript`` by the element it is, and each element by its
+    /// line and column: built once, so that naming what each finding's element is heard as
+    /// costs a lookup.
+    private var stopOfElement: [Int: Int] = [:]
+    private var elementAt: [Int: Int] = [:]
 
     /// Parses the submitted bytes (and fits the screenshot) to draw them; a snapshot that
     /// no longer parses is drawn from the findings' frames alone.
@@ -32,6 +37,13 @@ struct HTMLScreen {
             )
         }
         transcript = snapshot.map(Transcript.of)
+        if let transcript, let snapshot {
+            for (position, stop) in transcript.stops.enumerated() { stopOfElement[stop.element] = position }
+            for (index, element) in snapshot.elements.enumerated() {
+                let key = Int(element.line) << 24 | Int(element.column)
+                if elementAt[key] == nil { elementAt[key] = index }
+            }
+        }
     }
 
     /// The transcript's stops on the drawing: a small numbered tag at each stop's corner, shown
@@ -49,6 +61,21 @@ struct HTMLScreen {
             svg += "<text class=\"stop-number\" x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size * 1.2))\" dy=\"0.35em\" text-anchor=\"middle\">\(stop.index)</text>"
         }
         return svg + "</g>\n"
+    }
+
+    /// What the screen reader says where a finding is: the stop at the element at `line`
+    /// and `column`, or the nearest one holding it, with its number; `nil` off every stop.
+    func heard(line: Int?, column: Int?) -> (stop: Int, speech: String)? {
+        guard let transcript, let snapshot, let line, let column, var index = elementAt[line << 24 | column] else { return nil }
+        while true {
+            if let position = stopOfElement[index] {
+                let stop = transcript.stops[position]
+                return (stop.index, stop.speech.isEmpty ? "nothing" : "“\(stop.speech)”")
+            }
+            let parent = Int(snapshot.elements[index].parent)
+            guard parent >= 0 else { return nil }
+            index = parent
+        }
     }
 
     /// The transcript as a list: each stop's number, speech and place.
