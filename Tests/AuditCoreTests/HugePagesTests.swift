@@ -1,5 +1,8 @@
 @testable import AuditCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import XCTest
 
 /// The advice for huge pages reaches the kernel for large buffers only: the mapping that
@@ -37,10 +40,14 @@ final class HugePagesTests: XCTestCase {
         let arrayMiddle = array.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) } + (4 << 20)
         XCTAssertTrue(try flags(at: arrayMiddle).contains("hg"), "an array's reserved storage is advised, not only its count")
 
-        let small = UnsafeMutableRawPointer.allocate(byteCount: 3 << 20, alignment: 1 << 21)
-        defer { small.deallocate() }
+        // A mapping of its own: from the allocator it could share a mapping that an
+        // earlier advised buffer (the array's, once freed) left flagged.
+        let mapped = mmap(nil, 3 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let small = mapped, small != MAP_FAILED else { throw XCTSkip("mmap failed") }
+        defer { munmap(small, 3 << 20) }
         HugePages.advise(small, count: 3 << 20)
         XCTAssertFalse(try flags(at: Int(bitPattern: small) + (1 << 20)).contains("hg"), "below the threshold nothing is advised")
         withExtendedLifetime(large) {}
+        withExtendedLifetime(array) {}
     }
 }
