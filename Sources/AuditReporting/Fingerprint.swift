@@ -34,26 +34,14 @@ public struct Fingerprint {
     public mutating func add(_ text: String) { hash.add(text) }
 
     /// A fingerprint value as 16 lower-case hex digits.
-    public static func hex(_ value: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 16) { buffer in
-            writeHex(value, to: UnsafeMutableRawBufferPointer(buffer))
-            return 16
-        }
-    }
+    public static func hex(_ value: UInt64) -> String { FNV1a.hex(value) }
 
     /// A fingerprint value's 16 hex digits appended to `out`.
     public static func appendHex<Sink: ByteSink>(_ value: UInt64, to out: inout Sink) {
         var digits: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
-            writeHex(value, to: buffer)
+            FNV1a.writeHex(value, to: buffer)
             out.write(bytes: UnsafeRawBufferPointer(buffer))
-        }
-    }
-
-    private static func writeHex(_ value: UInt64, to buffer: UnsafeMutableRawBufferPointer) {
-        for position in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(position))) & 15
-            buffer[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
     }
 

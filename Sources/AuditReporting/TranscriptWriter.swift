@@ -28,13 +28,4 @@ public enum TranscriptWriter {
             ("notes", .array(transcript.notes.map(JSON.string))),
         ])
     }
-
-    /// One line per stop, as `auditctl transcript` prints it: `3. Wi-Fi, switch, on   FILE:14:9`.
-    public static func text(_ transcript: Transcript, of snapshot: Snapshot, file: String) -> String {
-        transcript.stops.map { stop in
-            let element = snapshot.elements[stop.element]
-            let speech = stop.speech.isEmpty ? "(nothing)" : stop.speech
-            return "\(stop.index). \(TerminalText.escape(speech))   \(TerminalText.escape(file)):\(element.line):\(element.column)"
-        }.joined(separator: "\n")
-    }
 }

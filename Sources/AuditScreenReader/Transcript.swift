@@ -49,7 +49,7 @@ public struct Transcript: Sendable {
             hash.add(0x1E)
             hash.add(stop.speech)
         }
-        return Fingerprint64.hex(hash.value)
+        return FNV1a.hex(hash.value)
     }
 }
 
@@ -66,12 +66,4 @@ public struct TranscriptStop: Sendable {
     public let hint: String?
     /// The whole utterance in the reader's words: name, value, role, state, hint.
     public let speech: String
-}
-
-/// 16 lower-case hex digits of a 64-bit hash.
-enum Fingerprint64 {
-    static func hex(_ value: UInt64) -> String {
-        let digits = Array("0123456789abcdef")
-        return String((0..<16).map { digits[Int((value >> (60 - 4 * UInt64($0))) & 15)] })
-    }
 }

@@ -14,15 +14,11 @@ struct SnapshotIdentity: Sendable {
     var screen: String?
     var defaultScreen: String?
 
-    struct Refusal: Error {
-        let response: HTTPResponse
-    }
-
     /// `value` as the `field`'s value, or why not.
-    static func check(_ field: String, _ value: String) -> Result<String, Refusal> {
+    static func check(_ field: String, _ value: String) -> Result<String, SnapshotRequest.Refusal> {
         guard !value.isEmpty, value.utf8.count <= maxBytes, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return .failure(
-                Refusal(
+                SnapshotRequest.Refusal(
                     response: .error(
                         400, code: "bad-identity",
                         message: "\(field) must be 1 to \(maxBytes) bytes of text without control characters",
@@ -32,7 +28,7 @@ struct SnapshotIdentity: Sendable {
     }
 
     /// The query's values, or the refusal to answer.
-    static func read(_ request: HTTPRequest) -> Result<SnapshotIdentity, Refusal> {
+    static func read(_ request: HTTPRequest) -> Result<SnapshotIdentity, SnapshotRequest.Refusal> {
         let query = request.query
         var identity = SnapshotIdentity()
         for field in fields + ["default-screen"] {

@@ -70,14 +70,14 @@ public enum LabelInNameRule: Rule {
             let visible = visibleText(of: stop.element, in: snapshot)
             // A text label, not a card of text: at most five words; counts (a badge's "32")
             // are not part of the label.
-            let shown = words(visible)
-            guard shown.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2,
-                normalized(visible).split(separator: " ").count <= maxLabelWords
+            let shown = SpokenWords.fold(visible.utf8)
+            guard String(decoding: shown, as: UTF8.self).unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2,
+                SpokenWords.fold(visible.utf8, keepingNumbers: true).split(separator: 0x20).count <= maxLabelWords
             else { continue }
             let evidence: Evidence = [("name", .string(stop.name)), ("visible", .string(visible))]
             if isIdentifier(stop.name), !isIdentifier(visible) {
                 context.report(.identifier, element: stop.element, evidence: evidence)
-            } else if !words(stop.name).contains(shown) {
+            } else if !SpokenWords.contains(SpokenWords.fold(stop.name.utf8), shown) {
                 context.report(.missingText, element: stop.element, evidence: evidence)
             }
         }
@@ -99,48 +99,5 @@ public enum LabelInNameRule: Rule {
             pending.append(contentsOf: snapshot.children(of: next).reversed())
         }
         return parts.joined(separator: " ")
-    }
-
-    /// ``normalized(_:)`` without the words that are only digits (a badge's count).
-    static func words(_ text: String) -> String {
-        let folded = normalized(text)
-        guard folded.utf8.contains(where: { (0x30...0x39).contains($0) }) else { return folded }
-        return folded.split(separator: " ").filter { !$0.allSatisfy(\.isNumber) }.joined(separator: " ")
-    }
-
-    /// Lower case, letters and digits only, single spaces. ASCII text (most names) is
-    /// folded byte by byte; other text through Unicode's properties.
-    static func normalized(_ text: String) -> String {
-        var ascii = true
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var space = false
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                ascii = false
-                break
-            }
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
-                if space, !out.isEmpty { out.append(0x20) }
-                space = false
-                out.append(lower)
-            } else {
-                space = true
-            }
-        }
-        if ascii { return String(decoding: out, as: UTF8.self) }
-        var result = ""
-        space = false
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
-                if space, !result.isEmpty { result.append(" ") }
-                space = false
-                result.unicodeScalars.append(scalar)
-            } else {
-                space = true
-            }
-        }
-        return result
     }
 }

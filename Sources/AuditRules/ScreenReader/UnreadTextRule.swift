@@ -36,44 +36,8 @@ public enum UnreadTextRule: Rule {
         public var message: String { "\"${text}\" is on the screen but no stop of the screen reader says it" }
     }
 
-    /// ``LabelInNameRule/words(_:)`` as bytes: lower case, letters and digits, single
-    /// spaces, words of digits alone dropped.
-    static func folded<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Array(LabelInNameRule.words(String(decoding: bytes, as: UTF8.self)).utf8) }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var word: [UInt8] = []
-        func flush() {
-            guard !word.isEmpty else { return }
-            if !word.allSatisfy({ (0x30...0x39).contains($0) }) {
-                if !out.isEmpty { out.append(0x20) }
-                out += word
-            }
-            word.removeAll(keepingCapacity: true)
-        }
-        for byte in bytes {
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) { word.append(lower) } else { flush() }
-        }
-        flush()
-        return out
-    }
-
     /// A letter of folded text (ASCII a–z, or any byte of a non-ASCII letter).
     static func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) || byte >= 0x80 }
-
-    /// Whether `needle` occurs in `haystack`.
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        var start = 0
-        while start <= haystack.count - needle.count {
-            if haystack[start] == first, haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-            start += 1
-        }
-        return false
-    }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
@@ -99,12 +63,12 @@ public enum UnreadTextRule: Rule {
                 let frame = element.frame, frame.width > 0, frame.height > 0, !namedControl[index]
             else { continue }
             // Folded in place from the text table's bytes: no string is made for a text that is read.
-            let shown = snapshot.texts.withBytes(element.text) { Self.folded($0) }
+            let shown = snapshot.texts.withBytes(element.text) { SpokenWords.fold($0) }
             guard shown.reduce(0, { $0 + (Self.isLetter($1) ? 1 : 0) }) >= 2 else { continue }
             let stop = Int(owner[index])
             if stop >= 0 {
-                if spoken[stop] == nil { spoken[stop] = Self.folded(Array(transcript.stops[stop].speech.utf8)) }
-                if let speech = spoken[stop], Self.contains(speech, shown) { continue }
+                if spoken[stop] == nil { spoken[stop] = SpokenWords.fold(transcript.stops[stop].speech.utf8) }
+                if let speech = spoken[stop], SpokenWords.contains(speech, shown) { continue }
             }
             context.report(.unread, element: index, evidence: [("text", .string(snapshot.texts.string(element.text) ?? ""))])
         }
