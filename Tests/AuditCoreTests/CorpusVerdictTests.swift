@@ -61,6 +61,17 @@ final class CorpusVerdictTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }.count, 10)
     }
 
+    /// Xiaohongshu's home tabs fill their strip's height (an obfuscated scroller, either axis):
+    /// not cut in their height, so the six 41.9-dp tabs are judged; the seventh, narrow and
+    /// cut at the strip's right edge, is not.
+    func testTabsFillingTheirStripAreJudged() throws {
+        let (_, report) = try audit("android/aimer1234567__pytest-scaffolding__page_source.xml")
+        let tabs = findings(report, "target-size").filter { $0.finding.evidence("height").flatMap(\.doubleValue).map { abs($0 - 41.905) < 0.01 } ?? false }
+        XCTAssertEqual(tabs.count, 6, "\(tabs.map(\.finding.message))")
+        let cut = report.incomplete.filter { $0.incomplete.ruleID == "target-size" && $0.incomplete.reason.contains("36.952") }
+        XCTAssertEqual(cut.count, 1, "\(report.incomplete.map(\.incomplete.reason))")
+    }
+
     /// UICatalog: each text field holds an identical text field (WebDriverAgent's nesting):
     /// one target, reported once.
     func testAFieldInsideAnIdenticalFieldIsOneTarget() throws {

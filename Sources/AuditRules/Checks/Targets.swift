@@ -128,8 +128,13 @@ extension Targets {
         // Only a capture of visible frames cuts a target at its scroller's edge.
         guard scroller >= 0, snapshot.capabilities.contains(.visibleFrames), let edges = snapshot.elements[scroller].frame else { return nil }
         let axes = snapshot.elements[scroller].scrollAxes
-        let cutX = short.width && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
-        let cutY = short.height && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)
+        // A target touching both edges fills the scroller in that dimension: the tabs of a
+        // strip as tall as they are (a dump of an obfuscated class gives no axis, so the
+        // strip may scroll either way) are not cut in their height, whichever way it scrolls.
+        let fillsX = frame.minX <= edges.minX + tolerance && frame.maxX >= edges.maxX - tolerance
+        let fillsY = frame.minY <= edges.minY + tolerance && frame.maxY >= edges.maxY - tolerance
+        let cutX = short.width && !fillsX && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
+        let cutY = short.height && !fillsY && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)
         return cutX || cutY ? .scrollingAncestor(scroller) : nil
     }
 }

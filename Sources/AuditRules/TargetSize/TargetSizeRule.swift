@@ -17,7 +17,8 @@ public enum TargetSizeRule: Rule {
             shows the ancestor takes the same tap (it names the control, or a switch is the row's only \
             control), and otherwise an error becomes a warning naming the ancestor; a target cut off by the edge of \
             its scrolling container or by the screen, in the dimension where it is small, is incomplete — \
-            its full size is not in the capture. Keys of the system keyboard, system bars, scroll \
+            its full size is not in the capture (one that fills its container in that dimension, a tab \
+            of a strip as tall as it, is not cut there). Keys of the system keyboard, system bars, scroll \
             indicators and another app's window over it (Android: nodes of a package other than the \
             one most nodes belong to) are not the app's: left out, and counted; so is a toggle's inner \
             knob (part of the named control around it). The `hit-frame` wins over the `frame`. Only \
@@ -96,6 +97,14 @@ public enum TargetSizeRule: Rule {
                 "", incomplete: ["row"], overrides: [Parameter.platformMinimum.set(48)],
                 document:
                     ##"<hierarchy rotation="0"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,200][1080,2000]"><node resource-id="row" class="android.widget.Button" text="Last order" package="com.example" clickable="true" enabled="true" bounds="[0,1960][1080,2000]"/></node></hierarchy>"##
+            ),
+            // A strip of tabs as tall as they are (an obfuscated scroller: either axis): the
+            // tabs are not cut in their height and are judged; the last, cut at the strip's
+            // right edge while narrow, is incomplete (Xiaohongshu's home tabs).
+            RuleExample(
+                "", triggers: ["tab-1"], incomplete: ["tab-2"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" scrollable="true" bounds="[0,220][997,330]"><node resource-id="tab-1" class="android.widget.FrameLayout" text="Live" package="com.example" clickable="true" enabled="true" bounds="[0,220][150,330]"/><node resource-id="tab-2" class="android.widget.FrameLayout" text="Anime" package="com.example" clickable="true" enabled="true" bounds="[900,220][997,330]"/></node></node></hierarchy>"##
             ),
             RuleExample(
                 ##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##,
