@@ -79,6 +79,13 @@ enum UiautomatorDialect: SnapshotDialect {
     /// The directions a `scrollable` node scrolls in, from its class: pagers and horizontal
     /// scroll views across, scroll and list views down, anything else (a RecyclerView, a
     /// grid, a custom view) either way.
+    /// Whether a resource id is Material's bottom-sheet scrim, `<package>:id/touch_outside`.
+    static func isMaterialScrim(resourceID: ArraySlice<UInt8>) -> Bool {
+        resourceID.count > materialScrimSuffix.count && resourceID.suffix(materialScrimSuffix.count).elementsEqual(materialScrimSuffix)
+    }
+
+    private static let materialScrimSuffix = Array(":id/touch_outside".utf8)
+
     static func scrollAxes(className: String) -> ScrollAxes {
         if className.hasSuffix("ViewPager") || className.hasSuffix("ViewPager2") || className.hasSuffix("HorizontalScrollView") { return .horizontal }
         if className.hasSuffix("ScrollView") || className.hasSuffix("ListView") { return .vertical }
@@ -301,6 +308,12 @@ extension SnapshotBuilder {
         element.interactive = interactive
         if focusable { element.focusable = true }
         if displayed == false || visibleToUser == false { element.visible = false }
+        // Material's bottom-sheet dialog declares its full-screen `touch_outside` scrim
+        // importantForAccessibility="no" in the library's own layout: where the dump does not
+        // say, the library does (UiAutomator2 dumps that carry the flag say false).
+        if stated == nil, texts.withBytes(element.id, { UiautomatorDialect.isMaterialScrim(resourceID: $0) }) {
+            stated = false
+        }
         // TalkBack focuses what is actionable or says something; the rest is decoration.
         element.accessible =
             stated

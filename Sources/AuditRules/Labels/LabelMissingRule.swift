@@ -38,6 +38,13 @@ public enum LabelMissingRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.EditText" hint="Email" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
             ),
+            // Material's bottom-sheet scrim is not important for accessibility by the library's
+            // own layout, said or not in the dump; a clickable scrim of the app's own is judged.
+            RuleExample(
+                "", triggers: ["dim"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="com.example:id/touch_outside" class="android.view.View" package="com.example" clickable="true" enabled="true" bounds="[0,100][1080,2400]"/><node resource-id="dim" class="android.view.View" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[0,100][1080,1200]"/></node></hierarchy>"##
+            ),
             RuleExample(##"<element id="f" role="textfield" frame="0,0,200,44"/>"##, triggers: ["f"]),
             RuleExample(##"<element id="c" role="cell" interactive="true" frame="0,0,390,60"><element id="t" role="text" text="Wi-Fi"/></element>"##),
         ])
