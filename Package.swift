@@ -112,9 +112,16 @@ let package = Package(
             dependencies: ["AuditSupport"],
             path: "Sources/AuditClient"
         ),
+        // The output formats of `auditctl audit` (text, JSON, SARIF, JUnit, HTML) and the
+        // daemon's answers they read: a library, so tests render reports directly.
+        .target(
+            name: "AuditFormats",
+            dependencies: ["AuditCore"],
+            path: "Sources/AuditFormats"
+        ),
         .executableTarget(
             name: "auditctl",
-            dependencies: ["AuditCore", "AuditClient"],
+            dependencies: ["AuditCore", "AuditClient", "AuditFormats"],
             path: "Sources/auditctl"
         ),
         .executableTarget(
@@ -139,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["AuditCore", "AuditClient"],
+            dependencies: ["AuditCore", "AuditClient", "AuditFormats"],
             path: "Tests/IntegrationTests",
             exclude: ["Golden", "Hostile", "Browser", "Schemas"]
         ),

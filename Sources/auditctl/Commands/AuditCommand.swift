@@ -1,5 +1,6 @@
 import AuditClient
 import AuditCore
+import AuditFormats
 import Dispatch
 import Foundation
 

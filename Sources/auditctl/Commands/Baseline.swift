@@ -1,4 +1,5 @@
 import AuditCore
+import AuditFormats
 import Foundation
 
 /// A previous report (`--format json` or `--format sarif` output) whose findings are

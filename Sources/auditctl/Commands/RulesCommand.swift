@@ -1,5 +1,6 @@
 import AuditClient
 import AuditCore
+import AuditFormats
 
 /// `auditctl rules [--ruleset NAME] [--format text|json|markdown]`: the rules, from the
 /// built-in metadata, or as a daemon's rule set configures them. `--format markdown`

@@ -1,5 +1,6 @@
 import AuditClient
 import AuditCore
+import AuditFormats
 import Foundation
 
 /// `auditctl transcript FILE|DIR…`: what the screen reader says on each screen, stop by

@@ -2,10 +2,10 @@
 /// formats: `& < > "` escaped; characters XML 1.0 forbids (and C1 controls, which a label
 /// may use to forge output) as `?`; line feeds and tabs kept as character references
 /// (`&#10;`, for JUnit's messages) or flattened to spaces (HTML).
-enum MarkupText {
-    enum Breaks { case references, spaces }
+package enum MarkupText {
+    package enum Breaks { case references, spaces }
 
-    static func escape(_ text: String, breaks: Breaks) -> String {
+    package static func escape(_ text: String, breaks: Breaks) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -6,13 +6,13 @@ import AuditCore
 /// one was sent, else a wireframe) with a numbered marker on each finding's element, and
 /// beside it the findings in the same numbers with their evidence, WCAG criteria, how to
 /// fix and the checks that could not judge. The parts: `HTML/`.
-enum HTMLFormatter {
+package enum HTMLFormatter {
     /// Past this many snapshots the browser lays out each section only as it comes into
     /// view (`content-visibility`): 500 snapshots load in 2 s instead of 10. Tools that
     /// measure sections not yet shown (axe-core's target sizes) see them unlaid there.
-    static let longReport = 40
+    package static let longReport = 40
 
-    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         var sections = ""
         for (index, result) in results.enumerated() {
             sections += section(index, result, context: context)
@@ -53,7 +53,7 @@ enum HTMLFormatter {
     }
 
     /// One snapshot: heading, counts, and its drawing beside its findings.
-    static func section(_ index: Int, _ result: SnapshotResult, context: FormatContext) -> String {
+    package static func section(_ index: Int, _ result: SnapshotResult, context: FormatContext) -> String {
         let title = HTMLText.escape(result.file)
         let headingID = "snapshot-\(index)-heading"
         guard let report = result.report else {

@@ -3,8 +3,8 @@ import AuditCore
 /// A snapshot's findings beside its drawing, in the markers' numbers: severity (icon and
 /// word), rule, message, element, evidence, WCAG criteria linked, how to fix, and the
 /// baseline state; then the checks that could not judge, with their reasons.
-enum HTMLFindingList {
-    static func render(
+package enum HTMLFindingList {
+    package static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil }
     ) -> String {

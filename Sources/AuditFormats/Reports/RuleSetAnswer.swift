@@ -4,7 +4,7 @@ extension RuleSet {
     /// A rule set rebuilt from the daemon's description of it (`GET /v1/rulesets/NAME`):
     /// its built-in rules with their severities and parameters, and its custom XPath rules.
     /// A rule this auditctl does not know (a newer daemon) is left out.
-    init(answer json: JSON) throws(AnswerDecodingError) {
+    package init(answer json: JSON) throws(AnswerDecodingError) {
         let fields = try JSONFields(json, at: "")
         let entries = try fields.objects("rules") { (rule: JSONFields) throws(AnswerDecodingError) -> RuleSet.Entry? in
             guard let type = BuiltInRules.rule(id: try rule.string("id")) else { return nil }

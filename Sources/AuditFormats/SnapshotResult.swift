@@ -2,27 +2,27 @@ import AuditCore
 
 /// One submitted snapshot and what came back: the daemon's report, decoded once
 /// (``DaemonReport``), or the answer it gave instead (``ErrorAnswer``).
-struct SnapshotResult {
+package struct SnapshotResult {
     /// How the snapshot is named in output (`Examples/checkout.xml`, `<stdin>`).
-    var file: String
-    var report: DaemonReport?
+    package var file: String
+    package var report: DaemonReport?
     /// An error answer (400 with line and column, 413, 422, 503, 507…), or a 200 whose
     /// body is not a report.
-    var error: ErrorAnswer?
-    var status: Int
+    package var error: ErrorAnswer?
+    package var status: Int
     /// The report's bytes as the daemon sent them (compact JSON), for printing it as is.
-    var body: [UInt8] = []
+    package var body: [UInt8] = []
     /// The report's `summary` when the report itself was not decoded (`--format json`).
-    var summary: DaemonReport.Summary?
+    package var summary: DaemonReport.Summary?
     /// Baseline state by finding index: `new`, `unchanged`; and the fixed ones.
-    var baselineStates: [String] = []
-    var absent: [ReportFinding] = []
+    package var baselineStates: [String] = []
+    package var absent: [ReportFinding] = []
     /// How long the request took as auditctl saw it (sent, audited, answer received), and
     /// the daemon's `Server-Timing` header: for `--timing`.
-    var requestMilliseconds: Double = 0
-    var serverTiming: String?
+    package var requestMilliseconds: Double = 0
+    package var serverTiming: String?
 
-    init(file: String, status: Int) {
+    package init(file: String, status: Int) {
         self.file = file
         self.status = status
     }
@@ -30,7 +30,7 @@ struct SnapshotResult {
     /// The result of one answer: a 200 is decoded as a report (or, when `summaryOnly` and
     /// its summary can be found, kept as bytes with only the summary read); anything else
     /// is the daemon's error.
-    init(file: String, status: Int, body: [UInt8], summaryOnly: Bool) {
+    package init(file: String, status: Int, body: [UInt8], summaryOnly: Bool) {
         self.init(file: file, status: status)
         guard status == 200 else {
             error = ErrorAnswer(status: status, body: body)
@@ -55,14 +55,14 @@ struct SnapshotResult {
         }
     }
 
-    var findings: [ReportFinding] { report?.findings ?? [] }
-    var incomplete: [ReportIncomplete] { report?.incomplete ?? [] }
+    package var findings: [ReportFinding] { report?.findings ?? [] }
+    package var incomplete: [ReportIncomplete] { report?.incomplete ?? [] }
 
     /// The baseline state of finding `index`, `nil` without a baseline.
-    func baselineState(_ index: Int) -> String? { index < baselineStates.count ? baselineStates[index] : nil }
+    package func baselineState(_ index: Int) -> String? { index < baselineStates.count ? baselineStates[index] : nil }
 
     /// Findings that count for `--fail-on`: all, or only new ones with a baseline.
-    func counted(failOn: Severity?, hasBaseline: Bool) -> Int {
+    package func counted(failOn: Severity?, hasBaseline: Bool) -> Int {
         guard let failOn else { return 0 }
         if report == nil, let summary {
             return Severity.allCases.filter { $0 >= failOn }.reduce(0) { $0 + summary.count($1) }
@@ -74,13 +74,21 @@ struct SnapshotResult {
 }
 
 /// Everything a formatter needs beyond the results.
-struct FormatContext {
-    var color: Bool
-    var hasBaseline: Bool
+package struct FormatContext {
+    package var color: Bool
+    package var hasBaseline: Bool
     /// Rule sets by name, as the daemon describes them (for SARIF and JUnit).
-    var ruleSets: [String: RuleSet]
+    package var ruleSets: [String: RuleSet]
     /// The submitted bytes by file name (the HTML report draws every element).
-    var sources: [String: [UInt8]] = [:]
+    package var sources: [String: [UInt8]] = [:]
     /// The screenshot sent with each snapshot, by file name (when the format needs sources).
-    var screenshots: [String: [UInt8]] = [:]
+    package var screenshots: [String: [UInt8]] = [:]
+
+    package init(color: Bool, hasBaseline: Bool, ruleSets: [String: RuleSet], sources: [String: [UInt8]] = [:], screenshots: [String: [UInt8]] = [:]) {
+        self.color = color
+        self.hasBaseline = hasBaseline
+        self.ruleSets = ruleSets
+        self.sources = sources
+        self.screenshots = screenshots
+    }
 }

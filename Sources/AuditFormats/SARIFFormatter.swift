@@ -4,8 +4,8 @@ import AuditCore
 /// and URI, WCAG tags, default level), results with physical and logical locations,
 /// `partialFingerprints` from the finding fingerprint, `baselineState` with a baseline,
 /// and incomplete results as `kind: "review"`.
-enum SARIFFormatter {
-    static func level(_ severity: Severity) -> String {
+package enum SARIFFormatter {
+    package static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"
@@ -13,7 +13,7 @@ enum SARIFFormatter {
         }
     }
 
-    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         // Rules: every rule of the rule sets used, plus any rule id seen in the results.
         var ruleIDs: [String] = []
         var levels: [String: String] = [:]
@@ -166,7 +166,7 @@ enum SARIFFormatter {
     }
 
     /// A relative URI for a file path (SARIF wants URIs; spaces and the like escaped).
-    static func artifactURI(_ file: String) -> String {
+    package static func artifactURI(_ file: String) -> String {
         if file == "<stdin>" { return "stdin.xml" }
         var path = file
         while path.hasPrefix("./") { path.removeFirst(2) }

@@ -3,10 +3,10 @@ import AuditCore
 /// `--format json`: the daemon's reports (docs/findings.md), one array; each with the file it came
 /// from and, with a baseline, each finding's `baselineState`.
 /// `--format jsonl`: one finding a line, with file, app, build and screen.
-enum JSONFormatters {
+package enum JSONFormatters {
     /// Writes `--format json` to `out` as it is formatted (standard output or a file, in
     /// pieces: the reports run to tens of megabytes and are never held whole in memory).
-    static func writeJSON<Sink: ByteSink>(_ results: [SnapshotResult], context: FormatContext, to out: inout Sink) {
+    package static func writeJSON<Sink: ByteSink>(_ results: [SnapshotResult], context: FormatContext, to out: inout Sink) {
         out.write(byte: UInt8(ascii: "["))
         for (offset, result) in results.enumerated() {
             if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
@@ -43,7 +43,7 @@ enum JSONFormatters {
         return .object(members)
     }
 
-    static func jsonl(_ results: [SnapshotResult], context: FormatContext) -> String {
+    package static func jsonl(_ results: [SnapshotResult], context: FormatContext) -> String {
         var out = ""
         for result in results {
             guard let snapshot = result.report?.snapshot else { continue }

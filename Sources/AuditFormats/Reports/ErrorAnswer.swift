@@ -4,17 +4,17 @@ import AuditCore
 /// and for a snapshot that does not parse, its line, column and a hint. An answer that is
 /// not that shape (a proxy's page, a daemon of another version) becomes `http-STATUS` with
 /// the start of the body as its message.
-struct ErrorAnswer {
-    var status: Int
-    var code: String
-    var message: String
-    var line: Int?
-    var column: Int?
-    var hint: String?
+package struct ErrorAnswer {
+    package var status: Int
+    package var code: String
+    package var message: String
+    package var line: Int?
+    package var column: Int?
+    package var hint: String?
     /// The answer's members as sent (printed by `--format json`).
-    var members: [(String, JSON)]
+    package var members: [(String, JSON)]
 
-    init(status: Int, body: [UInt8]) {
+    package init(status: Int, body: [UInt8]) {
         guard let json = try? JSONParser.parse(body), let fields = try? JSONFields(json, at: ""),
             let error = try? fields.object("error"), let code = try? error.string("code"),
             let message = try? error.string("message")
@@ -32,7 +32,7 @@ struct ErrorAnswer {
     }
 
     /// An error auditctl found itself: a 200 whose body is not a report.
-    init(status: Int, code: String, message: String, hint: String? = nil) {
+    package init(status: Int, code: String, message: String, hint: String? = nil) {
         self.status = status
         self.code = code
         self.message = message

@@ -2,8 +2,8 @@ import AuditCore
 
 /// A finding's evidence as a definition list: colours as swatches beside their hex, numbers
 /// as numbers, everything else as text. Formatted here, late, from the structured values.
-enum HTMLEvidence {
-    static func render(_ evidence: [(String, JSON)]) -> String {
+package enum HTMLEvidence {
+    package static func render(_ evidence: [(String, JSON)]) -> String {
         guard !evidence.isEmpty else { return "" }
         var out = "<dl class=\"evidence\">"
         for (key, value) in evidence {
@@ -12,7 +12,7 @@ enum HTMLEvidence {
         return out + "</dl>"
     }
 
-    static func describe(_ value: JSON) -> String {
+    package static func describe(_ value: JSON) -> String {
         switch value {
         case .string(let text):
             if let swatch = swatch(text) { return swatch }
@@ -29,7 +29,7 @@ enum HTMLEvidence {
     /// `#RRGGBB` or `#RRGGBBAA` drawn as a square of that colour beside its text; the
     /// square is decoration (the hex is the information), so it is hidden from the
     /// accessibility tree.
-    static func swatch(_ text: String) -> String? {
+    package static func swatch(_ text: String) -> String? {
         let hex = text.utf8
         guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9,
             hex.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66) })

@@ -1,29 +1,29 @@
 import AuditCore
 
 /// One finding of a report as sent (docs/API.md, "Findings"), or of a baseline.
-struct ReportFinding {
-    var rule: String
-    var severity: Severity
-    var message: String
+package struct ReportFinding {
+    package var rule: String
+    package var severity: Severity
+    package var message: String
     /// The rule's outcome (`below-platform-minimum`); absent from findings read back from SARIF.
-    var result: String?
-    var wcag: [String]
+    package var result: String?
+    package var wcag: [String]
     /// The element's `id`, its path, and where it is; all absent for a snapshot-wide finding.
-    var element: String?
-    var path: String?
-    var line: Int?
-    var column: Int?
-    var frame: Rect?
+    package var element: String?
+    package var path: String?
+    package var line: Int?
+    package var column: Int?
+    package var frame: Rect?
     /// What the rule measured, in the rule's order.
-    var evidence: [(String, JSON)]
-    var fingerprint: String
+    package var evidence: [(String, JSON)]
+    package var fingerprint: String
     /// The finding's members as sent, in order (printed as they came by `json` and `jsonl`).
-    var fields: [(String, JSON)]
+    package var fields: [(String, JSON)]
 
     /// `element`, else `path`: how text formats name the element.
-    var elementName: String? { element ?? path }
+    package var elementName: String? { element ?? path }
 
-    init(_ fields: JSONFields) throws(AnswerDecodingError) {
+    package init(_ fields: JSONFields) throws(AnswerDecodingError) {
         rule = try fields.string("rule")
         severity = try fields.severity("severity")
         message = try fields.string("message")
@@ -46,7 +46,7 @@ struct ReportFinding {
     }
 
     /// A finding known only by what a SARIF baseline keeps of it.
-    init(rule: String, severity: Severity, message: String, element: String?, path: String?, line: Int?, fingerprint: String) {
+    package init(rule: String, severity: Severity, message: String, element: String?, path: String?, line: Int?, fingerprint: String) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -63,18 +63,18 @@ struct ReportFinding {
         ]
     }
 
-    var json: JSON { .object(fields) }
+    package var json: JSON { .object(fields) }
 }
 
 /// A check a rule could not judge, as sent: never a pass.
-struct ReportIncomplete {
-    var rule: String
-    var reason: String
-    var element: String?
-    var path: String?
-    var line: Int?
+package struct ReportIncomplete {
+    package var rule: String
+    package var reason: String
+    package var element: String?
+    package var path: String?
+    package var line: Int?
 
-    init(_ fields: JSONFields) throws(AnswerDecodingError) {
+    package init(_ fields: JSONFields) throws(AnswerDecodingError) {
         rule = try fields.string("rule")
         reason = try fields.string("reason")
         element = try fields.optionalString("element")

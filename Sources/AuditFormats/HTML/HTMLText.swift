@@ -1,20 +1,20 @@
 import AuditCore
 
 /// Escaping and small pieces of markup shared by the HTML report's parts.
-enum HTMLText {
+package enum HTMLText {
     /// Text for element content and attribute values (line breaks as spaces).
-    static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .spaces) }
+    package static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .spaces) }
 
     /// A number as reports print it (`12`, `4.5`, `2.913`).
-    static func number(_ value: Double) -> String { value.formattedForReport }
+    package static func number(_ value: Double) -> String { value.formattedForReport }
 
     /// The word, and an icon that does not rely on colour, for a severity.
-    static func severityLabel(_ severity: Severity) -> String {
+    package static func severityLabel(_ severity: Severity) -> String {
         "<span class=\"sev sev-\(severity.rawValue)\"><span class=\"icon\" aria-hidden=\"true\">\(icon(severity))</span> \(severity.rawValue)</span>"
     }
 
     /// The shapes of the drawing's markers: a square, a diamond, a circle.
-    static func icon(_ severity: Severity) -> String {
+    package static func icon(_ severity: Severity) -> String {
         switch severity {
         case .error: "■"
         case .warning: "◆"
@@ -23,5 +23,5 @@ enum HTMLText {
     }
 
     /// "3 errors", "1 warning".
-    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+    package static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 }

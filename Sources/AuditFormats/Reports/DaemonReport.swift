@@ -4,33 +4,33 @@ import AuditCore
 /// values for the formatters. A member the API promises that is missing or mistyped is an
 /// ``AnswerDecodingError``; members auditctl does not know are kept in ``members`` and the
 /// findings' ``ReportFinding/fields``, so `--format json` and `jsonl` print them as sent.
-struct DaemonReport {
+package struct DaemonReport {
     /// The snapshot's identity and how it was read.
-    struct SnapshotInfo {
-        var app: String?
-        var build: String?
-        var screen: String?
-        var platform: String
-        var dialect: String
-        var elements: Int
+    package struct SnapshotInfo {
+        package var app: String?
+        package var build: String?
+        package var screen: String?
+        package var platform: String
+        package var dialect: String
+        package var elements: Int
         /// How the snapshot was read (density, screenshot fit), when something had to be decided.
-        var notes: [String]
+        package var notes: [String]
 
         /// `app · screen · build 12`, the parts that are known.
-        var title: String {
+        package var title: String {
             [app, screen, build.map { "build \($0)" }].compactMap { $0 }.joined(separator: " · ")
         }
     }
 
     /// Counts by severity, of the incomplete checks and of the suppressed findings.
-    struct Summary {
-        var error: Int
-        var warning: Int
-        var notice: Int
-        var incomplete: Int
-        var suppressed: Int
+    package struct Summary {
+        package var error: Int
+        package var warning: Int
+        package var notice: Int
+        package var incomplete: Int
+        package var suppressed: Int
 
-        func count(_ severity: Severity) -> Int {
+        package func count(_ severity: Severity) -> Int {
             switch severity {
             case .error: error
             case .warning: warning
@@ -38,7 +38,7 @@ struct DaemonReport {
             }
         }
 
-        init(_ fields: JSONFields) throws(AnswerDecodingError) {
+        package init(_ fields: JSONFields) throws(AnswerDecodingError) {
             error = try fields.int("error")
             warning = try fields.int("warning")
             notice = try fields.int("notice")
@@ -47,18 +47,18 @@ struct DaemonReport {
         }
     }
 
-    var audit: String
-    var snapshot: SnapshotInfo
-    var ruleSet: String
-    var durationMilliseconds: Double
-    var fingerprintVersion: Int
-    var summary: Summary
-    var findings: [ReportFinding]
-    var incomplete: [ReportIncomplete]
+    package var audit: String
+    package var snapshot: SnapshotInfo
+    package var ruleSet: String
+    package var durationMilliseconds: Double
+    package var fingerprintVersion: Int
+    package var summary: Summary
+    package var findings: [ReportFinding]
+    package var incomplete: [ReportIncomplete]
     /// The report's members as sent, in order.
-    var members: [(String, JSON)]
+    package var members: [(String, JSON)]
 
-    init(_ json: JSON) throws(AnswerDecodingError) {
+    package init(_ json: JSON) throws(AnswerDecodingError) {
         let fields = try JSONFields(json, at: "")
         audit = try fields.string("audit")
         let snapshot = try fields.object("snapshot")
@@ -79,7 +79,7 @@ struct DaemonReport {
     /// The `summary` of a compact report, read without parsing the rest (`--format json`
     /// prints reports of megabytes as they came and needs only the counts for `--fail-on`);
     /// `nil` when it cannot be found there.
-    static func summary(in body: [UInt8]) -> Summary? {
+    package static func summary(in body: [UInt8]) -> Summary? {
         let key = Array(#""summary":{"#.utf8)
         guard let start = body.firstRange(of: key)?.lowerBound,
             let close = body[start...].firstIndex(of: UInt8(ascii: "}")),

@@ -5,8 +5,8 @@ import Foundation
 /// set. The schema allows one failure per testcase, so a rule with several findings gets
 /// one testcase per finding (`rule-id element`), each with its failure; incomplete rules
 /// are skipped testcases.
-enum JUnitFormatter {
-    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+package enum JUnitFormatter {
+    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         let timestamp = Timestamp.now()
         let host = ProcessInfo.processInfo.hostName

@@ -8,11 +8,11 @@ import AuditCore
 /// Re-indents compact JSON as `JSON.rendered(pretty: true)` would print it, byte by byte,
 /// without building a tree: the daemon's reports can be tens of megabytes, and
 /// `--format json` prints them as they came, with only the `file` member added.
-enum JSONReformatter {
+package enum JSONReformatter {
     /// Appends `compact` (one JSON value) pretty-printed at nesting `level` to `out`. When
     /// `firstMember` is given (`"key": value`, already formatted), it is put first in the
     /// outermost object.
-    static func append<Sink: ByteSink>(_ compact: ArraySlice<UInt8>, level: Int, firstMember: [UInt8]? = nil, to out: inout Sink) {
+    package static func append<Sink: ByteSink>(_ compact: ArraySlice<UInt8>, level: Int, firstMember: [UInt8]? = nil, to out: inout Sink) {
         compact.withUnsafeBufferPointer { reformat($0, level: level, firstMember: firstMember, to: &out) }
     }
 

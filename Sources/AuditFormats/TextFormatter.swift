@@ -3,8 +3,8 @@ import AuditCore
 /// Compiler-style lines editors and CI annotate:
 /// `Examples/checkout.xml:12:5: error: [contrast.text] Text contrast 2.93:1 is below 4.5:1 (#C7C7CC on #FFFFFF)`,
 /// grouped per snapshot with a summary.
-enum TextFormatter {
-    static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+package enum TextFormatter {
+    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         func paint(_ text: String, _ code: String) -> String { context.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // Everything that comes from a snapshot, a file name or the daemon is escaped.
         func e(_ text: String?) -> String { TerminalText.escape(text ?? "") }

@@ -2,8 +2,8 @@
 /// 4.5:1 in the light and the dark scheme; severity always has an icon and a word beside
 /// its colour; nothing moves; the layout reflows to one column at 200% zoom; printed, every
 /// finding and every "how to fix" is shown and each drawing stays with its list.
-enum HTMLAssets {
-    static let style = """
+package enum HTMLAssets {
+    package static let style = """
         :root{color-scheme:light dark;--bg:#ffffff;--fg:#1c1c1e;--muted:#3a3a3c;--line:#8e8e93;--panel:#f2f2f7;--link:#0040a8;--focus:#7a5c00;--selected:#fff4c2;
         --error:#b3001b;--warning:#8a4b00;--notice:#0040a8;--badge-text:#ffffff;--canvas:#ffffff;--wire:#aeaeb2}
         @media (prefers-color-scheme: dark){:root{--bg:#1c1c1e;--fg:#f2f2f7;--muted:#d1d1d6;--line:#8e8e93;--panel:#2c2c2e;--link:#8cc2ff;--focus:#ffd60a;--selected:#3a3000;
@@ -58,7 +58,7 @@ enum HTMLAssets {
         li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}}
         """
 
-    static let script = """
+    package static let script = """
         (() => {
           const doc = document;
           const items = Array.from(doc.querySelectorAll('li.finding'));

@@ -6,14 +6,14 @@ import Foundation
 /// and a numbered marker in the severity's colour. Markers are links to the finding in the
 /// list beside the drawing (focusable, named by number, severity and rule); the drawing
 /// itself is an image whose text alternative is that list.
-struct HTMLScreen {
-    var snapshotIndex: Int
-    var title: String
-    var snapshot: Snapshot?
-    var screenshot: (data: String, type: String, width: Double, height: Double)?
+package struct HTMLScreen {
+    package var snapshotIndex: Int
+    package var title: String
+    package var snapshot: Snapshot?
+    package var screenshot: (data: String, type: String, width: Double, height: Double)?
     /// What the screen reader says on the screen, stop by stop (drawn when the reader's
     /// list beside the drawing is open).
-    var transcript: Transcript?
+    package var transcript: Transcript?
     /// Each stop's position in ``transcript`` by the element it is, and each element by its
     /// line and column: built once, so that naming what each finding's element is heard as
     /// costs a lookup.
@@ -22,7 +22,7 @@ struct HTMLScreen {
 
     /// Parses the submitted bytes (and fits the screenshot) to draw them; a snapshot that
     /// no longer parses is drawn from the findings' frames alone.
-    init(snapshotIndex: Int, title: String, source: [UInt8]?, screenshot bytes: [UInt8]?) {
+    package init(snapshotIndex: Int, title: String, source: [UInt8]?, screenshot bytes: [UInt8]?) {
         self.snapshotIndex = snapshotIndex
         self.title = title
         snapshot = source.flatMap { try? SnapshotParser().parse($0) }
@@ -48,7 +48,7 @@ struct HTMLScreen {
 
     /// The transcript's stops on the drawing: a small numbered tag at each stop's corner, shown
     /// while the list "What … says" is open (hidden from assistive technology: the list says it).
-    func stopTags(width: Double, height: Double) -> String {
+    package func stopTags(width: Double, height: Double) -> String {
         guard let transcript, let snapshot, !transcript.stops.isEmpty else { return "" }
         let f = HTMLText.number
         let size = max(5, width / 390 * 7)
@@ -65,7 +65,7 @@ struct HTMLScreen {
 
     /// What the screen reader says where a finding is: the stop at the element at `line`
     /// and `column`, or the nearest one holding it, with its number; `nil` off every stop.
-    func heard(line: Int?, column: Int?) -> (stop: Int, speech: String)? {
+    package func heard(line: Int?, column: Int?) -> (stop: Int, speech: String)? {
         guard let transcript, let snapshot, let line, let column, var index = elementAt[line << 24 | column] else { return nil }
         while true {
             if let position = stopOfElement[index] {
@@ -79,7 +79,7 @@ struct HTMLScreen {
     }
 
     /// The transcript as a list: each stop's number, speech and place.
-    func transcriptList(headingID: String) -> String {
+    package func transcriptList(headingID: String) -> String {
         guard let transcript, let snapshot else { return "" }
         let reader = transcript.reader == .talkback ? "TalkBack" : "VoiceOver"
         var out = "<details class=\"transcript\"><summary>What \(reader) says: \(HTMLText.count(transcript.stops.count, "stop")), swipe by swipe</summary>\n<ol class=\"stops\">"
@@ -94,7 +94,7 @@ struct HTMLScreen {
     }
 
     /// The drawing's size in points: the screen, grown to hold every frame (capped).
-    func size(findings: [ReportFinding]) -> (width: Double, height: Double) {
+    package func size(findings: [ReportFinding]) -> (width: Double, height: Double) {
         var width = snapshot?.width ?? 390, height = snapshot?.height ?? 844
         let frames = (snapshot?.elements.compactMap(\.frame) ?? []) + findings.compactMap(\.frame)
         for frame in frames where frame.width > 0 || frame.height > 0 {
@@ -105,7 +105,7 @@ struct HTMLScreen {
     }
 
     /// The SVG; `numbered` are the findings in list order with their numbers.
-    func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)]) -> String {
+    package func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)]) -> String {
         let (width, height) = size(findings: numbered.map(\.finding))
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"

@@ -3,8 +3,8 @@ import AuditCore
 /// The top of the report: with a baseline, new / unchanged / fixed first ("what got worse
 /// in this build"); then counts by severity, by rule, and per app and screen, each
 /// snapshot linked to its section; suppressed findings and incomplete checks counted.
-enum HTMLSummary {
-    static func render(_ results: [SnapshotResult], hasBaseline: Bool) -> String {
+package enum HTMLSummary {
+    package static func render(_ results: [SnapshotResult], hasBaseline: Bool) -> String {
         let audited = results.filter { $0.report != nil }
         let findings = audited.flatMap(\.findings)
         var out = "<section class=\"summary\" aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Summary</h2>\n"
