@@ -1,11 +1,9 @@
 import AuditCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// One client connection: reads and parses requests (pipelined ones too), keeps their
 /// responses in request order, writes without blocking, and closes cleanly. Confined to
-/// the server's event loop; handlers that finish elsewhere hop back to it.
+/// the server's event loop; handlers that finish elsewhere hop back to it. Its bytes move
+/// through a ``ConnectionChannel`` (the socket, or a test's fake): it knows no descriptor.
 ///
 /// Every cost a client can cause here is bounded: at most ``maxPipelined`` requests
 /// parsed ahead of their answers, and reading stops while more than
@@ -34,23 +32,33 @@ final class Connection: @unchecked Sendable {
         var close: Bool
     }
 
+    /// Where the connection is in its life: answering; sending its last answers, after
+    /// which it closes (an answer that closes it was queued, or the server is draining a
+    /// follower); or closed.
+    enum Lifecycle: Equatable {
+        case open
+        case closingWhenFlushed
+        case closed
+    }
+
     let id: Int
-    let fd: Int32
     let peer: PeerCredentials?
-    private let loop: EventLoop
-    private var token: EventLoop.Token?
+    private let channel: ConnectionChannel
+    private var started = false
     private var interest = EventLoop.Interest(read: true, write: false)
     private let limits: Limits
     private var parser: HTTPRequestParser
     private var slots: [Slot] = []
-    /// Pieces waiting to be sent, in order; `outputOffset` bytes of the first are sent.
-    private var output: [[UInt8]] = []
-    private var outputOffset = 0
-    /// Bytes of `output` not yet sent.
-    private var unsentBytes = 0
-    private(set) var isClosed = false
-    private var closeWhenFlushed = false
+    /// Pieces waiting to be sent, in order.
+    private var output = OutputQueue()
+    private var unsentBytes: Int { output.unsentBytes }
+    private(set) var lifecycle = Lifecycle.open
+    var isClosed: Bool { lifecycle == .closed }
+    private var closeWhenFlushed: Bool { lifecycle == .closingWhenFlushed }
     private var peerFinishedSending = false
+    /// A request that closes the connection, or bytes that are not HTTP, were read: the
+    /// connection reads no more and hands nothing more on.
+    private var sawLastRequest = false
     /// The chunked response being sent now, if any (it is the first slot's).
     private var stream: ResponseStream?
     /// The connection closes once `stream` is sent (`Connection: close`, or HTTP/1.0).
@@ -88,14 +96,13 @@ final class Connection: @unchecked Sendable {
     static let maxPipelined = 32
 
     init(
-        id: Int, fd: Int32, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits, loop: EventLoop,
+        id: Int, channel: ConnectionChannel, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits,
         scratch: Scratch, memory: MemoryBudget, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
         onFollowerDropped: @escaping () -> Void
     ) {
         self.id = id
-        self.fd = fd
+        self.channel = channel
         self.peer = peer
-        self.loop = loop
         self.limits = limits
         self.scratch = scratch
         self.pendingBody = MemoryReservation(memory)
@@ -110,8 +117,8 @@ final class Connection: @unchecked Sendable {
     /// Joins the event loop; false when the kernel refused (the connection is closed).
     @discardableResult
     func start() -> Bool {
-        token = loop.register(fd, interest: interest) { [weak self] events in self?.handle(events) }
-        if token == nil {
+        started = channel.start { [weak self] events in self?.handle(events) }
+        if !started {
             close()
             return false
         }
@@ -123,8 +130,8 @@ final class Connection: @unchecked Sendable {
     /// A follow stream owns the connection until the client leaves.
     var isStreaming: Bool { stream?.follows == true }
 
-    private func handle(_ events: EventLoop.Events) {
-        loop.assertInLoop()
+    func handle(_ events: EventLoop.Events) {
+        channel.assertInLoop()
         if events.hungUp {
             // The client closed its end (or the socket failed): nothing sent would be read.
             close()
@@ -138,27 +145,33 @@ final class Connection: @unchecked Sendable {
         var wanted = interest
         if let read { wanted.read = read }
         if let write { wanted.write = write }
-        guard wanted != interest, let token, !isClosed else { return }
+        guard wanted != interest, started, !isClosed else { return }
         interest = wanted
-        loop.modify(token, fd: fd, interest: wanted)
+        channel.setInterest(wanted)
     }
 
     // MARK: Reading
 
     private func readAvailable() {
         while !isClosed, interest.read {
+            var io = ChannelIO.endOfStream
             let count: Int
             let events: [HTTPRequestParser.Event]
             /// The socket gave less than asked (it is empty now), or a body is whole (a
             /// keep-alive client sends its next request only after the answer): wait for
             /// the next read event instead of reading again.
             let waitForMore: Bool
-            if let direct = parser.receiveBody({ recv(fd, $0.baseAddress, $0.count, 0) }) {
+            if let direct = parser.receiveBody({ buffer in
+                io = channel.receive(into: buffer)
+                if case .transferred(let count) = io { return count }
+                return io == .endOfStream ? 0 : -1
+            }) {
                 // A body: received in place, into the request's own storage.
                 (count, events) = (direct.received, direct.events)
                 waitForMore = direct.received < direct.requested || !direct.events.isEmpty
             } else {
-                count = scratch.bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                io = scratch.bytes.withUnsafeMutableBytes { channel.receive(into: $0) }
+                if case .transferred(let received) = io { count = received } else { count = io == .endOfStream ? 0 : -1 }
                 events = count > 0 ? scratch.bytes.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) } : []
                 waitForMore = count < scratch.bytes.count
             }
@@ -172,7 +185,13 @@ final class Connection: @unchecked Sendable {
                         request.firstByteAt = requestStarted ?? lastActivity
                         request.lastByteAt = lastActivity
                         requestStarted = parser.isMidRequest ? lastActivity : nil
-                        if isStreaming || closeWhenFlushed { continue }
+                        if isStreaming || closeWhenFlushed || sawLastRequest { continue }
+                        if !request.keepAlive {
+                            // Its answer closes the connection: nothing after it is read or
+                            // handled (RFC 9112 §9.6).
+                            sawLastRequest = true
+                            pauseReading()
+                        }
                         if !held.isEmpty || mustHold {
                             held.append(.request(request))
                         } else {
@@ -185,7 +204,9 @@ final class Connection: @unchecked Sendable {
                             flushOutput()
                         }
                     case .failure:
+                        if sawLastRequest { continue }
                         requestStarted = nil
+                        sawLastRequest = true
                         pauseReading()
                         if held.isEmpty {
                             refuse(event)
@@ -214,8 +235,8 @@ final class Connection: @unchecked Sendable {
                 if !isBusy || isStreaming { close() }
                 return
             } else {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return }
-                if errno == EINTR { continue }
+                if io == .wouldBlock { return }
+                if io == .interrupted { continue }
                 close()
                 return
             }
@@ -271,7 +292,7 @@ final class Connection: @unchecked Sendable {
 
     private func resumeReadingIfDrained() {
         releaseHeld()
-        guard held.isEmpty, !interest.read, !peerFinishedSending, !closeWhenFlushed, !isStreaming,
+        guard held.isEmpty, !interest.read, !peerFinishedSending, !closeWhenFlushed, !sawLastRequest, !isStreaming,
             slots.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2
         else { return }
         setInterest(read: true)
@@ -287,7 +308,7 @@ final class Connection: @unchecked Sendable {
 
     /// Fills the response of the request behind `ticket`; responses go out in request order.
     func answer(_ ticket: Ticket, _ response: HTTPResponse) {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
             slots[position].close = true
@@ -303,7 +324,7 @@ final class Connection: @unchecked Sendable {
     /// Answers `ticket` with a chunked body: the stream's backlog, pulled as the client
     /// reads, then (for a follower) the chunks given to ``send(chunk:)``.
     func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else {
             stream.end()
             return
@@ -314,7 +335,7 @@ final class Connection: @unchecked Sendable {
 
     /// A live chunk of the follow stream; a follower lagging past the limit is dropped.
     func send(chunk: [UInt8]) {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard !isClosed, !chunk.isEmpty, let stream = followStream else { return }
         if stream.backlog != nil {
             stream.hold(chunk)
@@ -341,18 +362,17 @@ final class Connection: @unchecked Sendable {
 
     /// Ends a follow stream and the connection (used at shutdown).
     func endStream() {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard let stream, stream.follows, !isClosed else { return }
         enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
         if stream.chunked { enqueue(HTTPResponse.chunk([])) }
-        closeWhenFlushed = true
+        lifecycle = .closingWhenFlushed
         flushOutput()
     }
 
     private func enqueue(_ piece: [UInt8]) {
         guard !piece.isEmpty else { return }
         output.append(piece)
-        unsentBytes += piece.count
         outputMemory.force(piece.count)
     }
 
@@ -381,7 +401,6 @@ final class Connection: @unchecked Sendable {
                 for piece in pieces where !piece.isEmpty {
                     waitingAnswerBytes -= piece.count
                     output.append(piece)
-                    unsentBytes += piece.count
                 }
             case .stream(let next):
                 closeAfterStream = first.close || !next.chunked
@@ -401,7 +420,7 @@ final class Connection: @unchecked Sendable {
 
     /// After the answer that closes the connection: later requests are dropped unanswered.
     private func closeAll() {
-        closeWhenFlushed = true
+        lifecycle = .closingWhenFlushed
         for slot in slots {
             if case .stream(let queued)? = slot.body { queued.end() }
         }
@@ -428,32 +447,24 @@ final class Connection: @unchecked Sendable {
 
     private func flushOutput() {
         guard !isClosed else { return }
-        while let piece = output.first {
-            let count = piece.withUnsafeBytes { buffer in
-                Glibc.send(fd, buffer.baseAddress.map { $0 + outputOffset }, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
-            }
-            if count > 0 {
-                outputOffset += count
-                unsentBytes -= count
+        while !output.isEmpty {
+            switch output.writeOnce({ channel.send($0) }) {
+            case .sent(let count):
                 outputMemory.shrink(by: count)
                 lastActivity = Timestamp.monotonic()
                 writeStalledSince = nil
-                if outputOffset == piece.count {
-                    output.removeFirst()
-                    outputOffset = 0
-                }
                 if output.isEmpty, let stream, stream.backlog != nil {
                     // More of the backlog, now that the client has read what was sent.
                     flushSlots()
                     return
                 }
-            } else if count < 0, errno == EINTR {
+            case .stopped(.interrupted):
                 continue
-            } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+            case .blocked:
                 if writeStalledSince == nil { writeStalledSince = Timestamp.monotonic() }
                 setInterest(write: true)
                 return
-            } else {
+            case .stopped:
                 close()
                 return
             }
@@ -470,15 +481,11 @@ final class Connection: @unchecked Sendable {
     // MARK: Closing
 
     func close() {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard !isClosed else { return }
-        isClosed = true
+        lifecycle = .closed
         cancellation.cancel()
-        // Out of the epoll set before the descriptor is closed: `accept` may reuse the
-        // number at once, and no event of this connection may reach the next one.
-        if let token { loop.unregister(token, fd: fd) }
-        token = nil
-        Glibc.close(fd)
+        channel.close()
         stream?.end()
         stream = nil
         for slot in slots {
@@ -486,7 +493,6 @@ final class Connection: @unchecked Sendable {
         }
         slots.removeAll()
         output.removeAll()
-        unsentBytes = 0
         waitingAnswerBytes = 0
         held.removeAll()
         pendingBody.release()
@@ -496,7 +502,7 @@ final class Connection: @unchecked Sendable {
 
     /// Answers 408 and closes when a request has been arriving for too long.
     func timeOut() {
-        loop.assertInLoop()
+        channel.assertInLoop()
         guard !isClosed else { return }
         requestStarted = nil
         pauseReading()

@@ -1,5 +1,5 @@
 import AuditCore
-import CSystem
+@preconcurrency import CSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -26,6 +26,10 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
         var writable: Bool { bits & EPOLLOUT.rawValue != 0 }
         /// The peer closed both directions, or the socket failed: nothing sent will be read.
         var hungUp: Bool { bits & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
+
+        static let readableNow = Events(bits: EPOLLIN.rawValue)
+        static let writableNow = Events(bits: EPOLLOUT.rawValue)
+        static let hangUp = Events(bits: EPOLLHUP.rawValue)
     }
 
     /// Which events a registration wants (hang-ups and errors are always reported).

@@ -141,9 +141,9 @@ public final class Server: @unchecked Sendable {
             nextConnection += 1
             let id = nextConnection
             let connection = Connection(
-                id: id, fd: fd, peer: peer, parserLimits: configuration.limits,
+                id: id, channel: SocketChannel(fd: fd, loop: loop), peer: peer, parserLimits: configuration.limits,
                 limits: Connection.Limits(maxUnsentBytes: configuration.maxUnsentBytes, followLagBytes: configuration.followLagBytes),
-                loop: loop, scratch: scratch, memory: memory,
+                scratch: scratch, memory: memory,
                 onRequest: { [weak self] ticket, request in self?.handle(ticket, request) },
                 onClosed: { [weak self] connection in
                     self?.connections[connection.id] = nil
