@@ -23,11 +23,11 @@ public struct RuleDescription: Sendable {
     /// Snapshots that must trigger the rule (on the elements named) and must not.
     public var examples: [RuleExample]
 
-    /// A rule's description; its messages are those of its `results`, its parameters the
-    /// typed ones it reads.
+    /// A rule's description; its messages are those of its `results`, its parameters those
+    /// its ``RuleParameters`` type declares, in their order.
     public init<Results: RuleResults>(
         id: String, title: String, wcag: [String], severity: Severity, help: String,
-        parameters: [any DeclaredParameter] = [], results: Results.Type, examples: [RuleExample]
+        parameters: (any RuleParameters.Type)? = nil, results: Results.Type, examples: [RuleExample]
     ) {
         let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
         self.id = id
@@ -36,7 +36,7 @@ public struct RuleDescription: Sendable {
         self.wcag = wcag
         self.severity = severity
         self.help = help
-        self.parameters = parameters.map(\.parameterDescription)
+        self.parameters = parameters?.declared.map(\.parameterDescription) ?? []
         self.messages = messages
         self.templates = messages.mapValues(MessageTemplate.init)
         self.examples = examples

@@ -23,6 +23,36 @@ public struct RuleParameter<Value: ParameterValue>: Sendable {
     }
 }
 
+/// The parameters of a rule, declared once as the stored properties of one type:
+///
+/// ```swift
+/// @dynamicMemberLookup
+/// public struct Parameter: RuleParameters {
+///     public init() {}
+///     public let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum contrast")
+/// }
+/// ```
+///
+/// The rule reads `context[Parameter.ratio]` and an example overrides
+/// `Parameter.ratio.set(4.5)` (the static member lookup below); its description, the rule-set
+/// schema and docs/rules.md list what ``declared`` finds, in declaration order, so a
+/// parameter cannot be read without being declared, nor declared twice.
+public protocol RuleParameters: Sendable {
+    init()
+}
+
+extension RuleParameters {
+    /// `Parameter.ratio`: the parameter as a value of the type.
+    public static subscript<Value>(dynamicMember key: KeyPath<Self, RuleParameter<Value>>) -> RuleParameter<Value> {
+        Self()[keyPath: key]
+    }
+
+    /// Every parameter the type declares, in declaration order.
+    public static var declared: [any DeclaredParameter] {
+        Mirror(reflecting: Self()).children.compactMap { $0.value as? any DeclaredParameter }
+    }
+}
+
 /// One parameter given a value (``RuleParameter/set(_:)``).
 public struct ParameterOverride: Sendable {
     public let name: String

@@ -12,7 +12,7 @@ public enum ColorOnlyLinkRule: Rule {
             links whose parent is a text element, or that sit between text siblings. Fix: underline links in \
             body text.
             """,
-        parameters: [Parameter.ratio],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -39,8 +39,11 @@ public enum ColorOnlyLinkRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio between link and text colours")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio between link and text colours")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

@@ -15,7 +15,7 @@ public enum ContrastNonTextRule: Rule {
             a drag rail) is not a graphic. Disabled and hidden elements are exempt. Fix: darken or lighten \
             the icon, border or track.
             """,
-        parameters: [Parameter.ratio],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#C7C7CC"/>"##, triggers: ["i"]),
@@ -61,8 +61,11 @@ public enum ContrastNonTextRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let ratio = RuleParameter<Double>("ratio", default: 3, help: "minimum ratio")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

@@ -12,7 +12,7 @@ public enum ContrastTextRule: Rule {
             unrounded, so 4.499:1 fails 4.5:1. Disabled and hidden text is exempt. The APCA Lc value is \
             reported beside the ratio. Fix: darken the text or lighten the background (or the reverse).
             """,
-        parameters: [Parameter.normalRatio, Parameter.largeRatio, Parameter.largeSize, Parameter.largeBoldSize, Parameter.boldWeight],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#C7C7CC" font-size="17"/>"##, triggers: ["t"]),
@@ -48,12 +48,15 @@ public enum ContrastTextRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let normalRatio = RuleParameter<Double>("normal-ratio", default: 4.5, help: "minimum ratio for normal text")
-        public static let largeRatio = RuleParameter<Double>("large-ratio", default: 3, help: "minimum ratio for large text")
-        public static let largeSize = RuleParameter<Double>("large-size", default: 18, help: "points at which text is large")
-        public static let largeBoldSize = RuleParameter<Double>("large-bold-size", default: 14, help: "points at which bold text is large")
-        public static let boldWeight = RuleParameter<Double>("bold-weight", default: 700, help: "font weight that counts as bold")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let normalRatio = RuleParameter<Double>("normal-ratio", default: 4.5, help: "minimum ratio for normal text")
+        public let largeRatio = RuleParameter<Double>("large-ratio", default: 3, help: "minimum ratio for large text")
+        public let largeSize = RuleParameter<Double>("large-size", default: 18, help: "points at which text is large")
+        public let largeBoldSize = RuleParameter<Double>("large-bold-size", default: 14, help: "points at which bold text is large")
+        public let boldWeight = RuleParameter<Double>("bold-weight", default: 700, help: "font weight that counts as bold")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

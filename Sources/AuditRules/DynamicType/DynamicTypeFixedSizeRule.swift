@@ -13,7 +13,7 @@ public enum DynamicTypeFixedSizeRule: Rule {
             hurts most; a warning otherwise. Fix: use a text style (UIFont.preferredFont / \
             UIFontMetrics, sp units on Android) and adjustsFontForContentSizeCategory.
             """,
-        parameters: [Parameter.accessibilitySizeSeverity],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             // A dump declares no fonts: not judged, and said so.
@@ -39,8 +39,11 @@ public enum DynamicTypeFixedSizeRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

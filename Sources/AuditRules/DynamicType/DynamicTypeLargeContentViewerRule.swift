@@ -14,7 +14,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
             size (scales-with-content-size="true") nor offer the viewer (large-content-viewer="true"). \
             An error when the snapshot was taken at an accessibility size.
             """,
-        parameters: [Parameter.accessibilitySizeSeverity],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -38,8 +38,11 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

@@ -14,7 +14,7 @@ public enum DynamicTypeTruncatedRule: Rule {
             an error at ax1–ax5. Fix: allow more lines (numberOfLines = 0), let the layout grow, or \
             wrap instead of truncating.
             """,
-        parameters: [Parameter.accessibilitySizeSeverity, Parameter.estimate, Parameter.glyphWidth, Parameter.lineHeight, Parameter.estimateSeverity],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Note font size for all your notes" font-size="17" truncated="true"/>"##, triggers: ["t"]),
@@ -39,12 +39,15 @@ public enum DynamicTypeTruncatedRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
-        public static let estimate = RuleParameter<Bool>("estimate", default: true, help: "estimate truncation from text length and frame")
-        public static let glyphWidth = RuleParameter<Double>("glyph-width", default: 0.5, help: "average Latin glyph width in em")
-        public static let lineHeight = RuleParameter<Double>("line-height", default: 1.2, help: "line height in em")
-        public static let estimateSeverity = RuleParameter<Severity>("estimate-severity", default: .notice, help: "severity of an estimated truncation")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let accessibilitySizeSeverity = RuleParameter<Severity>("accessibility-size-severity", default: .error, help: "severity at ax1–ax5")
+        public let estimate = RuleParameter<Bool>("estimate", default: true, help: "estimate truncation from text length and frame")
+        public let glyphWidth = RuleParameter<Double>("glyph-width", default: 0.5, help: "average Latin glyph width in em")
+        public let lineHeight = RuleParameter<Double>("line-height", default: 1.2, help: "line height in em")
+        public let estimateSeverity = RuleParameter<Severity>("estimate-severity", default: .notice, help: "severity of an estimated truncation")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

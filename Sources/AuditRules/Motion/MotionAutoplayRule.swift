@@ -12,7 +12,7 @@ public enum MotionAutoplayRule: Rule {
             with autoplay="true" and to the kinds autoplay and video. Fix: add a pause control, stop \
             after five seconds, or honour Reduce Motion by not auto-playing.
             """,
-        parameters: [Parameter.maxSeconds],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" repeat="3" autoplay="true" pausable="false"/></element>"##, triggers: ["c"]),
@@ -33,8 +33,11 @@ public enum MotionAutoplayRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let maxSeconds = RuleParameter<Double>("max-seconds", default: 5, help: "longest unpausable auto-play, in seconds")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let maxSeconds = RuleParameter<Double>("max-seconds", default: 5, help: "longest unpausable auto-play, in seconds")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

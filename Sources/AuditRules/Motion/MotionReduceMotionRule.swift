@@ -14,7 +14,7 @@ public enum MotionReduceMotionRule: Rule {
             check UIAccessibility.isReduceMotionEnabled / ANIMATOR_DURATION_SCALE and use a cross-fade \
             or no animation.
             """,
-        parameters: [Parameter.offSeverity],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             // A dump declares no animations: not judged, and said so.
@@ -53,8 +53,11 @@ public enum MotionReduceMotionRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let offSeverity = RuleParameter<Severity>("off-severity", default: .warning, help: "severity when Reduce Motion is off")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let offSeverity = RuleParameter<Severity>("off-severity", default: .warning, help: "severity when Reduce Motion is off")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

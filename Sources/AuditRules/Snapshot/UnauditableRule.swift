@@ -19,7 +19,7 @@ public enum UnauditableRule: Rule {
             minimums and checks are that platform's. Fix: capture again after the screen has drawn, \
             with the matching tool, and audit with the platform's rule set.
             """,
-        parameters: [Parameter.platform],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -66,8 +66,11 @@ public enum UnauditableRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let platform = RuleParameter<String>(
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let platform = RuleParameter<String>(
             "platform", default: "",
             help: "the platform the rule set is made for (ios, android; empty: any)")
     }

@@ -25,10 +25,7 @@ public enum TargetSizeRule: Rule {
             interactive, visible, enabled elements count; links inside text are exempt. Fix: enlarge \
             the target or its hit area.
             """,
-        parameters: [
-            Parameter.minimum, Parameter.platformMinimum, Parameter.platformEdgeMinimum, Parameter.platformSeverity,
-            Parameter.spacingException,
-        ],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -137,14 +134,17 @@ public enum TargetSizeRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let minimum = RuleParameter<Double>("minimum", default: 24, help: "WCAG 2.5.8 minimum in points")
-        public static let platformMinimum = RuleParameter<Double>("platform-minimum", default: 0, help: "platform minimum in points (0: none)")
-        public static let platformEdgeMinimum = RuleParameter<Double>(
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let minimum = RuleParameter<Double>("minimum", default: 24, help: "WCAG 2.5.8 minimum in points")
+        public let platformMinimum = RuleParameter<Double>("platform-minimum", default: 0, help: "platform minimum in points (0: none)")
+        public let platformEdgeMinimum = RuleParameter<Double>(
             "platform-edge-minimum", default: 0,
             help: "platform minimum of a dimension against the screen's edge (0: the platform minimum)")
-        public static let platformSeverity = RuleParameter<Severity>("platform-severity", default: .warning, help: "severity below the platform minimum")
-        public static let spacingException = RuleParameter<Bool>("spacing-exception", default: true, help: "apply 2.5.8's spacing exception")
+        public let platformSeverity = RuleParameter<Severity>("platform-severity", default: .warning, help: "severity below the platform minimum")
+        public let spacingException = RuleParameter<Bool>("spacing-exception", default: true, help: "apply 2.5.8's spacing exception")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

@@ -19,7 +19,7 @@ public enum TargetSpacingRule: Rule {
             (`minimum-overlap-share`: neighbours that touch) are not findings either. Reported on the \
             target above. Fix: separate the targets or shrink the hit areas so they do not overlap.
             """,
-        parameters: [Parameter.minimumOverlap, Parameter.minimumOverlapShare, Parameter.minimumFreeSize],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             // B covers most of A: A keeps a 20-pt strip of its own.
@@ -64,12 +64,15 @@ public enum TargetSpacingRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
-        public static let minimumOverlapShare = RuleParameter<Double>(
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let minimumOverlap = RuleParameter<Double>("minimum-overlap", default: 1, help: "overlap area in square points that counts")
+        public let minimumOverlapShare = RuleParameter<Double>(
             "minimum-overlap-share", default: 0.1,
             help: "share of the smaller target's area an overlap must cover to count")
-        public static let minimumFreeSize = RuleParameter<Double>(
+        public let minimumFreeSize = RuleParameter<Double>(
             "minimum-free-size", default: 24,
             help: "width and height in points of the strip of its own the target below must keep")
     }

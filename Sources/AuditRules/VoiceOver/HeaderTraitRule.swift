@@ -12,7 +12,7 @@ public enum HeaderTraitRule: Rule {
             first text of a group that uses a heading text style (large-title, title1–3, headline), or is \
             clearly larger (by `size-ratio`) and bolder than the other text of the group.
             """,
-        parameters: [Parameter.sizeRatio],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -46,8 +46,11 @@ public enum HeaderTraitRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let sizeRatio = RuleParameter<Double>("size-ratio", default: 1.25, help: "how much larger than its siblings' text counts as a heading")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let sizeRatio = RuleParameter<Double>("size-ratio", default: 1.25, help: "how much larger than its siblings' text counts as a heading")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {

@@ -14,7 +14,7 @@ public enum UngroupedCellRule: Rule {
             (isAccessibilityElement = true) with a label ("Running shoes"), a value ("$89") and the button \
             trait, and expose secondary actions as custom actions.
             """,
-        parameters: [Parameter.minimumParts],
+        parameters: Parameter.self,
         results: ResultID.self,
         examples: [
             RuleExample(
@@ -42,8 +42,11 @@ public enum UngroupedCellRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
-    public enum Parameter {
-        public static let minimumParts = RuleParameter<Double>("minimum-parts", default: 3, help: "accessible parts that make a cell ungrouped")
+    @dynamicMemberLookup
+    public struct Parameter: RuleParameters {
+        public init() {}
+
+        public let minimumParts = RuleParameter<Double>("minimum-parts", default: 3, help: "accessible parts that make a cell ungrouped")
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
