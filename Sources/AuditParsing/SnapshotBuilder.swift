@@ -3,8 +3,13 @@ import Foundation
 import Synchronization
 
 /// Receives SAX events for one document and builds the flat element storage of a
-/// ``Snapshot``. Used by one thread at a time, for one parse: libxml2's, or the thread
-/// that replays its recorded events (``SAXEventPipe``, documents from 1 MiB).
+/// ``Snapshot``: the tree (parents, siblings, positions among like-named siblings), the
+/// dialect recognised from the root, which decodes each element. Used by one thread at a
+/// time, for one parse: libxml2's, or the thread that replays its recorded events
+/// (``SAXEventPipe``, documents from 1 MiB). Attribute reading is in
+/// `SnapshotBuilder+Attributes.swift`, the last steps in `SnapshotBuilder+Finishing.swift`,
+/// source positions in ``SourcePositions``; what a dialect keeps for itself while reading
+/// (Android's package tally) is its own ``DialectState``.
 final class SnapshotBuilder {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
@@ -52,9 +57,8 @@ final class SnapshotBuilder {
     var animations: [Animation] = []
     var invalid: [InvalidValue] = []
     var notes: [String] = []
-    /// Android: the app packages seen (not the system's), how many nodes each has, and each
-    /// node's (by element index; -1 for none): the app is the package of the most nodes.
-    var packages = PackageTally()
+    /// The dialect's own state for this document (``SnapshotDialect/makeState()``).
+    private var dialectState: (any DialectState)?
 
     var version: Int?
     var sawVersion = false
@@ -65,28 +69,19 @@ final class SnapshotBuilder {
     var width: Double?
     var height: Double?
     var scale: Double?
-    /// The capture's `rotation` (Android: 0 is the screen's natural orientation).
-    var rotation: Int?
     var settings = Settings()
     var rootLine = 1
     var rootColumn = 1
 
-    // Source position tracking (exact line and column of each start tag, UTF-8 input only).
-    let tracksBytes: Bool
-    var lastTagStart = -1
-    var scanOffset = 0
-    var scanLine = 1
-    var lineStart = 0
-    /// Code points counted on the current line up to `codePointOffset`: columns are in
-    /// Unicode code points (what SARIF's `unicodeCodePoints` and editors count), not bytes —
-    /// a one-line uiautomator dump of Chinese text would otherwise point past its element.
-    var codePointOffset = 0
-    var codePointsBefore = 0
+    /// Exact line and column of each start tag (UTF-8 input only).
+    var positions: SourcePositions
+    /// Whether libxml2 must report how many bytes it consumed (the positions need it).
+    var tracksBytes: Bool { positions.tracksBytes }
 
     init(options: SnapshotParser.Options, source: UnsafeRawBufferPointer) {
         self.options = options
         self.source = source
-        self.tracksBytes = SnapshotBuilder.isUTF8(source)
+        self.positions = SourcePositions(source: source)
         elements.reserveCapacity(min(source.count / 120 + 16, options.maxElements))
         HugePages.advise(capacityOf: &elements)
         texts.reserve(source.count / 4)
@@ -165,6 +160,7 @@ final class SnapshotBuilder {
             return
         }
         self.decoder = decoder
+        dialectState = decoder.makeState()
         switch root {
         case .container(let implied):
             if let implied { platform = implied }
@@ -175,6 +171,11 @@ final class SnapshotBuilder {
             startUIElement(name: name, attributes: attributes, decoder: decoder, position: (rootLine, rootColumn))
             open.append(.element)
         }
+    }
+
+    /// The state the document's dialect made for itself, as the type it made.
+    func dialectState<State: DialectState>(as type: State.Type) -> State? {
+        dialectState as? State
     }
 
     func kind(of name: UnsafePointer<xmlChar>, decoder: any SnapshotDialect.Type) -> NameKind {
@@ -256,117 +257,12 @@ final class SnapshotBuilder {
         return ref
     }
 
-    /// The model's key for an attribute of the document's dialect (`D`, known to the
-    /// caller: the dialect's own decoder).
-    func attributeKey<D: SnapshotDialect>(_ attribute: Attribute, of dialect: D.Type) -> AttributeKey {
-        let pointer = UnsafeRawPointer(attribute.name)
-        if let key = attributeKeys.lookup(pointer) { return key }
-        let key = D.attributeKey(named: String(cString: attribute.name))
-        attributeKeys.insert(pointer, key)
-        return key
-    }
+    // MARK: - Positions
 
-    // MARK: - Finishing
-
-    func finish() throws(SnapshotError) -> Snapshot {
-        if let error { throw error }
-        guard let decoder else {
-            throw SnapshotError(
-                code: .empty, message: "the snapshot has no root element", line: 1, column: 1,
-                hint: "send an XML document whose root is <snapshot version=\"1\">")
-        }
-        decoder.finish(self)
-        let covered = CoveredContent.mark(
-            &elements, screenWidth: width ?? roots.compactMap { elements[$0].frame?.width }.max(),
-            screenHeight: height ?? roots.compactMap { elements[$0].frame?.height }.max())
-        if covered > 0 {
-            notes.append("\(covered) elements are covered by a full-screen page drawn above them (an app drawer, the next page, a modal sheet): left out")
-        }
-        // Animations appear in document order of their tags; group them by owner.
-        animations.sort { ($0.element, $0.line) < ($1.element, $1.line) }
-        var start = 0
-        while start < animations.count {
-            let owner = animations[start].element
-            var end = start
-            while end < animations.count, animations[end].element == owner { end += 1 }
-            elements[owner].animationStart = Int32(start)
-            elements[owner].animationCount = Int32(end - start)
-            start = end
-        }
-        DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility, inheritsEnabled: decoder.inheritsEnabled)
-        return Snapshot(
-            version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
-            pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
-            screen: screen, width: width, height: height, scale: scale, settings: settings,
-            elements: elements, animations: animations, invalidValues: invalid, texts: texts,
-            roots: roots, notes: notes)
-    }
-
-    // MARK: - Helpers
-
-    func recordInvalid(element: Int?, owner: String, _ attribute: String, _ value: Bytes, expected: String, line: Int) {
-        invalid.append(
-            InvalidValue(
-                element: element, owner: owner, attribute: attribute,
-                value: ValueScanner.string(value), expected: expected, line: line))
-    }
-
-    /// Hands the attribute's value to `body`, with `&#38;` (how libxml2 passes a literal
-    /// `&` when entities are not substituted) turned back into `&`.
-    func withValue(_ attribute: Attribute, _ body: (Bytes) -> Void) {
-        let value = attribute.value
-        guard let start = value.baseAddress, memchr(start, Int32(UInt8(ascii: "&")), value.count) != nil else { return body(value) }
-        scratch.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < value.count {
-            if value[index] == UInt8(ascii: "&"), index + 4 < value.count,
-                value[index + 1] == UInt8(ascii: "#"), value[index + 2] == UInt8(ascii: "3"),
-                value[index + 3] == UInt8(ascii: "8"), value[index + 4] == UInt8(ascii: ";")
-            {
-                scratch.append(UInt8(ascii: "&"))
-                index += 5
-            } else {
-                scratch.append(value[index])
-                index += 1
-            }
-        }
-        let copy = scratch
-        copy.withUnsafeBufferPointer { body($0) }
-    }
-
-    /// Line and column of the start tag just reported by libxml2: the last '<' before the
-    /// parser's position (attribute values cannot hold a raw '<'), with newlines counted
-    /// incrementally by `memchr`.
+    /// Line and column of the start tag just reported by libxml2 (libxml2's own position
+    /// when the source's bytes are not UTF-8).
     func tagPosition() -> (line: Int, column: Int) {
-        guard tracksBytes, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
-            return currentPosition()
-        }
-        let consumed = min(cursor.consumed, source.count)
-        let start = auditd_last_index_of(base, lastTagStart + 1, consumed, UInt8(ascii: "<"))
-        guard start > lastTagStart else { return currentPosition() }
-        var cursor = scanOffset
-        while cursor < start, let hit = memchr(base + cursor, 0x0A, start - cursor) {
-            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            scanLine += 1
-            lineStart = offset + 1
-            cursor = offset + 1
-        }
-        scanOffset = max(scanOffset, start)
-        lastTagStart = start
-        if codePointOffset < lineStart {
-            codePointOffset = lineStart
-            codePointsBefore = 0
-        }
-        // Every byte that does not continue a UTF-8 sequence starts a code point.
-        var count = 0
-        var offset = codePointOffset
-        while offset < start {
-            count &+= Int(base[offset] & 0xC0 != 0x80 ? 1 : 0)
-            offset += 1
-        }
-        codePointsBefore += count
-        codePointOffset = start
-        return (scanLine, codePointsBefore + 1)
+        positions.startTag(in: source, consumed: cursor.consumed) ?? currentPosition()
     }
 
     /// libxml2's own idea of the current position (end of the current token).
@@ -374,40 +270,4 @@ final class SnapshotBuilder {
         (cursor.line, cursor.column)
     }
 
-    /// True when byte offsets are character offsets: UTF-8 (or ASCII) without a BOM
-    /// other than UTF-8's.
-    static func isUTF8(_ source: UnsafeRawBufferPointer) -> Bool {
-        if source.count >= 2 {
-            let (first, second) = (source[0], source[1])
-            if (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE) || first == 0 || second == 0 { return false }
-        }
-        let head = source.prefix(256)
-        guard let declarationEnd = head.firstIndex(of: UInt8(ascii: ">")),
-            head.starts(with: Array("<?xml".utf8)) || head.starts(with: [0xEF, 0xBB, 0xBF] + Array("<?xml".utf8))
-        else { return true }
-        let declaration = String(decoding: head[..<declarationEnd], as: UTF8.self).lowercased()
-        guard let range = declaration.range(of: "encoding") else { return true }
-        let rest = declaration[range.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" })
-        let encoding = rest.prefix(while: { $0 != "\"" && $0 != "'" && $0 != " " })
-        return ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(encoding))
-    }
-}
-
-extension SnapshotBuilder {
-    /// Calls `body` with each attribute `dialect` knows: its key, and a reader of its value
-    /// (`&#38;` resolved) that records an invalid value at the attribute's place. Unknown
-    /// attributes cost one cached lookup.
-    @inline(__always)
-    func forEachKnownAttribute<D: SnapshotDialect>(
-        _ attributes: AttributeList, of dialect: D.Type, element index: Int,
-        owner: String, line: Int, _ body: (AttributeKey, ValueReader) -> Void
-    ) {
-        for attribute in attributes {
-            let key = attributeKey(attribute, of: dialect)
-            if key == .unknown { continue }
-            withValue(attribute) { value in
-                body(key, ValueReader(builder: self, value: value, element: index, owner: owner, name: attribute.name, line: line))
-            }
-        }
-    }
 }

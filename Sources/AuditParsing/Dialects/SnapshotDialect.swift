@@ -46,12 +46,20 @@ protocol SnapshotDialect: Sendable {
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
         tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
+    /// What the dialect keeps while one document is read (Android: the packages of its
+    /// nodes, the screen's rotation), made when its root is recognised; `nil` for none.
+    /// The builder holds it for the dialect (``SnapshotBuilder/dialectState(as:)``) and
+    /// knows nothing of what is in it.
+    static func makeState() -> (any DialectState)?
     /// Last steps once every element is read (pixels to points).
     static func finish(_ builder: SnapshotBuilder)
     /// The length of the document in `bytes` when the tool that writes this dialect adds
     /// text after it (with the note to give), else `nil`.
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)?
 }
+
+/// The state of one dialect for one document (see ``SnapshotDialect/makeState()``).
+protocol DialectState: AnyObject {}
 
 /// How a dialect reads its root element.
 enum DialectRoot {
@@ -67,6 +75,7 @@ extension SnapshotDialect {
     static var inheritsVisibility: Bool { false }
     static var inheritsEnabled: Bool { true }
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {}
+    static func makeState() -> (any DialectState)? { nil }
     static func finish(_ builder: SnapshotBuilder) {}
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? { nil }
 }

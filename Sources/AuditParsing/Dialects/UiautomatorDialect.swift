@@ -30,13 +30,24 @@ enum UiautomatorDialect: SnapshotDialect {
 
     static func root(named name: String) -> DialectRoot? { name == "hierarchy" ? .container(.android) : nil }
 
+    /// What an Android dump's reading keeps beside the elements.
+    final class DocumentState: DialectState {
+        /// The app packages seen (not the system's), how many nodes each has, and each
+        /// node's: the app is the package of the most nodes.
+        var packages = PackageTally()
+        /// The capture's `rotation` (0 is the screen's natural orientation).
+        var rotation: Int?
+    }
+
+    static func makeState() -> (any DialectState)? { DocumentState() }
+
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {
         for attribute in attributes {
             let attributeName = String(cString: attribute.name)
             if attributeName == "width" { builder.width = ValueScanner.number(attribute.value) }
             if attributeName == "height" { builder.height = ValueScanner.number(attribute.value) }
             if attributeName == "rotation", let rotation = ValueScanner.number(attribute.value), rotation == rotation.rounded(), abs(rotation) < 8 {
-                builder.rotation = Int(rotation)
+                builder.dialectState(as: DocumentState.self)?.rotation = Int(rotation)
             }
         }
     }
@@ -156,7 +167,7 @@ extension SnapshotBuilder {
             let rootFrame = roots.compactMap { elements[$0].frame }.first
             let estimate = AndroidDensity.estimated(
                 widthPixels: rootWidth, heightPixels: rootHeight ?? rootWidth,
-                naturalLandscape: rotation == 0,
+                naturalLandscape: dialectState(as: UiautomatorDialect.DocumentState.self)?.rotation == 0,
                 atOrigin: rootFrame.map { $0.minX == 0 && $0.minY == 0 } ?? false)
             let kind =
                 switch estimate.shape {
@@ -222,7 +233,7 @@ extension SnapshotBuilder {
     /// The app is the package of most nodes; the nodes of other packages (another app's
     /// floating window over it) are not the app's, like the system's.
     func assignAppPackage() {
-        guard let package = packages.app else { return }
+        guard let packages = dialectState(as: UiautomatorDialect.DocumentState.self)?.packages, let package = packages.app else { return }
         if app == nil { app = package }
         let others = packages.elements(notOf: package)
         for index in others { elements[index].systemUI = true }
@@ -283,7 +294,7 @@ extension SnapshotBuilder {
                 if UiautomatorDialect.isSystemPackage(package) {
                     element.systemUI = true
                 } else if !value.isEmpty {
-                    packages.record(package, element: index)
+                    dialectState(as: UiautomatorDialect.DocumentState.self)?.packages.record(package, element: index)
                 }
             default: break
             }
