@@ -28,7 +28,9 @@ public enum RuleDocumentation {
                         return WCAGCriteria.understandingURL(criterion).map { "[\(criterion)\(name)](\($0))" } ?? criterion
                     }.joined(separator: ", ") + ". "
             }
-            out += "Default severity: `\((entry?.severity ?? description.severity).rawValue)`.\n\n"
+            let groups = description.enabledIn.sorted().map { "`\($0.rawValue)`" }
+            out += "Default severity: `\((entry?.severity ?? description.severity).rawValue)`. "
+            out += groups.isEmpty ? "Opt-in: no shipped rule set runs it.\n\n" : "Enabled by default in \(groups.joined(separator: ", ")) (a rule set's `\"defaults\"`).\n\n"
             out += description.help + "\n\n"
             if !description.parameters.isEmpty {
                 out += "| parameter | kind | default | meaning |\n| --- | --- | --- | --- |\n"

@@ -60,6 +60,13 @@ public enum RuleSetSchema {
                     ("comment", .object([])),
                     ("extends", .object([("type", .string("string")), ("minLength", .int(1))])),
                     (
+                        "defaults",
+                        .object([
+                            ("enum", .array(DefaultRuleSet.allCases.map { .string($0.rawValue) })),
+                            ("description", .string("the built-in rules that declare themselves enabled in this group")),
+                        ])
+                    ),
+                    (
                         "rules",
                         .object([
                             ("type", .string("object")), ("properties", .object(ruleProperties)),

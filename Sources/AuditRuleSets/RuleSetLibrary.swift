@@ -109,7 +109,7 @@ struct RuleSetReader {
 
     func read(parent resolveParent: (String) throws(RuleSetError) -> RuleSet) throws(RuleSetError) -> RuleSet {
         guard let members = json.objectValue else { throw fail("", "a rule set is a JSON object") }
-        let known = ["name", "description", "extends", "rules", "suppress", "custom", "$schema", "comment"]
+        let known = ["name", "description", "extends", "defaults", "rules", "suppress", "custom", "$schema", "comment"]
         for (key, _) in members where !known.contains(key) {
             throw fail(key, "unknown key; expected one of \(known.joined(separator: ", "))")
         }
@@ -120,6 +120,17 @@ struct RuleSetReader {
 
         var entries: [String: RuleSet.Entry] = [:]
         for entry in parent?.entries ?? [] { entries[entry.id] = entry }
+        // The built-in rules that declare themselves enabled in a group, at their own
+        // severity; `rules` then tunes or disables them.
+        if let defaults = json["defaults"] {
+            let names = DefaultRuleSet.allCases.map(\.rawValue)
+            guard let text = defaults.stringValue, let group = DefaultRuleSet(rawValue: text) else {
+                throw fail("defaults", "expected one of \(names.joined(separator: ", ")): the rules that declare themselves enabled in it")
+            }
+            for rule in BuiltInRules.all where rule.description.enabledIn.contains(group) && entries[rule.description.id] == nil {
+                entries[rule.description.id] = RuleSet.Entry(rule: rule, severity: rule.description.severity, parameters: [:])
+            }
+        }
         if let rules = json["rules"] {
             guard let ruleMembers = rules.objectValue else { throw fail("rules", "expected an object of rule id → settings") }
             for (id, settings) in ruleMembers {

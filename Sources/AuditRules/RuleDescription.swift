@@ -9,6 +9,9 @@ public struct RuleDescription: Sendable {
     /// WCAG 2.2 success criteria (`1.4.3`).
     public var wcag: [String]
     public var severity: Severity
+    /// The shipped rule sets that run the rule unless told otherwise: declared here, once,
+    /// and read by rule sets that say `"defaults"` (Rules/*.json).
+    public var enabledIn: Set<DefaultRuleSet>
     /// One paragraph: what it checks, why it matters, how to fix.
     public var help: String
     public var parameters: [ParameterDescription]
@@ -26,7 +29,7 @@ public struct RuleDescription: Sendable {
     /// A rule's description; its messages are those of its `results`, its parameters those
     /// its ``RuleParameters`` type declares, in their order.
     public init<Results: RuleResults>(
-        id: String, title: String, wcag: [String], severity: Severity, help: String,
+        id: String, title: String, wcag: [String], severity: Severity, enabledIn: Set<DefaultRuleSet>, help: String,
         parameters: (any RuleParameters.Type)? = nil, results: Results.Type, examples: [RuleExample]
     ) {
         let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
@@ -35,6 +38,7 @@ public struct RuleDescription: Sendable {
         self.titleTemplate = MessageTemplate(title)
         self.wcag = wcag
         self.severity = severity
+        self.enabledIn = enabledIn
         self.help = help
         self.parameters = parameters?.declared.map(\.parameterDescription) ?? []
         self.messages = messages
@@ -46,6 +50,22 @@ public struct RuleDescription: Sendable {
     /// as SARIF `helpUri`; the rule's own page is docs/rules.md).
     public var helpURL: String {
         wcag.first.flatMap(WCAGCriteria.understandingURL) ?? "https://www.w3.org/TR/WCAG22/"
+    }
+}
+
+/// The groups of rules a rule set can take as its defaults (`"defaults": "wcag"`): WCAG's
+/// own checks, run on every platform, and each platform's guidelines. A rule in none is
+/// opt-in: a rule set names it.
+public enum DefaultRuleSet: String, Sendable, CaseIterable, Comparable {
+    /// WCAG 2.2 AA's checks (`wcag22-aa`, and every set that extends it).
+    case wcag
+    /// Apple's Human Interface Guidelines and VoiceOver (`ios-default`).
+    case ios
+    /// Material Design and TalkBack (`android-default`).
+    case android
+
+    public static func < (lhs: DefaultRuleSet, rhs: DefaultRuleSet) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 }
 

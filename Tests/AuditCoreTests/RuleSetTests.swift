@@ -10,11 +10,14 @@ final class RuleSetTests: XCTestCase {
     func testShippedRuleSets() throws {
         let library = try RuleSetLibrary.load(directories: [rulesDirectory])
         XCTAssertEqual(library.names, ["android-default", "ios-default", "wcag22-aa", "wcag22-aaa"])
-        // Counts come from the files themselves, never kept by hand here.
-        let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: rulesDirectory + "/wcag22-aa.json"))) as? [String: Any]
-        let aaRules = Set(((listed?["rules"] as? [String: Any]) ?? [:]).keys)
+        // Membership comes from the rules' own declarations (`enabledIn`), never kept by hand here.
+        let aaRules = Set(BuiltInRules.all.filter { $0.description.enabledIn.contains(.wcag) }.map { $0.description.id })
         let aa = try XCTUnwrap(library["wcag22-aa"])
         XCTAssertEqual(Set(aa.entries.map(\.id)), aaRules)
+        XCTAssertGreaterThanOrEqual(aaRules.count, 20)
+        XCTAssertEqual(
+            Set(try XCTUnwrap(library["ios-default"]).entries.map(\.id)).subtracting(aaRules),
+            Set(BuiltInRules.all.filter { $0.description.enabledIn.contains(.ios) && !$0.description.enabledIn.contains(.wcag) }.map { $0.description.id }))
         XCTAssertFalse(aa.entries.contains { $0.id.hasPrefix("voiceover.") })
         // The platform sets add their own checks to WCAG's, and none is the other's alone.
         let ios = try XCTUnwrap(library["ios-default"])
@@ -112,6 +115,37 @@ final class RuleSetTests: XCTestCase {
         XCTAssertTrue(misspelt.reason.contains(#"did you mean "element""#), misspelt.reason)
         let customKey = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "custom": [{"id": "custom.x", "xpath": "//element", "severty": "error"}]}"#]))
         XCTAssertEqual(customKey.key, "custom[0].severty")
+    }
+
+    /// A set takes a group of rules by their declarations, and tunes or drops some.
+    func testDefaultsTakeTheRulesThatDeclareThemselves() throws {
+        let directory = try write([
+            "team.json": #"{"name": "team", "defaults": "android", "rules": {"voiceover.traits": false, "label.missing": {"severity": "warning"}}}"#
+        ])
+        let team = try XCTUnwrap(try RuleSetLibrary.load(directories: [directory])["team"])
+        let android = Set(BuiltInRules.all.filter { $0.description.enabledIn.contains(.android) }.map { $0.description.id })
+        XCTAssertTrue(android.contains("label.editable-description"))
+        XCTAssertEqual(Set(team.entries.map(\.id)), android.subtracting(["voiceover.traits"]).union(["label.missing"]))
+        XCTAssertEqual(team.entries.first { $0.id == "label.missing" }?.severity, .warning)
+        XCTAssertEqual(team.entries.first { $0.id == "label.editable-description" }?.severity, LabelEditableDescriptionRule.description.severity)
+
+        let unknown = try XCTUnwrap(try loadError(["a.json": #"{"name": "a", "defaults": "windows"}"#]))
+        XCTAssertEqual(unknown.key, "defaults")
+        XCTAssertTrue(unknown.reason.contains("wcag, ios, android"), unknown.reason)
+    }
+
+    /// The example of docs/rulesets.md loads beside the shipped sets and means what it says.
+    func testTheDocumentedExampleLoads() throws {
+        let doc = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/rulesets.md"), encoding: .utf8)
+        let example = try XCTUnwrap(doc.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let directory = try write(["team.json": example])
+        let library = try RuleSetLibrary.load(directories: [rulesDirectory, directory])
+        let team = try XCTUnwrap(library["team"])
+        XCTAssertFalse(team.entries.contains { $0.id == "voiceover.traits" })
+        XCTAssertTrue(team.entries.contains { $0.id == "label.editable-description" })
+        XCTAssertEqual(team.entries.first { $0.id == "label.missing" }?.severity, .warning)
+        XCTAssertEqual(team.suppressions.count, 1)
+        XCTAssertEqual(team.customRules.map(\.id), ["custom.no-webview"])
     }
 
     func testExtendsDisablesSeveritySuppressionsAndXPath() throws {

@@ -6,6 +6,7 @@ public enum ColorOnlyGroupRule: Rule {
         title: "Difference shown by colour only",
         wcag: ["1.4.1"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Sibling elements — or elements at the same place inside repeated siblings such as list cells — \
             with the same role, size, image, text, weight and decoration but different colours carry their \

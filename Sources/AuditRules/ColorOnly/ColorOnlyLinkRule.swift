@@ -6,6 +6,7 @@ public enum ColorOnlyLinkRule: Rule {
         title: "Link distinguished by colour only",
         wcag: ["1.4.1"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             A link inside a block of text must be told apart by more than colour: an underline, a weight \
             change, or a colour at least 3:1 from the surrounding text (WCAG technique G183). Checked for \

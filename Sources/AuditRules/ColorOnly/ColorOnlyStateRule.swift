@@ -6,6 +6,7 @@ public enum ColorOnlyStateRule: Rule {
         title: "Selection shown by colour only",
         wcag: ["1.4.1"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             When one of a group of siblings is selected (trait `selected`), something other than colour \
             should change too: a filled symbol, a weight, an underline or indicator, a size. Compared with \

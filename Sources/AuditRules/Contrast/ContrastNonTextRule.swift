@@ -5,6 +5,7 @@ public enum ContrastNonTextRule: Rule {
         title: "Non-text contrast",
         wcag: ["1.4.11"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Graphics needed to understand the screen and the visual boundaries or state of controls need a \
             contrast ratio of at least 3:1 against adjacent colours. Checked: the tint of icon-only elements \

@@ -5,6 +5,7 @@ public enum ContrastTextRule: Rule {
         title: "Text contrast",
         wcag: ["1.4.3"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Text must stand out from what is behind it: a WCAG contrast ratio of at least 4.5:1, or 3:1 for \
             large text (18 pt, or 14 pt bold). The foreground is composited with its alpha and the element's \

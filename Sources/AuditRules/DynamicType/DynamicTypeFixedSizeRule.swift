@@ -6,6 +6,7 @@ public enum DynamicTypeFixedSizeRule: Rule {
         title: "Text does not follow Dynamic Type",
         wcag: ["1.4.4"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Text should grow with the user's text size. Reported for text with \
             scales-with-content-size="false", or with text-style="custom" that does not say it scales. \

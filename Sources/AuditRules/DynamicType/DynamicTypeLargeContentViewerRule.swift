@@ -6,6 +6,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
         title: "Bar item without Large Content Viewer",
         wcag: ["1.4.4"],
         severity: .warning,
+        enabledIn: [.ios],
         help: """
             Tab bars and toolbars keep their height at large text sizes, so their items cannot grow. \
             UIKit's own bars then show the item enlarged on a long press (the Large Content Viewer); custom \

@@ -6,6 +6,7 @@ public enum DynamicTypeTruncatedRule: Rule {
         title: "Text is truncated",
         wcag: ["1.4.4"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Text must not be cut off when it grows. Reported when the snapshot says truncated="true", \
             or when the text cannot fit its frame by an estimate: each character takes `glyph-width` \

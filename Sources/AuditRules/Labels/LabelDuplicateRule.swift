@@ -7,6 +7,7 @@ public enum LabelDuplicateRule: Rule {
         title: "Duplicate labels",
         wcag: ["4.1.2"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Two distinct interactive elements under the same parent should not have the same name \
             (compared ignoring case and surrounding space). Across the whole screen, as ATF checks, the \

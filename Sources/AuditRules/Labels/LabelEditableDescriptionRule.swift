@@ -7,6 +7,7 @@ public enum LabelEditableDescriptionRule: Rule {
         title: "Editable field has a content description",
         wcag: ["4.1.2"],
         severity: .error,
+        enabledIn: [.android],
         help: """
             On Android a text field's `contentDescription` replaces its text for TalkBack: a field \
             described "Email" is read "Email" whatever the user typed, and its hint is never heard. \

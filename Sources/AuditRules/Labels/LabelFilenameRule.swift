@@ -5,6 +5,7 @@ public enum LabelFilenameRule: Rule {
         title: "Label is a file name",
         wcag: ["1.1.1", "4.1.2"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Labels such as "btn_close.png", "IMG_0042", "image1" or "icon-back" are asset names, not \
             descriptions — what VoiceOver falls back to when nobody wrote a label. Detected: image file \

@@ -5,6 +5,7 @@ public enum LabelMissingRule: Rule {
         title: "Missing accessible name",
         wcag: ["4.1.2", "1.1.1"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Every interactive accessibility element and every informative image needs a name: a label, \
             visible text, or (for text fields) a placeholder. Without one, VoiceOver reads the image's file \

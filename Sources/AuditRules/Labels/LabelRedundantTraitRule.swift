@@ -81,6 +81,7 @@ public enum LabelRedundantTraitRule: Rule {
         title: "Label repeats the role or state",
         wcag: ["4.1.2"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Screen readers announce an element's role and state after its label, and how to use it, so \
             "Play button" is heard as "Play button, button", "Selected tab" as "Selected tab, selected, \

@@ -7,6 +7,7 @@ public enum LabelUnreadableRule: Rule {
         title: "Name is not human-readable",
         wcag: ["1.1.1", "4.1.2"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             A name must be words a person can follow. Detected: characters of the Unicode private-use \
             area (U+E000–U+F8FF and planes 15–16), which icon fonts draw as glyphs and screen readers \

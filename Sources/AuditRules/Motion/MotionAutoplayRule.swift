@@ -6,6 +6,7 @@ public enum MotionAutoplayRule: Rule {
         title: "Auto-playing motion cannot be paused",
         wcag: ["2.2.2"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Moving, blinking or auto-updating content that starts automatically and lasts more than five \
             seconds (duration × repeats; `forever` included) must be pausable. Applies to animations \

@@ -6,6 +6,7 @@ public enum MotionReduceMotionRule: Rule {
         title: "Motion ignores Reduce Motion",
         wcag: ["2.3.3"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             When the snapshot was taken with Reduce Motion on, every animation other than a fade or \
             cross-fade must honour it. Whatever the setting, an animation marked \

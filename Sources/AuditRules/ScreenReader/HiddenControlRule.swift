@@ -8,6 +8,7 @@ public enum HiddenControlRule: Rule {
         title: "Control hidden from the screen reader",
         wcag: ["4.1.2", "2.1.1"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             An element that takes taps but is not an accessibility element cannot be found by swiping \
             through the screen with VoiceOver or TalkBack, nor activated by Switch Control or Voice \

@@ -7,6 +7,7 @@ public enum LabelInNameRule: Rule {
         title: "Accessible name does not contain the visible text",
         wcag: ["2.5.3"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             A control whose name (content description, accessibility label) replaces the text drawn on it \
             must say that text too, in the same words: a button showing "Send" named "Submit message", or \

@@ -6,6 +6,7 @@ public enum SilentStopRule: Rule {
         title: "Screen-reader stop that says nothing useful",
         wcag: ["4.1.2", "1.1.1"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Every swipe lands somewhere; a stop that says nothing (an accessibility element with no name, \
             value or role — often a wrapper made accessible by mistake) or only a role word ("image", \

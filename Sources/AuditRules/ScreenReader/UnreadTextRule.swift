@@ -6,6 +6,7 @@ public enum UnreadTextRule: Rule {
         title: "Visible text the screen reader never says",
         wcag: ["1.3.1", "4.1.2"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Text on the screen that is in no stop's speech is seen and never heard: a caption hidden from \
             assistive technology (`accessible="false"`, `importantForAccessibility="no"`), or text inside an \

@@ -6,6 +6,7 @@ public enum InvalidValueRule: Rule {
         title: "Unreadable attribute value",
         wcag: [],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             A value in the snapshot could not be read: a bad number, colour, frame, boolean or \
             enumeration. The element is still audited without it, so checks that needed it cannot judge \

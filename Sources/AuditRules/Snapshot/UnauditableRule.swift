@@ -8,6 +8,7 @@ public enum UnauditableRule: Rule {
         title: "Capture cannot be audited",
         wcag: [],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             No finding is not a pass when nothing could be judged. Reported on the snapshot: every \
             element without a usable frame (Appium writes `-1,-1,0,0` for elements it could not \

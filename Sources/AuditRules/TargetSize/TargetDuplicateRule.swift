@@ -7,6 +7,7 @@ public enum TargetDuplicateRule: Rule {
         title: "Targets with the same bounds",
         wcag: ["2.5.8"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Two interactive elements should not occupy exactly the same area: only one of them gets the \
             tap, and TalkBack and VoiceOver stop on both. This includes a clickable parent with a \

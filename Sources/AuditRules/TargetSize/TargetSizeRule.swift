@@ -6,6 +6,7 @@ public enum TargetSizeRule: Rule {
         title: "Touch target size",
         wcag: ["2.5.8"],
         severity: .error,
+        enabledIn: [.wcag],
         help: """
             Targets must be at least 24 × 24 points (WCAG 2.5.8), unless a 24-point circle centred on the \
             target does not intersect another target or another undersized target's circle. Platforms ask \

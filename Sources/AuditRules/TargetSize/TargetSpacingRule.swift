@@ -6,6 +6,7 @@ public enum TargetSpacingRule: Rule {
         title: "Overlapping touch targets",
         wcag: ["2.5.8"],
         severity: .warning,
+        enabledIn: [.wcag],
         help: """
             Two targets that are not nested in one another should not share touch area: where they \
             overlap, the target painted above takes the taps, and the one below may be left too little \

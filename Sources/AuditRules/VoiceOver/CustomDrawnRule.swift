@@ -6,6 +6,7 @@ public enum CustomDrawnRule: Rule {
         title: "Custom-drawn content is invisible to VoiceOver",
         wcag: ["1.1.1", "4.1.2"],
         severity: .error,
+        enabledIn: [.ios],
         help: """
             A view that draws its content itself (a chart, a game board, a signature pad: \
             draws-content="true") exposes nothing to assistive technology unless it is an accessibility \

@@ -6,6 +6,7 @@ public enum HeaderTraitRule: Rule {
         title: "Heading without the header trait",
         wcag: ["1.3.1", "2.4.6"],
         severity: .warning,
+        enabledIn: [.ios],
         help: """
             VoiceOver users move between headings with the rotor; text that looks like a heading must carry \
             the header trait (accessibilityTraits = .header; heading="true" on Android). Reported for the \

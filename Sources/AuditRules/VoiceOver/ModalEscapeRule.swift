@@ -6,6 +6,7 @@ public enum ModalEscapeRule: Rule {
         title: "Modal without escape, main action without magic tap",
         wcag: ["2.1.2", "2.1.1"],
         severity: .warning,
+        enabledIn: [.ios],
         help: """
             VoiceOver's escape gesture (a two-finger Z) dismisses modals and goes back; a modal that does not \
             implement it (accessibilityPerformEscape) traps the user: reported for modal="true" with \

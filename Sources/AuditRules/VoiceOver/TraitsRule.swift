@@ -6,6 +6,7 @@ public enum TraitsRule: Rule {
         title: "Conflicting or missing traits",
         wcag: ["4.1.2"],
         severity: .warning,
+        enabledIn: [.ios, .android],
         help: """
             Traits tell VoiceOver what an element is and how to use it. A button that is also adjustable \
             (swipe up/down to change) or also a link announces contradictions; an interactive element with \

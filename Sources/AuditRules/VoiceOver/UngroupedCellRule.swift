@@ -6,6 +6,7 @@ public enum UngroupedCellRule: Rule {
         title: "Cell read as separate parts",
         wcag: ["1.3.1"],
         severity: .warning,
+        enabledIn: [.ios],
         help: """
             A list cell or a card whose title, price, description and button are each their own \
             accessibility element makes screen-reader users swipe through every part of every item. \
