@@ -33,8 +33,12 @@ extension ReportFormat {
 /// The formats, in the order help lists them; the first is the default.
 package enum ReportFormats {
     package static let all: [any ReportFormat.Type] = [
-        TextFormat.self, JSONFormat.self, JSONLinesFormat.self, SARIFFormat.self,
-        JUnitFormat.self, HTMLFormat.self,
+        TextFormat.self,
+        JSONFormat.self,
+        JSONLinesFormat.self,
+        SARIFFormat.self,
+        JUnitFormat.self,
+        HTMLFormat.self,
     ]
 
     package static var names: [String] { all.map { $0.name } }

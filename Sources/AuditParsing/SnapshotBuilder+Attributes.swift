@@ -7,11 +7,11 @@ import Foundation
 extension SnapshotBuilder {
     /// The model's key for an attribute of the document's dialect (`D`, known to the
     /// caller: the dialect's own decoder).
-    func attributeKey<D: SnapshotDialect>(_ attribute: Attribute, of dialect: D.Type) -> AttributeKey {
+    func attributeKey<D: SnapshotDialect>(_ attribute: Attribute, of dialect: D.Type) -> D.Key {
         let pointer = UnsafeRawPointer(attribute.name)
-        if let key = attributeKeys.lookup(pointer) { return key }
+        if let raw = attributeKeys.lookup(pointer) { return D.Key(rawValue: raw) ?? .unknown }
         let key = D.attributeKey(named: String(cString: attribute.name))
-        attributeKeys.insert(pointer, key)
+        attributeKeys.insert(pointer, key.rawValue)
         return key
     }
 
@@ -53,7 +53,7 @@ extension SnapshotBuilder {
     @inline(__always)
     func forEachKnownAttribute<D: SnapshotDialect>(
         _ attributes: AttributeList, of dialect: D.Type, element index: Int,
-        owner: String, line: Int, _ body: (AttributeKey, ValueReader) -> Void
+        owner: String, line: Int, _ body: (D.Key, ValueReader) -> Void
     ) {
         for attribute in attributes {
             let key = attributeKey(attribute, of: dialect)

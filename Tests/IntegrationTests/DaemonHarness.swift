@@ -21,8 +21,11 @@ final class DaemonHarness: @unchecked Sendable {
     let journal: String
     var process: Process?
     let logFile: URL
+    /// Where this harness's auditd and auditctl are (another build: a scratch copy's).
+    let binaries: URL
 
-    init(name: String = #function) throws {
+    init(name: String = #function, binaries: URL = DaemonHarness.binaries) throws {
+        self.binaries = binaries
         let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("auditd-it-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         chmod(base.path, 0o755)
@@ -41,7 +44,7 @@ final class DaemonHarness: @unchecked Sendable {
     @discardableResult
     func start(_ extra: [String] = [], rules: [String]? = nil, expectFailure: Bool = false) throws -> Process {
         let process = Process()
-        process.executableURL = DaemonHarness.binaries.appendingPathComponent("auditd")
+        process.executableURL = binaries.appendingPathComponent("auditd")
         var arguments = ["--socket", socket, "--journal", journal, "--log-level", "debug"]
         for directory in rules ?? [DaemonHarness.rules.path] { arguments += ["--rules", directory] }
         process.arguments = arguments + extra
@@ -181,7 +184,7 @@ final class DaemonHarness: @unchecked Sendable {
 
     func auditctl(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Run {
         try run(
-            DaemonHarness.binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment,
+            binaries.appendingPathComponent("auditctl").path, arguments, stdin: stdin, environment: environment,
             directory: directory)
     }
 

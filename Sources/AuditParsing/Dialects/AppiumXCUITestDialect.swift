@@ -19,7 +19,14 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         name.hasPrefix("XCUIElementType") ? .element : .ignored
     }
 
-    static func attributeKey(named name: String) -> AttributeKey {
+    /// The attributes this dialect reads, each mapped from its names below.
+    enum Key: UInt8, DialectAttributeKey {
+        case unknown
+        case type, name, label, value, enabled, visible, accessible, x
+        case y, width, height, traits, placeholderValue, selected, bundleId
+    }
+
+    static func attributeKey(named name: String) -> Key {
         switch name {
         case "type": .type
         case "name": .name

@@ -25,7 +25,17 @@ enum NativeDialect: SnapshotDialect {
         }
     }
 
-    static func attributeKey(named name: String) -> AttributeKey {
+    /// The attributes this dialect reads, each mapped from its names below.
+    enum Key: UInt8, DialectAttributeKey {
+        case unknown
+        case id, role, label, value, hint, text, placeholder, image
+        case traits, accessible, hidden, visible, enabled, interactive, frame, hitFrame
+        case foreground, background, border, opacity, fontSize, fontWeight, textStyle, scalesWithContentSize
+        case truncated, underline, a11yIgnore, largeContentViewer, drawsContent, scrollable, modal, supportsEscape
+        case mainAction, magicTap
+    }
+
+    static func attributeKey(named name: String) -> Key {
         switch name {
         case "id": .id
         case "role": .role

@@ -29,8 +29,11 @@ protocol SnapshotDialect: Sendable {
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder)
     /// What an element name below the root means.
     static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind
-    /// The model's key for an attribute name (asked once per name and document).
-    static func attributeKey(named name: String) -> AttributeKey
+    /// The attributes the dialect reads: an enum of its own, so a new dialect's names touch
+    /// no other dialect.
+    associatedtype Key: DialectAttributeKey
+    /// The key of an attribute name (asked once per name and document).
+    static func attributeKey(named name: String) -> Key
     /// The file extensions its captures are saved with, lower case without the dot
     /// (`xml`): auditctl looks for these in directories and strips them to find a
     /// capture's screenshot beside it.
@@ -82,7 +85,11 @@ extension SnapshotDialect {
 
 /// The registered dialects, tried in order on a document's root element.
 package enum SnapshotDialects {
-    static let all: [any SnapshotDialect.Type] = [NativeDialect.self, AppiumXCUITestDialect.self, UiautomatorDialect.self]
+    static let all: [any SnapshotDialect.Type] = [
+        NativeDialect.self,
+        AppiumXCUITestDialect.self,
+        UiautomatorDialect.self,
+    ]
 
     /// Every file extension a registered dialect's captures are saved with (`xml`).
     package static var fileExtensions: [String] {

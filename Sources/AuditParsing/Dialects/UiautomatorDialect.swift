@@ -56,7 +56,16 @@ enum UiautomatorDialect: SnapshotDialect {
     /// class name in UiAutomator2 sources).
     static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind { .element }
 
-    static func attributeKey(named name: String) -> AttributeKey {
+    /// The attributes this dialect reads, each mapped from its names below.
+    enum Key: UInt8, DialectAttributeKey {
+        case unknown
+        case className, text, contentDesc, resourceId, clickable, longClickable, checkable, checked
+        case enabled, selected, bounds, displayed, visibleToUser, heading, screenReaderFocusable, importantForAccessibility
+        case notAccessibilityFriendly, focusable, packageName, hint, tooltipText, password, scrollable, drawingOrder
+        case showingHint
+    }
+
+    static func attributeKey(named name: String) -> Key {
         switch name {
         case "class": .className
         case "text": .text
