@@ -8,6 +8,8 @@ public struct SnapshotError: Error, Sendable, Hashable, CustomStringConvertible 
         case empty = "empty-snapshot"
         case malformed = "malformed-xml"
         case unsupportedRoot = "unsupported-root"
+        /// Another syntax than the front ends read (JSON).
+        case unsupportedSyntax = "unsupported-syntax"
         case missingVersion = "missing-version"
         case unsupportedVersion = "unsupported-version"
         case doctypeForbidden = "doctype-forbidden"

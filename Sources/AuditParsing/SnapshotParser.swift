@@ -54,9 +54,19 @@ public struct SnapshotParser: Sendable {
                 hint: "send an XML document whose root is <snapshot version=\"1\">, <AppiumAUT> or <hierarchy>")
         }
         let (document, note) = Self.document(in: bytes)
+        // Bytes no front end recognises are read as XML, whose parser says where they go
+        // wrong — unless they are plainly another syntax.
+        let syntax = SnapshotSyntaxes.recognising(document) ?? XMLSyntax.self
+        if syntax == XMLSyntax.self, !XMLSyntax.recognises(document), let first = document.first(where: { !ValueScanner.isBlank($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        {
+            throw SnapshotError(
+                code: .unsupportedSyntax, message: "the snapshot is JSON; captures are read as XML", line: 1, column: 1,
+                hint: "send the page source or dump as XML: <snapshot version=\"1\">, <AppiumAUT> or <hierarchy> (docs/dialects.md)")
+        }
         let builder = SnapshotBuilder(options: options, source: document)
         if let note { builder.notes.append(note) }
-        try SAXDriver.run(bytes: document, builder: builder)
+        try syntax.read(document, into: builder)
         return try builder.finish()
     }
 

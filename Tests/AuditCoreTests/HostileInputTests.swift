@@ -46,6 +46,16 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(error?.line, 2)
     }
 
+    /// The front end is chosen by the first bytes: a JSON export is named as such, not
+    /// reported as broken XML at line 1; text that is neither is still libxml2's to place.
+    func testAJSONCaptureIsNamedAndOtherBytesAreLeftToTheXMLParser() {
+        let json = TestSupport.parseError(#"  {"nodes": [{"role": "button", "name": "Pay"}]}"#)
+        XCTAssertEqual(json?.code, .unsupportedSyntax)
+        XCTAssertTrue(json?.message.contains("JSON") ?? false, "\(String(describing: json))")
+        XCTAssertEqual(TestSupport.parseError("hello <snapshot version=\"1\"/>")?.code, .malformed)
+        XCTAssertNil(TestSupport.parseError("\u{FEFF}\n  <snapshot version=\"1\"/>"))
+    }
+
     func testDeepNestingIsRefused() {
         let depth = 100_000
         let xml = "<snapshot version=\"1\">" + String(repeating: "<element>", count: depth) + String(repeating: "</element>", count: depth) + "</snapshot>"
