@@ -242,7 +242,7 @@ public enum Auditor {
                 findings.append(
                     Finding(
                         ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag,
-                        element: index, evidence: [("xpath", .string(rule.expression))], messageSource: .literal(rule.message)))
+                        element: index, evidence: [(.xpath, .string(rule.expression))], messageSource: .literal(rule.message)))
             }
         }
         return (findings, incompletes)

@@ -1,6 +1,6 @@
 /// Structured facts a rule measured, in a stable order (`ratio`, `required`, …).
 /// Messages are made from them late, by the rule's message templates.
-public typealias Evidence = [(String, JSON)]
+public typealias Evidence = [(EvidenceKey, JSON)]
 
 /// One result of one rule on one element (or on the snapshot as a whole).
 public struct Finding: Sendable {
@@ -58,11 +58,14 @@ public struct Finding: Sendable {
         // different small strings is not free); entries are read in place (`first(where:)`
         // hands each to its closure by value: a retain and a release of key and value).
         let length = key.utf8.count
-        for index in evidence.indices where evidence[index].0.utf8.count == length && evidence[index].0 == key {
+        for index in evidence.indices where evidence[index].0.rawValue.utf8.count == length && evidence[index].0.rawValue == key {
             return evidence[index].1
         }
         return nil
     }
+
+    /// The value of one piece of evidence.
+    public func evidence(_ key: EvidenceKey) -> JSON? { evidence(key.rawValue) }
 }
 
 /// A rule that could not judge: never a pass (docs/findings.md, `incomplete`).

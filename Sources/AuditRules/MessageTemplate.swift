@@ -17,14 +17,17 @@ public final class MessageTemplate: Sendable {
     let parts: [Part]
     let plainBytes: [UInt8]
     let escapedBytes: [UInt8]
-    let keys: [String]
+    let keys: [EvidenceKey]
+
+    /// The evidence keys the template names, in order.
+    public var placeholders: [EvidenceKey] { keys }
 
     public init(_ text: String) {
         self.text = text
         var parts: [Part] = []
         var plainBytes: [UInt8] = []
         var escapedBytes: [UInt8] = []
-        var keys: [String] = []
+        var keys: [EvidenceKey] = []
         var literal: [UInt8] = []
         let bytes = Array(text.utf8)
         func flush() {
@@ -43,7 +46,7 @@ public final class MessageTemplate: Sendable {
             {
                 flush()
                 parts.append(.placeholder(key: keys.count))
-                keys.append(String(decoding: bytes[(index + 2)..<close], as: UTF8.self))
+                keys.append(EvidenceKey(rawValue: String(decoding: bytes[(index + 2)..<close], as: UTF8.self)))
                 index = close + 1
             } else {
                 literal.append(bytes[index])
@@ -78,7 +81,7 @@ public final class MessageTemplate: Sendable {
         // Placeholders mostly name the evidence in its own order: each search starts just
         // after the last key found, so it usually succeeds at its first comparison.
         var cursor = 0
-        func value(_ key: String) -> JSON? {
+        func value(_ key: EvidenceKey) -> JSON? {
             var index = cursor
             for _ in 0..<evidence.count {
                 if index >= evidence.count { index = 0 }

@@ -27,6 +27,27 @@ import Testing
         }
     }
 
+    /// Every `${key}` of the rule's messages is a declared evidence key, and each finding
+    /// of its examples carries the keys its message names.
+    @Test(arguments: ruleIDs)
+    func messagesNameDeclaredEvidence(ruleID: String) throws {
+        let rule = try #require(BuiltInRules.rule(id: ruleID))
+        let declared = Set(EvidenceKey.all.map(\.rawValue))
+        for (result, template) in rule.description.templates {
+            for key in template.placeholders {
+                #expect(declared.contains(key.rawValue), "\(ruleID) \(result): ${\(key.rawValue)} is not a declared EvidenceKey")
+            }
+        }
+        for example in rule.description.examples {
+            let run = rule.run(on: try TestSupport.snapshot(of: example), parameters: example.parameters)
+            for finding in run.findings {
+                let named = rule.description.templates[finding.resultID]?.placeholders ?? []
+                let missing = named.filter { finding.evidence($0) == nil }
+                #expect(missing.isEmpty, "\(ruleID) example at line \(example.line): \(finding.resultID) names \(missing.map(\.rawValue)) but its evidence has no such key")
+            }
+        }
+    }
+
     @Test func everyRuleIDIsUniqueAndRegistered() {
         #expect(Set(Self.ruleIDs).count == Self.ruleIDs.count)
         for id in Self.ruleIDs { #expect(BuiltInRules.rule(id: id) != nil, "\(id)") }

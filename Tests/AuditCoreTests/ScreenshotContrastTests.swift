@@ -21,7 +21,7 @@ final class ScreenshotContrastTests: XCTestCase {
         return (snapshot, TestImages.contrast(snapshot))
     }
 
-    func evidence(_ finding: TestImages.Verdicts.Found, _ key: String) -> JSON? { finding.evidence.first { $0.0 == key }?.1 }
+    func evidence(_ finding: TestImages.Verdicts.Found, _ key: String) -> JSON? { finding.evidence.first { $0.0.rawValue == key }?.1 }
 
     func testTheBoundaryPairsFallOnTheirSides() throws {
         // #777777 on white is 4.48:1 and fails 4.5; #767676 is 4.54:1 and passes.

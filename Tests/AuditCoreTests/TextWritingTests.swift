@@ -99,7 +99,7 @@ final class TextWritingTests: XCTestCase {
 
     func testTemplatesFillPlaceholdersAndEscapeForJSON() throws {
         let template = MessageTemplate("Label \"${label}\" ratio ${ratio}:1, ${count} items, ${missing}; $5 and ${unclosed")
-        let evidence: Evidence = [("label", .string("Play \"now\"\n")), ("ratio", .number(4.4999)), ("count", .int(3))]
+        let evidence: Evidence = [(.label, .string("Play \"now\"\n")), (.ratio, .number(4.4999)), (.count, .int(3))]
         var plain: [UInt8] = []
         template.append(evidence, to: &plain)
         let expected = "Label \"Play \"now\"\n\" ratio 4.5:1, 3 items, ?; $5 and ${unclosed"

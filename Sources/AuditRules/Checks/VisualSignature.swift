@@ -73,12 +73,12 @@ private struct KeyMixer {
 enum ColorDifference {
     static func evidence(_ first: RGBA, _ second: RGBA) -> Evidence {
         var evidence: Evidence = [
-            ("colors", .array([.string(first.hex), .string(second.hex)])),
-            ("delta-e", .number((ColorMath.deltaE2000(first, second) * 10).rounded() / 10)),
+            (.colors, .array([.string(first.hex), .string(second.hex)])),
+            (.deltaE, .number((ColorMath.deltaE2000(first, second) * 10).rounded() / 10)),
         ]
         for deficiency in ColorMath.Deficiency.allCases {
             let delta = ColorMath.deltaE2000(ColorMath.simulate(first, deficiency), ColorMath.simulate(second, deficiency))
-            evidence.append(("delta-e-\(deficiency.rawValue)", .number((delta * 10).rounded() / 10)))
+            evidence.append((.deltaE(under: deficiency), .number((delta * 10).rounded() / 10)))
         }
         return evidence
     }

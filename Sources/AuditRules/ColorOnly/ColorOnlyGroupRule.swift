@@ -236,8 +236,8 @@ private struct LookAlikeGroups {
                 context.report(
                     ColorOnlyGroupRule.ResultID.colorOnly, element: member,
                     evidence: [
-                        ("other", .string(snapshot.node(first).id ?? snapshot.path(of: first)))
-                    ] + difference(reference, color) + [("source", .string(source))])
+                        (.other, .string(snapshot.node(first).id ?? snapshot.path(of: first)))
+                    ] + difference(reference, color) + [(.source, .string(source))])
             }
         }
     }

@@ -87,9 +87,9 @@ public enum ColorOnlyLinkRule: Rule {
             context.report(
                 ResultID.colorOnlyLink, element: index,
                 evidence: [
-                    ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                    ("link", .string(linkColor.hex)), ("text", .string(textColor.hex)), ("underline", .bool(false)),
-                ] + ColorDifference.evidence(textColor, linkColor).dropFirst() + [("source", .string(source))])
+                    (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                    (.link, .string(linkColor.hex)), (.text, .string(textColor.hex)), (.underline, .bool(false)),
+                ] + ColorDifference.evidence(textColor, linkColor).dropFirst() + [(.source, .string(source))])
         }
     }
 

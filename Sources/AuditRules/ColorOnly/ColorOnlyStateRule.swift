@@ -118,8 +118,8 @@ public enum ColorOnlyStateRule: Rule {
             context.report(
                 ResultID.unmarkedState, element: members[odd],
                 evidence: [
-                    ("role", .string(role.name)), ("count", .int(rest.count)),
-                ] + ColorDifference.evidence(known[rest[0]], known[odd]) + [("source", .string(source))])
+                    (.role, .string(role.name)), (.count, .int(rest.count)),
+                ] + ColorDifference.evidence(known[rest[0]], known[odd]) + [(.source, .string(source))])
         }
     }
 
@@ -159,8 +159,8 @@ public enum ColorOnlyStateRule: Rule {
             context.report(
                 ResultID.colorOnlyState, element: index,
                 evidence: [
-                    ("role", .string(element.role.name)), ("other", .string(snapshot.node(other).id ?? snapshot.path(of: other))),
-                ] + ColorDifference.evidence(otherColor, selectedColor) + [("source", .string(source))])
+                    (.role, .string(element.role.name)), (.other, .string(snapshot.node(other).id ?? snapshot.path(of: other))),
+                ] + ColorDifference.evidence(otherColor, selectedColor) + [(.source, .string(source))])
         }
     }
 }

@@ -99,9 +99,9 @@ public enum ContrastNonTextRule: Rule {
                         context.report(
                             ResultID.icon, element: index,
                             evidence: [
-                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                                ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
-                                ("source", .string("declared")),
+                                (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                                (.foreground, .string(drawn.hex)), (.background, .string(background.hex)),
+                                (.source, .string("declared")),
                             ])
                     }
                 } else if snapshot.capabilities.contains(.declaredColors) {
@@ -122,8 +122,8 @@ public enum ContrastNonTextRule: Rule {
                         context.report(
                             ResultID.border, element: index,
                             evidence: [
-                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                                ("border", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                                (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                                (.border, .string(drawn.hex)), (.background, .string(backdrop.hex)),
                             ])
                     }
                 } else {
@@ -138,8 +138,8 @@ public enum ContrastNonTextRule: Rule {
                         context.report(
                             ResultID.control, element: index,
                             evidence: [
-                                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                                ("fill", .string(drawn.hex)), ("background", .string(backdrop.hex)),
+                                (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                                (.fill, .string(drawn.hex)), (.background, .string(backdrop.hex)),
                             ])
                     }
                 } else {
@@ -189,11 +189,11 @@ public enum ContrastNonTextRule: Rule {
         context.report(
             ResultID.icon, element: index,
             evidence: [
-                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.surroundings.hex)),
-                ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
-                ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
-                ("background-share", .number((colors.surroundingsShare * 1000).rounded() / 1000)),
+                (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                (.foreground, .string(colors.foreground.hex)), (.background, .string(colors.surroundings.hex)),
+                (.source, .string("screenshot")), (.crop, .string(colors.crop.description)),
+                (.foregroundShare, .number((colors.foregroundShare * 1000).rounded() / 1000)),
+                (.backgroundShare, .number((colors.surroundingsShare * 1000).rounded() / 1000)),
             ])
     }
 }

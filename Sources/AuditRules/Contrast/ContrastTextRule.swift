@@ -107,15 +107,15 @@ public enum ContrastTextRule: Rule {
             let required = large ? largeRatio : normalRatio
             guard ratio < required else { continue }
             var evidence: Evidence = [
-                ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-                ("foreground", .string(drawn.hex)), ("background", .string(background.hex)),
-                ("source", .string("declared")),
+                (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+                (.foreground, .string(drawn.hex)), (.background, .string(background.hex)),
+                (.source, .string("declared")),
             ]
-            if drawn != foreground { evidence.append(("declared-foreground", .string(foreground.hex))) }
-            evidence.append(("font-size", size.map(JSON.number) ?? .null))
-            evidence.append(("font-weight", .int(Int(weight))))
-            evidence.append(("large-text", .bool(large)))
-            evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: drawn, background: background) * 10).rounded() / 10)))
+            if drawn != foreground { evidence.append((.declaredForeground, .string(foreground.hex))) }
+            evidence.append((.fontSize, size.map(JSON.number) ?? .null))
+            evidence.append((.fontWeight, .int(Int(weight))))
+            evidence.append((.largeText, .bool(large)))
+            evidence.append((.apcaLc, .number((ColorMath.apcaContrast(text: drawn, background: background) * 10).rounded() / 10)))
             context.report(ResultID.lowContrast, element: index, evidence: evidence)
         }
         if unknownColours > 0 {
@@ -183,13 +183,13 @@ public enum ContrastTextRule: Rule {
         // Size unknown and the ratio passes for large text: it may be large.
         let severity: Severity? = large == nil && ratio >= ratios.large ? .notice : nil
         var evidence: Evidence = [
-            ("ratio", .number(ColorMath.displayed(ratio))), ("required", .number(required)),
-            ("foreground", .string(colors.foreground.hex)), ("background", .string(colors.background.hex)),
-            ("source", .string("screenshot")), ("crop", .string(colors.crop.description)),
-            ("foreground-share", .number((colors.foregroundShare * 1000).rounded() / 1000)),
-            ("background-share", .number((colors.backgroundShare * 1000).rounded() / 1000)),
-            ("font-size", element.fontSize.map(JSON.number) ?? .null),
-            ("large-text", large.map(JSON.bool) ?? .null),
+            (.ratio, .number(ColorMath.displayed(ratio))), (.required, .number(required)),
+            (.foreground, .string(colors.foreground.hex)), (.background, .string(colors.background.hex)),
+            (.source, .string("screenshot")), (.crop, .string(colors.crop.description)),
+            (.foregroundShare, .number((colors.foregroundShare * 1000).rounded() / 1000)),
+            (.backgroundShare, .number((colors.backgroundShare * 1000).rounded() / 1000)),
+            (.fontSize, element.fontSize.map(JSON.number) ?? .null),
+            (.largeText, large.map(JSON.bool) ?? .null),
         ]
         let pixelsPerPoint = context.snapshot.screenshot?.pixelsPerPoint ?? 1
         if let ink {
@@ -197,31 +197,31 @@ public enum ContrastTextRule: Rule {
             let estimate = ink.estimatedSize(pixelsPerPoint: pixelsPerPoint).rounded()
             let face = ink.looksBold ? "bold" : "regular"
             let basis = "its glyphs' ink: one line \(ink.lineHeight) px (\(line.formattedForReport) pt) high, \(face) stems of \(ink.stroke) px"
-            evidence.append(("estimated-font-size", .number(estimate)))
+            evidence.append((.estimatedFontSize, .number(estimate)))
             switch large {
-            case true?: evidence.append(("text-size", .string("large: about \(estimate.formattedForReport) pt from \(basis)")))
-            case false?: evidence.append(("text-size", .string("not large: about \(estimate.formattedForReport) pt from \(basis)")))
+            case true?: evidence.append((.textSize, .string("large: about \(estimate.formattedForReport) pt from \(basis)")))
+            case false?: evidence.append((.textSize, .string("not large: about \(estimate.formattedForReport) pt from \(basis)")))
             case nil:
                 evidence.append(
                     (
-                        "text-size",
+                        .textSize,
                         .string(
                             "undecided: about \(estimate.formattedForReport) pt from \(basis), between normal and large; \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not"
                         )
                     ))
             }
         } else if element.fontSize == nil, large == false {
-            evidence.append(("text-size", .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
+            evidence.append((.textSize, .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
         } else if large == nil {
             evidence.append(
                 (
-                    "text-size",
+                    .textSize,
                     .string(
                         "unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not"
                     )
                 ))
         }
-        evidence.append(("apca-lc", .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
+        evidence.append((.apcaLc, .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
         context.report(ResultID.lowContrast, element: index, evidence: evidence, severity: severity)
     }
 }

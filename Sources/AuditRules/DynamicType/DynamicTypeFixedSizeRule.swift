@@ -63,8 +63,8 @@ public enum DynamicTypeFixedSizeRule: Rule {
             context.report(
                 ResultID.fixed, element: index,
                 evidence: [
-                    ("text", .string(text)), ("font-size", element.fontSize.map(JSON.number) ?? .null),
-                    ("text-style", .optional(element.textStyle?.rawValue)), ("content-size", .string(size.rawValue)),
+                    (.text, .string(text)), (.fontSize, element.fontSize.map(JSON.number) ?? .null),
+                    (.textStyle, .optional(element.textStyle?.rawValue)), (.contentSize, .string(size.rawValue)),
                 ], severity: severity)
         }
     }

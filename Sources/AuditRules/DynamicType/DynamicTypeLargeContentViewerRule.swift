@@ -65,10 +65,10 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
                 context.report(
                     ResultID.noViewer, element: index,
                     evidence: [
-                        ("name", .string(snapshot.node(index).accessibleName ?? snapshot.node(index).image ?? "")),
-                        ("content-size", .string(size.rawValue)),
-                        ("scales-with-content-size", element.scalesWithContentSize.map(JSON.bool) ?? .null),
-                        ("large-content-viewer", element.largeContentViewer.map(JSON.bool) ?? .null),
+                        (.name, .string(snapshot.node(index).accessibleName ?? snapshot.node(index).image ?? "")),
+                        (.contentSize, .string(size.rawValue)),
+                        (.scalesWithContentSize, element.scalesWithContentSize.map(JSON.bool) ?? .null),
+                        (.largeContentViewer, element.largeContentViewer.map(JSON.bool) ?? .null),
                     ], severity: severity)
             }
         }

@@ -69,7 +69,7 @@ public enum DynamicTypeTruncatedRule: Rule {
                 context.report(
                     ResultID.truncated, element: index,
                     evidence: [
-                        ("text", .optional(snapshot.text(textRef))), ("content-size", .string(size.rawValue)), ("stated", .bool(true)),
+                        (.text, .optional(snapshot.text(textRef))), (.contentSize, .string(size.rawValue)), (.stated, .bool(true)),
                     ], severity: statedSeverity)
                 continue
             }
@@ -95,8 +95,8 @@ public enum DynamicTypeTruncatedRule: Rule {
             context.report(
                 ResultID.estimated, element: index,
                 evidence: [
-                    ("text", .optional(snapshot.text(textRef))), ("font-size", .number(fontSize)), ("needed", .number(needed.rounded())),
-                    ("available", .number(available.rounded())), ("lines", .number(lines)), ("stated", .bool(false)),
+                    (.text, .optional(snapshot.text(textRef))), (.fontSize, .number(fontSize)), (.needed, .number(needed.rounded())),
+                    (.available, .number(available.rounded())), (.lines, .number(lines)), (.stated, .bool(false)),
                 ], severity: estimateSeverity)
         }
     }

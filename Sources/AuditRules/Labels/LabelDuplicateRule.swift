@@ -105,8 +105,8 @@ public enum LabelDuplicateRule: Rule {
                 context.report(
                     ResultID.duplicate, element: child,
                     evidence: [
-                        ("label", .optional(snapshot.text(name))),
-                        ("other", .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
+                        (.label, .optional(snapshot.text(name))),
+                        (.other, .string(snapshot.text(elements[first].id) ?? snapshot.path(of: first))),
                     ])
             }
         }
@@ -189,8 +189,8 @@ public enum LabelDuplicateRule: Rule {
             context.report(
                 ResultID.repeated, element: subject,
                 evidence: [
-                    ("label", .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), ("count", .int(same.count)),
-                    ("others", .string(names)),
+                    (.label, .optional(snapshot.text(snapshot.accessibleNameRef(of: subject)))), (.count, .int(same.count)),
+                    (.others, .string(names)),
                 ])
         }
     }

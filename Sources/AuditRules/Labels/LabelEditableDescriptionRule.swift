@@ -49,7 +49,7 @@ public enum LabelEditableDescriptionRule: Rule {
             guard element.role == .textfield, element.isVisible, !snapshot.texts.isBlank(element.label),
                 let label = snapshot.text(element.label)
             else { continue }
-            context.report(ResultID.described, element: index, evidence: [("description", .string(label))])
+            context.report(ResultID.described, element: index, evidence: [(.description, .string(label))])
         }
     }
 }

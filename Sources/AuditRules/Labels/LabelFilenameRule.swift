@@ -97,7 +97,7 @@ public enum LabelFilenameRule: Rule {
             let node = snapshot.node(index)
             guard let label = node.label ?? (element.isInteractive ? node.text : nil) else { continue }
             guard let pattern = pattern(of: label, image: node.image) else { continue }
-            context.report(ResultID.filename, element: index, evidence: [("label", .string(label)), ("pattern", .string(pattern))])
+            context.report(ResultID.filename, element: index, evidence: [(.label, .string(label)), (.pattern, .string(pattern))])
         }
     }
 }

@@ -88,17 +88,17 @@ public enum LabelMissingRule: Rule {
             if Targets.isInlineLink(index, in: snapshot), !snapshot.texts.isBlank(snapshot.elements[Int(element.parent)].text) { continue }
             if snapshot.platform == .ios, element.role == .textfield, let placeholder = placeholderOnly(index, in: snapshot) {
                 context.report(
-                    ResultID.placeholderOnly, element: index, evidence: [("role", .string(element.role.name)), ("placeholder", .string(placeholder))],
+                    ResultID.placeholderOnly, element: index, evidence: [(.role, .string(element.role.name)), (.placeholder, .string(placeholder))],
                     severity: .warning)
                 continue
             }
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }
             let node = snapshot.node(index)
-            var evidence: Evidence = [("role", .string(element.role.name))]
-            if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append(("type", .string(type))) }
-            if element.notAccessibilityFriendly == true { evidence.append(("uiautomator-naf", .bool(true))) }
+            var evidence: Evidence = [(.role, .string(element.role.name))]
+            if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append((.type, .string(type))) }
+            if element.notAccessibilityFriendly == true { evidence.append((.uiautomatorNaf, .bool(true))) }
             if let image = node.image, !LabelText.isBlank(image) {
-                evidence.append(("image", .string(image)))
+                evidence.append((.image, .string(image)))
                 context.report(ResultID.imageNameRead, element: index, evidence: evidence)
             } else {
                 context.report(ResultID.noName, element: index, evidence: evidence)

@@ -183,8 +183,8 @@ public enum LabelRedundantTraitRule: Rule {
             context.report(
                 ResultID.redundant, element: index,
                 evidence: [
-                    ("label", .string(label.trimming(.spaceSeparators))), ("word", .string(word.text)),
-                    ("language", .string(word.language)), ("kind", .string(word.target.kind)),
+                    (.label, .string(label.trimming(.spaceSeparators))), (.word, .string(word.text)),
+                    (.language, .string(word.language)), (.kind, .string(word.target.kind)),
                 ])
         }
     }

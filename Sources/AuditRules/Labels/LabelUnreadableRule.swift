@@ -127,7 +127,7 @@ public enum LabelUnreadableRule: Rule {
                 let sharesControl = !SpeakingControls.isControl(element) && control >= 0 && speaking.voiceCount(of: control) > 1
                 if !hasWords(candidate), !sharesControl {
                     let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-                    context.report(ResultID.privateGlyph, element: index, evidence: [("name", .string(candidate)), ("code-point", .string(code))])
+                    context.report(ResultID.privateGlyph, element: index, evidence: [(.name, .string(candidate)), (.codePoint, .string(code))])
                 }
                 continue
             }
@@ -137,7 +137,7 @@ public enum LabelUnreadableRule: Rule {
             guard !ref.isAbsent, ref.count <= maximumJudgedBytes, !texts.isBlank(ref) else { continue }
             let (hasAlphanumeric, mayBeIdentifier) = texts.withBytes(ref, shape)
             if !hasAlphanumeric, let name = texts.string(ref), name.unicodeScalars.allSatisfy(isPunctuationOrSpace) {
-                context.report(ResultID.punctuation, element: index, evidence: [("name", .string(name))])
+                context.report(ResultID.punctuation, element: index, evidence: [(.name, .string(name))])
                 continue
             }
             // Only a hump after lower case or a hyphen between letters can make an
@@ -148,7 +148,7 @@ public enum LabelUnreadableRule: Rule {
                 LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
                 let token = identifierToken(in: name)
             else { continue }
-            context.report(ResultID.identifier, element: index, evidence: [("name", .string(name)), ("token", .string(token))])
+            context.report(ResultID.identifier, element: index, evidence: [(.name, .string(name)), (.token, .string(token))])
         }
     }
 

@@ -58,9 +58,9 @@ public enum MotionAutoplayRule: Rule {
             context.report(
                 ResultID.unpausable, element: animation.element,
                 evidence: [
-                    ("kind", .string(animation.kindName)), ("seconds", total.isFinite ? .number(total) : .string("forever")),
-                    ("limit", .number(maximum)), ("pausable", animation.pausable.map(JSON.bool) ?? .null),
-                    ("line", .int(animation.line)),
+                    (.kind, .string(animation.kindName)), (.seconds, total.isFinite ? .number(total) : .string("forever")),
+                    (.limit, .number(maximum)), (.pausable, animation.pausable.map(JSON.bool) ?? .null),
+                    (.line, .int(animation.line)),
                 ])
         }
     }

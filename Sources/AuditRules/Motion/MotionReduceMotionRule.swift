@@ -73,9 +73,9 @@ public enum MotionReduceMotionRule: Rule {
             // Built only for a finding: most animations honour the setting.
             var evidence: Evidence {
                 [
-                    ("kind", .string(animation.kindName)), ("reduce-motion", snapshot.settings.reduceMotion.map(JSON.bool) ?? .null),
-                    ("honors-reduce-motion", animation.honorsReduceMotion.map(JSON.bool) ?? .null),
-                    ("line", .int(animation.line)),
+                    (.kind, .string(animation.kindName)), (.reduceMotion, snapshot.settings.reduceMotion.map(JSON.bool) ?? .null),
+                    (.honorsReduceMotion, animation.honorsReduceMotion.map(JSON.bool) ?? .null),
+                    (.line, .int(animation.line)),
                 ]
             }
             switch (reduceMotion, animation.honorsReduceMotion) {

@@ -92,7 +92,7 @@ public enum HiddenControlRule: Rule {
                 continue
             }
             let severity = context.severity
-            context.report(ResultID.hidden, element: index, evidence: [("role", .string(elements[index].role.name))], severity: severity)
+            context.report(ResultID.hidden, element: index, evidence: [(.role, .string(elements[index].role.name))], severity: severity)
         }
         if unjudged > 0 {
             context.cannotJudge(

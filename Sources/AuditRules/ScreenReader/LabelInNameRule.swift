@@ -75,7 +75,7 @@ public enum LabelInNameRule: Rule {
             guard String(decoding: shown, as: UTF8.self).unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2,
                 SpokenWords.fold(visible.utf8, keepingNumbers: true).split(separator: 0x20).count <= maxLabelWords
             else { continue }
-            let evidence: Evidence = [("name", .string(stop.name)), ("visible", .string(visible))]
+            let evidence: Evidence = [(.name, .string(stop.name)), (.visible, .string(visible))]
             if isIdentifier(stop.name), !isIdentifier(visible) {
                 context.report(.identifier, element: stop.element, evidence: evidence)
             } else if !SpokenWords.contains(SpokenWords.fold(stop.name.utf8), shown) {

@@ -63,7 +63,7 @@ public enum SilentStopRule: Rule {
             if stop.speech.isEmpty, !snapshot.elements[stop.element].isInteractive {
                 context.report(.silent, element: stop.element, evidence: [])
             } else if roleWords.contains(stop.name.lowercased()), !repeatsOwnRole(stop) {
-                context.report(.roleOnly, element: stop.element, evidence: [("name", .string(stop.name)), ("speech", .string(stop.speech))])
+                context.report(.roleOnly, element: stop.element, evidence: [(.name, .string(stop.name)), (.speech, .string(stop.speech))])
             }
         }
     }

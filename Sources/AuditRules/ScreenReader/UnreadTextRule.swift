@@ -71,7 +71,7 @@ public enum UnreadTextRule: Rule {
                 if spoken[stop] == nil { spoken[stop] = SpokenWords.fold(transcript.stops[stop].speech.utf8) }
                 if let speech = spoken[stop], SpokenWords.contains(speech, shown) { continue }
             }
-            context.report(.unread, element: index, evidence: [("text", .string(snapshot.texts.string(element.text) ?? ""))])
+            context.report(.unread, element: index, evidence: [(.text, .string(snapshot.texts.string(element.text) ?? ""))])
         }
     }
 }

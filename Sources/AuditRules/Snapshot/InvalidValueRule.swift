@@ -33,8 +33,8 @@ public enum InvalidValueRule: Rule {
             context.report(
                 ResultID.invalid, element: invalid.element,
                 evidence: [
-                    ("owner", .string(invalid.owner)), ("attribute", .string(invalid.attribute)),
-                    ("value", .string(invalid.value)), ("expected", .string(invalid.expected)), ("line", .int(invalid.line)),
+                    (.owner, .string(invalid.owner)), (.attribute, .string(invalid.attribute)),
+                    (.value, .string(invalid.value)), (.expected, .string(invalid.expected)), (.line, .int(invalid.line)),
                 ])
         }
     }

@@ -84,7 +84,7 @@ public enum UnauditableRule: Rule {
             context.report(
                 ResultID.ruleSetPlatform, element: nil,
                 evidence: [
-                    ("expected", .string(expected)), ("platform", .string(snapshot.platform.rawValue)),
+                    (.expected, .string(expected)), (.platform, .string(snapshot.platform.rawValue)),
                 ], severity: .warning)
         }
         guard count > 0 else { return }
@@ -98,18 +98,18 @@ public enum UnauditableRule: Rule {
             if snapshot.texts.withBytes(element.typeName, { $0.starts(with: "XCUIElementType".utf8) }) { iosTypes += 1 }
         }
         if typed == 0 {
-            context.report(ResultID.noTypes, element: nil, evidence: [("elements", .int(count))])
+            context.report(ResultID.noTypes, element: nil, evidence: [(.elements, .int(count))])
         } else if framed == 0 {
-            context.report(ResultID.noGeometry, element: nil, evidence: [("elements", .int(count))])
+            context.report(ResultID.noGeometry, element: nil, evidence: [(.elements, .int(count))])
         } else if systemFramed == framed {
-            context.report(ResultID.systemOnly, element: nil, evidence: [("framed", .int(framed))], severity: .warning)
+            context.report(ResultID.systemOnly, element: nil, evidence: [(.framed, .int(framed))], severity: .warning)
         }
         if snapshot.platform == .android, iosTypes * 2 > count {
             context.report(
                 ResultID.otherPlatform, element: nil,
                 evidence: [
-                    ("count", .int(iosTypes)), ("elements", .int(count)), ("found", .string("iOS (XCUIElementType…)")),
-                    ("platform", .string(snapshot.platform.rawValue)),
+                    (.count, .int(iosTypes)), (.elements, .int(count)), (.found, .string("iOS (XCUIElementType…)")),
+                    (.platform, .string(snapshot.platform.rawValue)),
                 ])
         }
     }

@@ -56,8 +56,8 @@ public enum TargetDuplicateRule: Rule {
             context.report(
                 ResultID.sameBounds, element: target.index,
                 evidence: [
-                    ("other", .string(name)), ("frame", .string(target.frame.description)),
-                    ("nested", .bool(target.index < ends[earlier])),
+                    (.other, .string(name)), (.frame, .string(target.frame.description)),
+                    (.nested, .bool(target.index < ends[earlier])),
                 ])
         }
     }

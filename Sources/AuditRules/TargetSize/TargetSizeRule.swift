@@ -220,10 +220,10 @@ public enum TargetSizeRule: Rule {
                     context.report(
                         ResultID.insideClickableAncestor, element: target.index,
                         evidence: [
-                            ("width", .number(frame.width)), ("height", .number(frame.height)),
-                            ("required", .number(belowPlatform ? platformMinimum : minimum)), ("source", .string(source)),
-                            ("ancestor", .string(name)),
-                            ("ancestor-size", .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
+                            (.width, .number(frame.width)), (.height, .number(frame.height)),
+                            (.required, .number(belowPlatform ? platformMinimum : minimum)), (.source, .string(source)),
+                            (.ancestor, .string(name)),
+                            (.ancestorSize, .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
                         ], severity: .notice)
                     continue
                 }
@@ -232,8 +232,8 @@ public enum TargetSizeRule: Rule {
             }
             if undersizedTarget {
                 var evidence: Evidence = [
-                    ("width", .number(frame.width)), ("height", .number(frame.height)),
-                    ("required", .number(minimum)), ("source", .string(source)),
+                    (.width, .number(frame.width)), (.height, .number(frame.height)),
+                    (.required, .number(minimum)), (.source, .string(source)),
                 ]
                 let clear =
                     spacingException
@@ -242,7 +242,7 @@ public enum TargetSizeRule: Rule {
                         undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
                     if ancestor >= 0 {
-                        evidence.append(("clickable-ancestor", .string(snapshot.node(ancestor).id ?? snapshot.path(of: ancestor))))
+                        evidence.append((.clickableAncestor, .string(snapshot.node(ancestor).id ?? snapshot.path(of: ancestor))))
                         context.report(
                             ResultID.tooSmall, element: target.index, evidence: evidence,
                             severity: min(context.severity, .warning))
@@ -256,12 +256,12 @@ public enum TargetSizeRule: Rule {
                 // A platform guideline, not a WCAG criterion (2.5.5's 44 CSS px is AAA and
                 // another unit): the finding names the guideline.
                 var evidence: Evidence = [
-                    ("width", .number(frame.width)), ("height", .number(frame.height)),
-                    ("required", .number(platformMinimum)), ("source", .string(source)),
-                    ("guideline", .string(guideline(for: snapshot.platform))),
+                    (.width, .number(frame.width)), (.height, .number(frame.height)),
+                    (.required, .number(platformMinimum)), (.source, .string(source)),
+                    (.guideline, .string(guideline(for: snapshot.platform))),
                 ]
                 if required.width < platformMinimum || required.height < platformMinimum {
-                    evidence.append(("edge-minimum", .number(min(required.width, required.height))))
+                    evidence.append((.edgeMinimum, .number(min(required.width, required.height))))
                 }
                 context.report(ResultID.belowPlatformMinimum, element: target.index, evidence: evidence, severity: platformSeverity, wcag: [])
             }
@@ -342,7 +342,7 @@ public enum TargetSizeRule: Rule {
             return (dx * dx + dy * dy).squareRoot() < minimum
         }
         guard let conflict else { return true }
-        evidence.append(("conflicts-with", .optional(snapshot.node(conflict.index).id ?? snapshot.path(of: conflict.index))))
+        evidence.append((.conflictsWith, .optional(snapshot.node(conflict.index).id ?? snapshot.path(of: conflict.index))))
         return false
     }
 }

@@ -59,7 +59,7 @@ public enum CustomDrawnRule: Rule {
                 }
                 if over { continue }
             }
-            context.report(ResultID.invisible, element: index, evidence: [("role", .string(element.role.name)), ("draws-content", .bool(true))])
+            context.report(ResultID.invisible, element: index, evidence: [(.role, .string(element.role.name)), (.drawsContent, .bool(true))])
         }
     }
 }

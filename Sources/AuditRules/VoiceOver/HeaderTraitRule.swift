@@ -73,7 +73,7 @@ public enum HeaderTraitRule: Rule {
             guard !element.traits.contains(.header) else { return }
             let text = snapshot.text(snapshot.visibleTextRef(of: first)) ?? ""
             if let style = element.textStyle, style.isHeading {
-                context.report(ResultID.style, element: first, evidence: [("text", .string(text)), ("text-style", .string(style.rawValue))])
+                context.report(ResultID.style, element: first, evidence: [(.text, .string(text)), (.textStyle, .string(style.rawValue))])
                 return
             }
             guard let size = element.fontSize, texts.count > 1 else { return }
@@ -88,7 +88,7 @@ public enum HeaderTraitRule: Rule {
             context.report(
                 ResultID.looks, element: first,
                 evidence: [
-                    ("text", .string(text)), ("font-size", .number(size)), ("sibling-size", .number(largest)), ("font-weight", .int(weight)),
+                    (.text, .string(text)), (.fontSize, .number(size)), (.siblingSize, .number(largest)), (.fontWeight, .int(weight)),
                 ])
         }
         for parent in elements.indices where elements[parent].firstChild >= 0 {

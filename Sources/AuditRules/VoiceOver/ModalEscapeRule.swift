@@ -43,13 +43,13 @@ public enum ModalEscapeRule: Rule {
             let element = snapshot.elements[index]
             guard element.isVisible else { continue }
             if element.modal == true, element.supportsEscape == false {
-                context.report(ResultID.noEscape, element: index, evidence: [("modal", .bool(true)), ("supports-escape", .bool(false))])
+                context.report(ResultID.noEscape, element: index, evidence: [(.modal, .bool(true)), (.supportsEscape, .bool(false))])
             }
             if element.mainAction == true, element.magicTap == false {
                 context.report(
                     ResultID.noMagicTap, element: index,
                     evidence: [
-                        ("name", .string(snapshot.node(index).accessibleName ?? "")), ("magic-tap", .bool(false)),
+                        (.name, .string(snapshot.node(index).accessibleName ?? "")), (.magicTap, .bool(false)),
                     ])
             }
         }

@@ -97,7 +97,7 @@ public enum TraitsRule: Rule {
                 context.report(
                     ResultID.conflict, element: index,
                     evidence: [
-                        ("traits", .string(conflicts.joined(separator: ", "))), ("role", .string(element.role.name)),
+                        (.traits, .string(conflicts.joined(separator: ", "))), (.role, .string(element.role.name)),
                     ])
                 continue
             }
@@ -120,7 +120,7 @@ public enum TraitsRule: Rule {
                 context.report(
                     ResultID.notActionable, element: index,
                     evidence: [
-                        ("role", .string(element.role.name)), ("traits", .array(element.traits.names.map(JSON.string))),
+                        (.role, .string(element.role.name)), (.traits, .array(element.traits.names.map(JSON.string))),
                     ], severity: context.snapshot.platform == .android ? .notice : context.severity)
             }
         }

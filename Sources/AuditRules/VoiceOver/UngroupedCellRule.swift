@@ -91,8 +91,8 @@ public enum UngroupedCellRule: Rule {
             context.report(
                 ResultID.ungrouped, element: index,
                 evidence: [
-                    ("kind", .string(isCell ? "Cell" : "Card")), ("parts", .int(parts.count)),
-                    ("names", .string(String(decoding: names, as: UTF8.self))),
+                    (.kind, .string(isCell ? "Cell" : "Card")), (.parts, .int(parts.count)),
+                    (.names, .string(String(decoding: names, as: UTF8.self))),
                 ])
         }
     }
