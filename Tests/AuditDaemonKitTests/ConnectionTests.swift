@@ -200,6 +200,82 @@ final class ConnectionTests: XCTestCase {
         XCTAssertTrue(harness.channel.closed)
     }
 
+    /// A backlog of `count` lines, produced as the client reads.
+    static func backlog(_ count: Int, pulled: @escaping () -> Void = {}) -> ResponseStream.Backlog {
+        var next = 0
+        let padding = String(repeating: "x", count: 190)
+        return { into, _ in
+            guard next < count else { return false }
+            pulled()
+            into += Array("line \(next) \(padding)\n".utf8)
+            next += 1
+            return next < count
+        }
+    }
+
+    /// A chunked body decoded, or nil when its framing is broken (bytes, not characters:
+    /// "\r\n" is one Character).
+    static func unchunk(_ body: Substring) -> String? {
+        var rest = Array(body.utf8)[...]
+        var out: [UInt8] = []
+        while let cr = rest.firstIndex(of: 0x0D), rest.index(after: cr) < rest.endIndex, rest[rest.index(after: cr)] == 0x0A {
+            guard let size = Int(String(decoding: rest[..<cr], as: UTF8.self), radix: 16) else { return nil }
+            rest = rest[(cr + 2)...]
+            if size == 0 { return Array(rest) == [0x0D, 0x0A] ? String(decoding: out, as: UTF8.self) : nil }
+            guard rest.count >= size + 2 else { return nil }
+            out += rest.prefix(size)
+            rest = rest.dropFirst(size + 2)
+        }
+        return nil
+    }
+
+    func testAStreamedBacklogIsPulledAsTheClientReadsAndEndsItsChunkedBody() throws {
+        let harness = Harness()
+        harness.channel.capacity = 64
+        harness.channel.deliver(Self.get("/v1/findings"))
+        // 2,000 lines of 200 bytes: 400 KB, more than is queued ahead of the client (256 KiB).
+        var pulled = 0
+        let stream = ResponseStream(head: HTTPResponse(status: 200), follows: false, backlog: Self.backlog(2000) { pulled += 1 })
+        var ended = false
+        stream.onEnd = { ended = true }
+        harness.tickets[0].0.connection.startStream(harness.tickets[0].0, stream)
+        XCTAssertLessThan(pulled, 2000, "not pulled whole before the client reads")
+        var rounds = 0
+        while harness.channel.interest.write, rounds < 100_000 {
+            harness.channel.drain(4096)
+            rounds += 1
+        }
+        XCTAssertTrue(ended)
+        let text = harness.channel.text
+        let head = try XCTUnwrap(text.range(of: "\r\n\r\n"))
+        XCTAssertTrue(text[..<head.lowerBound].contains("Transfer-Encoding: chunked"))
+        let body = try XCTUnwrap(Self.unchunk(text[head.upperBound...]), String(text.suffix(40)).debugDescription)
+        XCTAssertEqual(body.split(separator: "\n").count, 2000)
+        XCTAssertTrue(harness.channel.interest.read, "the connection goes on after the stream")
+    }
+
+    func testAFollowerGetsTheBacklogThenLiveChunksAndIsDroppedPastItsLag() {
+        let harness = Harness()
+        var dropped = 0
+        harness.connection = Connection(
+            id: 2, channel: harness.channel, peer: nil, parserLimits: HTTPRequestParser.Limits(),
+            limits: Connection.Limits(followLagBytes: 1000), scratch: Connection.Scratch(), memory: MemoryBudget(limit: 64 << 20),
+            onRequest: { [unowned harness] ticket, request in harness.tickets.append((ticket, request)) },
+            onClosed: { _ in }, onFollowerDropped: { dropped += 1 })
+        XCTAssertTrue(harness.connection.start())
+        harness.channel.deliver(Self.get("/v1/findings?follow=1"))
+        let stream = ResponseStream(head: HTTPResponse(status: 200), follows: true, backlog: Self.backlog(3))
+        harness.connection.startStream(harness.tickets[0].0, stream)
+        XCTAssertFalse(harness.channel.interest.read, "a follow stream owns the connection")
+        harness.connection.send(chunk: Array("live 1\n".utf8))
+        XCTAssertTrue(harness.channel.text.hasSuffix("7\r\nlive 1\n\r\n"), harness.channel.text)
+        // The client stops reading: past 1,000 bytes behind, it is dropped.
+        harness.channel.capacity = 0
+        for _ in 0..<200 where !harness.channel.closed { harness.connection.send(chunk: Array("a record of some length\n".utf8)) }
+        XCTAssertTrue(harness.channel.closed)
+        XCTAssertEqual(dropped, 1)
+    }
+
     func testATicketAnsweredAfterTheClientLeftIsDroppedAndTheWorkIsCancelled() {
         let harness = Harness()
         harness.channel.deliver(Self.get("/slow"))

@@ -428,19 +428,12 @@ final class Connection: @unchecked Sendable {
         pauseReading()
     }
 
-    /// Pulls backlog pieces while little is waiting to be sent; true once a stream
-    /// without followers has sent all of it (its last chunk queued).
+    /// Queues what the stream gives next (``ResponseStream/nextPieces(unsentBytes:lowWater:)``);
+    /// true once a stream without followers is whole.
     private func pump(_ stream: ResponseStream) -> Bool {
-        let lowWater = 256 << 10
-        while unsentBytes < lowWater, stream.backlog != nil {
-            if let piece = stream.pull(limit: lowWater) { enqueue(stream.frame(piece)) }
-        }
-        guard stream.backlog == nil else { return false }
-        enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
-        if stream.follows { return false }
-        if stream.chunked { enqueue(HTTPResponse.chunk([])) }
-        stream.end()
-        return true
+        let next = stream.nextPieces(unsentBytes: unsentBytes)
+        enqueue(contentsOf: next.pieces)
+        return next.finished
     }
 
     // MARK: Writing

@@ -54,6 +54,28 @@ final class ResponseStream {
         return waiting
     }
 
+    /// What to send next while fewer than `lowWater` bytes wait unsent (`unsentBytes` now):
+    /// backlog pieces, framed, as the client reads; once the backlog is done, the live
+    /// chunks held back, and — for a stream without followers — the end of the body.
+    /// `finished` once such a stream has given all of itself (it has then ended).
+    func nextPieces(unsentBytes: Int, lowWater: Int = 256 << 10) -> (pieces: [[UInt8]], finished: Bool) {
+        var pieces: [[UInt8]] = []
+        var queued = unsentBytes
+        while queued < lowWater, backlog != nil {
+            if let piece = pull(limit: lowWater) {
+                let framed = frame(piece)
+                queued += framed.count
+                pieces.append(framed)
+            }
+        }
+        guard backlog == nil else { return (pieces, false) }
+        pieces += takeWaiting().map(frame)
+        if follows { return (pieces, false) }
+        if chunked { pieces.append(HTTPResponse.chunk([])) }
+        end()
+        return (pieces, true)
+    }
+
     /// The head on the wire: chunked, or close-delimited for HTTP/1.0.
     func wireHead(closing: Bool) -> [UInt8] { chunked ? head.chunkedHead(closing: closing) : head.closeDelimitedHead() }
 
