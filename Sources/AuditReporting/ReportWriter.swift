@@ -158,7 +158,7 @@ public enum ReportWriter {
         }
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
-        out.raw(#","evidence":"#); JSON.writeObject(finding.evidence, to: &out.bytes)
+        out.raw(#","evidence":"#); ReportWriter.writeEvidence(finding.evidence, to: &out.bytes)
         let fingerprint = Fingerprint.value(
             of: finding, in: snapshot, path: path,
             ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
@@ -258,5 +258,21 @@ public enum ReportWriter {
         }
 
         mutating func number(_ value: Double) { JSON.writeNumber(value, to: &bytes) }
+    }
+}
+
+extension ReportWriter {
+    /// A finding's evidence as a compact JSON object, its keys' names as members — a loop
+    /// over the concrete type, so no generic code asks the runtime for tuple metadata per
+    /// finding.
+    static func writeEvidence<Sink: ByteSink>(_ evidence: Evidence, to out: inout Sink) {
+        out.write(byte: UInt8(ascii: "{"))
+        for index in evidence.indices {
+            if index > 0 { out.write(byte: UInt8(ascii: ",")) }
+            JSON.writeString(evidence[index].0.rawValue, to: &out)
+            out.write(byte: UInt8(ascii: ":"))
+            evidence[index].1.write(to: &out)
+        }
+        out.write(byte: UInt8(ascii: "}"))
     }
 }

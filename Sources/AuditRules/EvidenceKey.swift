@@ -3,9 +3,11 @@
 /// `[(.ratio, .number(2.9))]` — a key that is not declared does not compile — and its
 /// message templates name keys as `${ratio}`; a test checks that every `${…}` of every
 /// rule's messages is one of these. In reports, evidence members are the raw names.
+/// Each key is a computed, inlinable constant: a string literal, with no global to
+/// initialise or retain on a finding's hot path.
 public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 
     /// Every declared key, for the template check and the docs.
@@ -101,88 +103,88 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         EvidenceKey(rawValue: "delta-e-\(deficiency.rawValue)")
     }
 
-    public static let ancestor = EvidenceKey(rawValue: "ancestor")
-    public static let ancestorSize = EvidenceKey(rawValue: "ancestor-size")
-    public static let apcaLc = EvidenceKey(rawValue: "apca-lc")
-    public static let attribute = EvidenceKey(rawValue: "attribute")
-    public static let available = EvidenceKey(rawValue: "available")
-    public static let background = EvidenceKey(rawValue: "background")
-    public static let backgroundShare = EvidenceKey(rawValue: "background-share")
-    public static let border = EvidenceKey(rawValue: "border")
-    public static let clickableAncestor = EvidenceKey(rawValue: "clickable-ancestor")
-    public static let codePoint = EvidenceKey(rawValue: "code-point")
-    public static let colors = EvidenceKey(rawValue: "colors")
-    public static let conflictsWith = EvidenceKey(rawValue: "conflicts-with")
-    public static let contentSize = EvidenceKey(rawValue: "content-size")
-    public static let count = EvidenceKey(rawValue: "count")
-    public static let crop = EvidenceKey(rawValue: "crop")
-    public static let declaredForeground = EvidenceKey(rawValue: "declared-foreground")
-    public static let deltaE = EvidenceKey(rawValue: "delta-e")
-    public static let description = EvidenceKey(rawValue: "description")
-    public static let drawsContent = EvidenceKey(rawValue: "draws-content")
-    public static let edgeMinimum = EvidenceKey(rawValue: "edge-minimum")
-    public static let elements = EvidenceKey(rawValue: "elements")
-    public static let estimatedFontSize = EvidenceKey(rawValue: "estimated-font-size")
-    public static let expected = EvidenceKey(rawValue: "expected")
-    public static let fill = EvidenceKey(rawValue: "fill")
-    public static let fontSize = EvidenceKey(rawValue: "font-size")
-    public static let fontWeight = EvidenceKey(rawValue: "font-weight")
-    public static let foreground = EvidenceKey(rawValue: "foreground")
-    public static let foregroundShare = EvidenceKey(rawValue: "foreground-share")
-    public static let found = EvidenceKey(rawValue: "found")
-    public static let frame = EvidenceKey(rawValue: "frame")
-    public static let framed = EvidenceKey(rawValue: "framed")
-    public static let guideline = EvidenceKey(rawValue: "guideline")
-    public static let height = EvidenceKey(rawValue: "height")
-    public static let honorsReduceMotion = EvidenceKey(rawValue: "honors-reduce-motion")
-    public static let image = EvidenceKey(rawValue: "image")
-    public static let kind = EvidenceKey(rawValue: "kind")
-    public static let label = EvidenceKey(rawValue: "label")
-    public static let language = EvidenceKey(rawValue: "language")
-    public static let largeContentViewer = EvidenceKey(rawValue: "large-content-viewer")
-    public static let largeText = EvidenceKey(rawValue: "large-text")
-    public static let limit = EvidenceKey(rawValue: "limit")
-    public static let line = EvidenceKey(rawValue: "line")
-    public static let lines = EvidenceKey(rawValue: "lines")
-    public static let link = EvidenceKey(rawValue: "link")
-    public static let magicTap = EvidenceKey(rawValue: "magic-tap")
-    public static let modal = EvidenceKey(rawValue: "modal")
-    public static let name = EvidenceKey(rawValue: "name")
-    public static let names = EvidenceKey(rawValue: "names")
-    public static let needed = EvidenceKey(rawValue: "needed")
-    public static let nested = EvidenceKey(rawValue: "nested")
-    public static let other = EvidenceKey(rawValue: "other")
-    public static let others = EvidenceKey(rawValue: "others")
-    public static let overlap = EvidenceKey(rawValue: "overlap")
-    public static let owner = EvidenceKey(rawValue: "owner")
-    public static let parts = EvidenceKey(rawValue: "parts")
-    public static let pattern = EvidenceKey(rawValue: "pattern")
-    public static let pausable = EvidenceKey(rawValue: "pausable")
-    public static let placeholder = EvidenceKey(rawValue: "placeholder")
-    public static let platform = EvidenceKey(rawValue: "platform")
-    public static let ratio = EvidenceKey(rawValue: "ratio")
-    public static let reduceMotion = EvidenceKey(rawValue: "reduce-motion")
-    public static let required = EvidenceKey(rawValue: "required")
-    public static let role = EvidenceKey(rawValue: "role")
-    public static let scalesWithContentSize = EvidenceKey(rawValue: "scales-with-content-size")
-    public static let seconds = EvidenceKey(rawValue: "seconds")
-    public static let siblingSize = EvidenceKey(rawValue: "sibling-size")
-    public static let source = EvidenceKey(rawValue: "source")
-    public static let speech = EvidenceKey(rawValue: "speech")
-    public static let stated = EvidenceKey(rawValue: "stated")
-    public static let supportsEscape = EvidenceKey(rawValue: "supports-escape")
-    public static let text = EvidenceKey(rawValue: "text")
-    public static let textSize = EvidenceKey(rawValue: "text-size")
-    public static let textStyle = EvidenceKey(rawValue: "text-style")
-    public static let token = EvidenceKey(rawValue: "token")
-    public static let traits = EvidenceKey(rawValue: "traits")
-    public static let type = EvidenceKey(rawValue: "type")
-    public static let uiautomatorNaf = EvidenceKey(rawValue: "uiautomator-naf")
-    public static let underline = EvidenceKey(rawValue: "underline")
-    public static let value = EvidenceKey(rawValue: "value")
-    public static let visible = EvidenceKey(rawValue: "visible")
-    public static let width = EvidenceKey(rawValue: "width")
-    public static let word = EvidenceKey(rawValue: "word")
+    @inlinable public static var ancestor: EvidenceKey { EvidenceKey(rawValue: "ancestor") }
+    @inlinable public static var ancestorSize: EvidenceKey { EvidenceKey(rawValue: "ancestor-size") }
+    @inlinable public static var apcaLc: EvidenceKey { EvidenceKey(rawValue: "apca-lc") }
+    @inlinable public static var attribute: EvidenceKey { EvidenceKey(rawValue: "attribute") }
+    @inlinable public static var available: EvidenceKey { EvidenceKey(rawValue: "available") }
+    @inlinable public static var background: EvidenceKey { EvidenceKey(rawValue: "background") }
+    @inlinable public static var backgroundShare: EvidenceKey { EvidenceKey(rawValue: "background-share") }
+    @inlinable public static var border: EvidenceKey { EvidenceKey(rawValue: "border") }
+    @inlinable public static var clickableAncestor: EvidenceKey { EvidenceKey(rawValue: "clickable-ancestor") }
+    @inlinable public static var codePoint: EvidenceKey { EvidenceKey(rawValue: "code-point") }
+    @inlinable public static var colors: EvidenceKey { EvidenceKey(rawValue: "colors") }
+    @inlinable public static var conflictsWith: EvidenceKey { EvidenceKey(rawValue: "conflicts-with") }
+    @inlinable public static var contentSize: EvidenceKey { EvidenceKey(rawValue: "content-size") }
+    @inlinable public static var count: EvidenceKey { EvidenceKey(rawValue: "count") }
+    @inlinable public static var crop: EvidenceKey { EvidenceKey(rawValue: "crop") }
+    @inlinable public static var declaredForeground: EvidenceKey { EvidenceKey(rawValue: "declared-foreground") }
+    @inlinable public static var deltaE: EvidenceKey { EvidenceKey(rawValue: "delta-e") }
+    @inlinable public static var description: EvidenceKey { EvidenceKey(rawValue: "description") }
+    @inlinable public static var drawsContent: EvidenceKey { EvidenceKey(rawValue: "draws-content") }
+    @inlinable public static var edgeMinimum: EvidenceKey { EvidenceKey(rawValue: "edge-minimum") }
+    @inlinable public static var elements: EvidenceKey { EvidenceKey(rawValue: "elements") }
+    @inlinable public static var estimatedFontSize: EvidenceKey { EvidenceKey(rawValue: "estimated-font-size") }
+    @inlinable public static var expected: EvidenceKey { EvidenceKey(rawValue: "expected") }
+    @inlinable public static var fill: EvidenceKey { EvidenceKey(rawValue: "fill") }
+    @inlinable public static var fontSize: EvidenceKey { EvidenceKey(rawValue: "font-size") }
+    @inlinable public static var fontWeight: EvidenceKey { EvidenceKey(rawValue: "font-weight") }
+    @inlinable public static var foreground: EvidenceKey { EvidenceKey(rawValue: "foreground") }
+    @inlinable public static var foregroundShare: EvidenceKey { EvidenceKey(rawValue: "foreground-share") }
+    @inlinable public static var found: EvidenceKey { EvidenceKey(rawValue: "found") }
+    @inlinable public static var frame: EvidenceKey { EvidenceKey(rawValue: "frame") }
+    @inlinable public static var framed: EvidenceKey { EvidenceKey(rawValue: "framed") }
+    @inlinable public static var guideline: EvidenceKey { EvidenceKey(rawValue: "guideline") }
+    @inlinable public static var height: EvidenceKey { EvidenceKey(rawValue: "height") }
+    @inlinable public static var honorsReduceMotion: EvidenceKey { EvidenceKey(rawValue: "honors-reduce-motion") }
+    @inlinable public static var image: EvidenceKey { EvidenceKey(rawValue: "image") }
+    @inlinable public static var kind: EvidenceKey { EvidenceKey(rawValue: "kind") }
+    @inlinable public static var label: EvidenceKey { EvidenceKey(rawValue: "label") }
+    @inlinable public static var language: EvidenceKey { EvidenceKey(rawValue: "language") }
+    @inlinable public static var largeContentViewer: EvidenceKey { EvidenceKey(rawValue: "large-content-viewer") }
+    @inlinable public static var largeText: EvidenceKey { EvidenceKey(rawValue: "large-text") }
+    @inlinable public static var limit: EvidenceKey { EvidenceKey(rawValue: "limit") }
+    @inlinable public static var line: EvidenceKey { EvidenceKey(rawValue: "line") }
+    @inlinable public static var lines: EvidenceKey { EvidenceKey(rawValue: "lines") }
+    @inlinable public static var link: EvidenceKey { EvidenceKey(rawValue: "link") }
+    @inlinable public static var magicTap: EvidenceKey { EvidenceKey(rawValue: "magic-tap") }
+    @inlinable public static var modal: EvidenceKey { EvidenceKey(rawValue: "modal") }
+    @inlinable public static var name: EvidenceKey { EvidenceKey(rawValue: "name") }
+    @inlinable public static var names: EvidenceKey { EvidenceKey(rawValue: "names") }
+    @inlinable public static var needed: EvidenceKey { EvidenceKey(rawValue: "needed") }
+    @inlinable public static var nested: EvidenceKey { EvidenceKey(rawValue: "nested") }
+    @inlinable public static var other: EvidenceKey { EvidenceKey(rawValue: "other") }
+    @inlinable public static var others: EvidenceKey { EvidenceKey(rawValue: "others") }
+    @inlinable public static var overlap: EvidenceKey { EvidenceKey(rawValue: "overlap") }
+    @inlinable public static var owner: EvidenceKey { EvidenceKey(rawValue: "owner") }
+    @inlinable public static var parts: EvidenceKey { EvidenceKey(rawValue: "parts") }
+    @inlinable public static var pattern: EvidenceKey { EvidenceKey(rawValue: "pattern") }
+    @inlinable public static var pausable: EvidenceKey { EvidenceKey(rawValue: "pausable") }
+    @inlinable public static var placeholder: EvidenceKey { EvidenceKey(rawValue: "placeholder") }
+    @inlinable public static var platform: EvidenceKey { EvidenceKey(rawValue: "platform") }
+    @inlinable public static var ratio: EvidenceKey { EvidenceKey(rawValue: "ratio") }
+    @inlinable public static var reduceMotion: EvidenceKey { EvidenceKey(rawValue: "reduce-motion") }
+    @inlinable public static var required: EvidenceKey { EvidenceKey(rawValue: "required") }
+    @inlinable public static var role: EvidenceKey { EvidenceKey(rawValue: "role") }
+    @inlinable public static var scalesWithContentSize: EvidenceKey { EvidenceKey(rawValue: "scales-with-content-size") }
+    @inlinable public static var seconds: EvidenceKey { EvidenceKey(rawValue: "seconds") }
+    @inlinable public static var siblingSize: EvidenceKey { EvidenceKey(rawValue: "sibling-size") }
+    @inlinable public static var source: EvidenceKey { EvidenceKey(rawValue: "source") }
+    @inlinable public static var speech: EvidenceKey { EvidenceKey(rawValue: "speech") }
+    @inlinable public static var stated: EvidenceKey { EvidenceKey(rawValue: "stated") }
+    @inlinable public static var supportsEscape: EvidenceKey { EvidenceKey(rawValue: "supports-escape") }
+    @inlinable public static var text: EvidenceKey { EvidenceKey(rawValue: "text") }
+    @inlinable public static var textSize: EvidenceKey { EvidenceKey(rawValue: "text-size") }
+    @inlinable public static var textStyle: EvidenceKey { EvidenceKey(rawValue: "text-style") }
+    @inlinable public static var token: EvidenceKey { EvidenceKey(rawValue: "token") }
+    @inlinable public static var traits: EvidenceKey { EvidenceKey(rawValue: "traits") }
+    @inlinable public static var type: EvidenceKey { EvidenceKey(rawValue: "type") }
+    @inlinable public static var uiautomatorNaf: EvidenceKey { EvidenceKey(rawValue: "uiautomator-naf") }
+    @inlinable public static var underline: EvidenceKey { EvidenceKey(rawValue: "underline") }
+    @inlinable public static var value: EvidenceKey { EvidenceKey(rawValue: "value") }
+    @inlinable public static var visible: EvidenceKey { EvidenceKey(rawValue: "visible") }
+    @inlinable public static var width: EvidenceKey { EvidenceKey(rawValue: "width") }
+    @inlinable public static var word: EvidenceKey { EvidenceKey(rawValue: "word") }
     /// The expression of a rule set's custom XPath rule.
-    public static let xpath = EvidenceKey(rawValue: "xpath")
+    @inlinable public static var xpath: EvidenceKey { EvidenceKey(rawValue: "xpath") }
 }

@@ -83,18 +83,6 @@ public enum JSON: Sendable, Equatable {
         out.write(byte: UInt8(ascii: "}"))
     }
 
-    /// A compact object whose member names are typed keys (a finding's evidence).
-    public static func writeObject<Sink: ByteSink, Key: RawRepresentable>(_ members: [(Key, JSON)], to out: inout Sink) where Key.RawValue == String {
-        out.write(byte: UInt8(ascii: "{"))
-        for (offset, member) in members.enumerated() {
-            if offset > 0 { out.write(byte: UInt8(ascii: ",")) }
-            JSON.writeString(member.0.rawValue, to: &out)
-            out.write(byte: UInt8(ascii: ":"))
-            member.1.write(to: &out)
-        }
-        out.write(byte: UInt8(ascii: "}"))
-    }
-
     private static func newline<Sink: ByteSink>(_ out: inout Sink, _ indent: Int) {
         out.write(byte: UInt8(ascii: "\n"))
         for _ in 0..<indent { out.write("  ") }
