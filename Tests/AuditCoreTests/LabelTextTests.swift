@@ -1,4 +1,5 @@
 import AuditCore
+import AuditRules
 import XCTest
 
 /// The byte-level tests the label rules run on every name, against the same questions
@@ -26,5 +27,27 @@ final class LabelTextTests: XCTestCase {
                 LabelText.holdsPrivateUseGlyph(Array(text.utf8)[...]), expected,
                 "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+    }
+
+    /// The byte filter of `label.filename` never drops a label its pattern would report:
+    /// seeded labels built from the pieces file names and ordinary words are made of.
+    func testTheFileNameByteFilterKeepsEveryLabelThePatternReports() {
+        var random = SeededGenerator()
+        let seed = random.seed
+        let pieces = [
+            "IMG_", "img-", "DSC_", "dscn", "PXL_", "Screenshot_", "ic_", "btn-", "icon", "image", "photo", "logo_",
+            "Row", "Page", "of", "close", "back", " ", "  ", "\t", "_", "-", ".", "png", "jpg", "1", "42", "2024",
+            "A", "b", "\u{00A0}", "é", "Ω", "\n",
+        ]
+        var reported = 0
+        for round in 0..<20_000 {
+            let label = (0..<(1 + random.below(5))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            guard LabelFilenameRule.pattern(of: label, image: nil) != nil else { continue }
+            reported += 1
+            XCTAssertTrue(LabelFilenameRule.mayBeFileName(Array(label.utf8)[...]), "seed \(seed) round \(round): \(label.debugDescription) is a file name the filter drops")
+        }
+        XCTAssertGreaterThan(reported, 1_000, "seed \(seed): the labels reach the patterns")
+        XCTAssertFalse(LabelFilenameRule.mayBeFileName(Array("Row 12".utf8)[...]))
+        XCTAssertTrue(LabelFilenameRule.mayBeFileName(Array("IMG_0042 copy".utf8)[...]))
     }
 }

@@ -36,6 +36,8 @@ public enum LabelFilenameRule: Rule {
         }
     }
 
+    static let cameraPrefixes = ["img_", "img-", "dsc_", "dsc-", "dscn", "pxl_", "screenshot_", "screenshot-"]
+    static let cameraPrefixBytes = cameraPrefixes.map { Array($0.utf8) }
     static let extensions = ["png", "jpg", "jpeg", "gif", "svg", "pdf", "webp", "heic", "bmp", "ico", "tif", "tiff"]
     static let prefixes = ["ic", "icon", "icn", "btn", "button", "img", "image", "bg", "logo", "asset", "ico", "pic", "sf", "ui"]
     static let genericNames = ["image", "img", "icon", "photo", "picture", "pic", "button", "btn", "view", "imageview", "graphic"]
@@ -54,7 +56,7 @@ public enum LabelFilenameRule: Rule {
         if let dot = lower.lastIndex(of: "."), extensions.contains(String(lower[lower.index(after: dot)...])), !hasSpace {
             return "image file extension"
         }
-        for camera in ["img_", "img-", "dsc_", "dsc-", "dscn", "pxl_", "screenshot_", "screenshot-"] where lower.hasPrefix(camera) {
+        for camera in cameraPrefixes where lower.hasPrefix(camera) {
             if lower.dropFirst(camera.count).contains(where: \.isNumber) { return "camera file name" }
         }
         if !hasSpace {
@@ -80,6 +82,19 @@ public enum LabelFilenameRule: Rule {
         bytes.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
+    /// ``pattern`` can find a file name in these bytes (the drawn image's name aside): a
+    /// marker, and no space between words unless they start as a camera's file name does —
+    /// every other pattern needs a name without spaces. "Row 12", "Page 3 of 10" are words.
+    /// Labels with bytes past ASCII take the whole path (their edges may be Unicode spaces).
+    package static func mayBeFileName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard hasMarker(bytes) else { return false }
+        if bytes.contains(where: { $0 >= 0x80 }) { return true }
+        let trimmed = bytes.trimmingASCIIWhitespace()
+        guard trimmed.contains(0x20) else { return true }
+        let lower = trimmed.prefix(12).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return cameraPrefixBytes.contains { lower.starts(with: $0) }
+    }
+
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let texts = snapshot.texts
@@ -91,7 +106,7 @@ public enum LabelFilenameRule: Rule {
             if candidate.isAbsent { continue }
             // Cheap byte checks first: most labels are plain words.
             let mayBeName =
-                texts.withBytes(candidate, hasMarker)
+                texts.withBytes(candidate, mayBeFileName)
                 || (!element.image.isAbsent && element.image.count == candidate.count)
             guard mayBeName else { continue }
             let node = snapshot.node(index)

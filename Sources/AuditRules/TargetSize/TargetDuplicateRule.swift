@@ -44,6 +44,7 @@ public enum TargetDuplicateRule: Rule {
         let snapshot = context.snapshot
         var first: [Rect: Int] = [:]
         var ends: [Int] = []
+        var groups: [Int: (name: JSON, frame: JSON)] = [:]
         for target in Targets.all(in: snapshot) {
             if context.outOfBudget() { return }
             guard let earlier = first[target.frame] else {
@@ -52,13 +53,18 @@ public enum TargetDuplicateRule: Rule {
             }
             // Nesting by subtree ends (O(1)), not by walking up a chain that may be 100,000 deep.
             if ends.isEmpty { ends = Targets.subtreeEnds(in: snapshot) }
-            let name = snapshot.node(earlier).id ?? snapshot.path(of: earlier)
+            // The first target's name and the shared frame, written once per group: a
+            // frame repeated 1,000 times is formatted once, not 1,000 times.
+            let shared: (name: JSON, frame: JSON)
+            if let known = groups[earlier] {
+                shared = known
+            } else {
+                shared = (.string(snapshot.node(earlier).id ?? snapshot.path(of: earlier)), .string(target.frame.description))
+                groups[earlier] = shared
+            }
             context.report(
                 ResultID.sameBounds, element: target.index,
-                evidence: [
-                    (.other, .string(name)), (.frame, .string(target.frame.description)),
-                    (.nested, .bool(target.index < ends[earlier])),
-                ])
+                evidence: [(.other, shared.name), (.frame, shared.frame), (.nested, .bool(target.index < ends[earlier]))])
         }
     }
 }
