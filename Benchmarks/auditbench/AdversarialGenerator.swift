@@ -4,7 +4,7 @@
 enum AdversarialGenerator {
     static let shapes = [
         "stacked-sections", "identical-frames", "dense-grid", "huge-frames", "wide-siblings",
-        "duplicate-labels", "deep-nesting", "crossing-bars",
+        "duplicate-labels", "deep-nesting", "crossing-bars", "many-findings",
     ]
 
     /// The snapshot, or nil for an unknown shape.
@@ -67,6 +67,20 @@ enum AdversarialGenerator {
             }
             for index in 0..<(n - half) {
                 out += #"<element id="vb\#(index)" role="button" label="V\#(index)" frame="\#(index * 2),0,0.5,\#(half * 2)"/>"# + "\n"
+            }
+        case "many-findings":
+            // Several findings on every element: small unnamed icon buttons drawn in pale
+            // grey, in pairs of one frame on a pitch that overlaps their neighbours, each
+            // beside a pale caption of fixed size — label, size, spacing, duplicate,
+            // contrast and Dynamic Type findings at once.
+            let side = Int((Double(n) / 2).squareRoot().rounded(.up))
+            for index in 0..<(n / 2) {
+                let cell = index / 2
+                let x = (cell % side) * 15, y = (cell / side) * 15
+                out += ##"<element id="m\##(index)" role="button" image="ic_item_\##(index)" frame="\##(x),\##(y),20,20" foreground="#D1D1D6"/>"##
+                out +=
+                    ##"<element id="t\##(index)" role="text" text="Item \##(index)" frame="\##(x),\##(y + 20),40,12" foreground="#C7C7CC" font-size="9" scales-with-content-size="false"/>"##
+                    + "\n"
             }
         default:
             return nil

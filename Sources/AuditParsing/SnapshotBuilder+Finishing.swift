@@ -31,7 +31,7 @@ extension SnapshotBuilder {
         }
         DerivedFacts.compute(&elements, inheritsVisibility: decoder.inheritsVisibility, inheritsEnabled: decoder.inheritsEnabled)
         return Snapshot(
-            version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities,
+            version: version ?? 1, dialect: decoder.dialect, capabilities: decoder.capabilities.union(learned),
             pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
             screen: screen, width: width, height: height, scale: scale, settings: settings,
             elements: elements, animations: animations, invalidValues: invalid, texts: texts,

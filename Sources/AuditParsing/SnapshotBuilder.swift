@@ -57,6 +57,9 @@ final class SnapshotBuilder {
     var animations: [Animation] = []
     var invalid: [InvalidValue] = []
     var notes: [String] = []
+    /// What this document turned out to say beyond its dialect's ``SnapshotDialect/capabilities``
+    /// (an Appium source with `traits`: which elements are headings).
+    var learned: SnapshotCapabilities = []
     /// The dialect's own state for this document (``SnapshotDialect/makeState()``).
     private var dialectState: (any DialectState)?
 

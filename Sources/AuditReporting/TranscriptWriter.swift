@@ -25,6 +25,7 @@ public enum TranscriptWriter {
         return .object([
             ("snapshot", .object(identity)), ("reader", .string(transcript.reader.rawValue)),
             ("digest", .string(transcript.digest)), ("stops", .array(stops)),
+            ("headings", .array(transcript.headings.map { .int($0.index) })),
             ("notes", .array(transcript.notes.map(JSON.string))),
         ])
     }

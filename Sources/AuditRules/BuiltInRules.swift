@@ -21,6 +21,7 @@ public enum BuiltInRules {
         HiddenControlRule.self,
         LabelInNameRule.self,
         SilentStopRule.self,
+        NoHeadingsRule.self,
         UnreadTextRule.self,
         InvalidValueRule.self,
         UnauditableRule.self,

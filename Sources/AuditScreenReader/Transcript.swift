@@ -39,6 +39,10 @@ public struct Transcript: Sendable {
         snapshot.memo.value("transcript") { Transcript(snapshot) }
     }
 
+    /// The stops the Headings rotor lists, in order: what a VoiceOver or TalkBack user jumps
+    /// between to find their way down a long screen.
+    public var headings: [TranscriptStop] { stops.filter { $0.role == .heading } }
+
     /// A stable digest of what is said, in order (16 hex digits): the same screen saying
     /// the same things in the same order has the same digest from build to build, whatever
     /// its frames or element ids.

@@ -29,4 +29,8 @@ public struct SnapshotCapabilities: OptionSet, Sendable {
     public static let exactScreenSize = SnapshotCapabilities(rawValue: 1 << 7)
     /// A screenshot came with the snapshot: colours can be read from its pixels.
     public static let colorsFromPixels = SnapshotCapabilities(rawValue: 1 << 5)
+    /// Which elements are headings is said: a native snapshot's `traits`, and an Appium
+    /// source's `traits` or a UiAutomator2 dump's `heading` when the capture has them (older
+    /// tools write neither: nothing is then known of headings, not that there are none).
+    public static let headings = SnapshotCapabilities(rawValue: 1 << 8)
 }

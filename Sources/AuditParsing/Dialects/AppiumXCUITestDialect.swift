@@ -116,7 +116,9 @@ extension SnapshotBuilder {
             case .visible: element.visible = read.flag()
             case .accessible: element.accessible = read.flag()
             case .selected: if read.flag() == true { element.traits.insert(.selected) }
-            case .traits: element.traits.formUnion(Traits.parse(ValueScanner.string(value)))
+            case .traits:
+                element.traits.formUnion(Traits.parse(ValueScanner.string(value)))
+                learned.insert(.headings)
             case .x: x = coordinate()
             case .y: y = coordinate()
             case .width: width = coordinate()

@@ -6,7 +6,7 @@ enum NativeDialect: SnapshotDialect {
     static let dialect = Dialect.native
     static let title = "native"
     static let rootExample = #"<snapshot version="1">"#
-    static let capabilities: SnapshotCapabilities = [.declaredColors, .fonts, .animations, .visibleFrames, .exactScreenSize]
+    static let capabilities: SnapshotCapabilities = [.declaredColors, .fonts, .animations, .visibleFrames, .exactScreenSize, .headings]
     static let pathRoot: StaticString = "/snapshot"
     static let inheritsVisibility = true
 

@@ -277,7 +277,9 @@ extension SnapshotBuilder {
             case .checked: element.checked = read.flag()
             case .enabled: element.enabled = read.flag()
             case .selected: if read.flag() == true { element.traits.insert(.selected) }
-            case .heading: if read.flag() == true { element.traits.insert(.header) }
+            case .heading:
+                learned.insert(.headings)
+                if read.flag() == true { element.traits.insert(.header) }
             case .displayed: displayed = read.flag()
             case .visibleToUser: visibleToUser = read.flag()
             case .screenReaderFocusable: if read.flag() == true { stated = true }

@@ -73,6 +73,8 @@ enum TranscriptCommand: Command {
                 let place = "\(name):\(stop["line"]?.intValue ?? 0):\(stop["column"]?.intValue ?? 0)"
                 Console.out("\(index). \(TerminalText.escape(speech.isEmpty ? "(nothing)" : speech))   \(TerminalText.escape(place))\n")
             }
+            let headings = (answer["headings"]?.arrayValue ?? []).compactMap(\.intValue).map(String.init)
+            Console.out("   headings (rotor): \(headings.isEmpty ? "none" : "stops " + headings.joined(separator: ", "))\n")
             for note in answer["notes"]?.arrayValue ?? [] {
                 Console.out("   note: \(TerminalText.escape(note.stringValue ?? ""))\n")
             }
