@@ -2,22 +2,26 @@
 /// and element give the same fingerprint in every build, so baselines and dashboards can
 /// match findings.
 ///
-/// Version 2 (``version``; reports and SARIF say which): the FNV-1a 64-bit hash of its
+/// Version 3 (``version``; reports and SARIF say which): the FNV-1a 64-bit hash of its
 /// parts joined by a separator (0x1F) that cannot occur in them, as 16 hex digits. The
-/// parts: `v2`, app, screen, rule id, result id (an icon's and a border's contrast on one
-/// button are two findings), the element key (`id:ID`, with `#N` when N earlier elements
-/// carry the same id — rows of a list repeat one resource-id —, else
-/// `role:R|label:L|path:P`, or `snapshot`), then `attribute=…`, `kind=…`, `other=…` from
-/// the evidence when present, so several findings of one rule on one element stay
-/// distinct. Hashed as a stream, with no strings built. Version 1 had neither the result
-/// id nor the ordinal.
+/// parts: `v3`, app, screen, rule id, result id, the element key, then `attribute=…`,
+/// `kind=…`, `other=…` from the evidence when present (several findings of one rule on one
+/// element stay distinct). The element key is built from what identifies the element and
+/// not from what a fix changes (``addElementKey(_:in:)``): its id when no other element of
+/// the screen has it; else the nearest ancestor with such an id and the way down from it —
+/// each step's role and id, and, where siblings repeat one another (the rows of a list),
+/// the text the step shows ("Running shoes"), its place among them only when it shows
+/// none. Never the label (adding a missing label must not re-key the element's other
+/// findings), the path, the line or the frame. Version 2 keyed repeated ids by their
+/// document-order number and id-less elements by role, label and path: a row inserted
+/// above re-keyed every row below.
 public struct Fingerprint {
     private var hash = FNV1a()
     private var parts = 0
 
     /// The fingerprint scheme's version: baselines made with another are compared by rule,
     /// element and message instead (auditctl says so).
-    public static let version = 2
+    public static let version = 3
 
     public init() {}
 
@@ -52,7 +56,7 @@ public struct Fingerprint {
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
     static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
         var fingerprint = Fingerprint()
-        fingerprint.beginPart(); fingerprint.add("v2")
+        fingerprint.beginPart(); fingerprint.add("v3")
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
         fingerprint.beginPart(); fingerprint.add(ruleID)
@@ -60,15 +64,14 @@ public struct Fingerprint {
     }
 
     /// The fingerprint of a finding, from the parts already hashed for its rule
-    /// (``ruleStart(_:in:)``); `path` holds the element's path bytes, needed only when the
-    /// element has no `id`.
-    static func value(of finding: Finding, in snapshot: Snapshot, path: ArraySlice<UInt8>, ruleStart: Fingerprint) -> UInt64 {
+    /// (``ruleStart(_:in:)``).
+    static func value(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
         var fingerprint = ruleStart
         fingerprint.beginPart()
         fingerprint.add(finding.resultID)
         fingerprint.beginPart()
         if let index = finding.element {
-            fingerprint.addElementKey(index, in: snapshot, path: path)
+            fingerprint.addElementKey(index, in: snapshot)
         } else {
             fingerprint.add("snapshot")
         }
@@ -85,30 +88,56 @@ public struct Fingerprint {
         return fingerprint.hash.value
     }
 
-    /// The element part: its `id`, else role + accessible name + path.
-    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, path: ArraySlice<UInt8>) {
-        let element = snapshot.elements[index]
+    /// The element part: its id when it is the screen's only element with it; else the
+    /// nearest ancestor whose id is, and each step down from it (role, id, and for siblings
+    /// that repeat one another the text shown, else the place among them).
+    mutating func addElementKey(_ index: Int, in snapshot: Snapshot) {
+        let elements = snapshot.elements
         let texts = snapshot.texts
-        if element.hasID {
+        let identity = ElementIdentity.of(snapshot)
+        if identity.idCount[index] == 1 {
             add("id:")
-            texts.withBytes(element.id) { add($0) }
-            let ordinal = snapshot.idOccurrences.ordinal(of: index, in: snapshot)
-            if ordinal > 0 {
-                add(UInt8(ascii: "#"))
-                add(String(ordinal))
-            }
+            texts.withBytes(elements[index].id) { add($0) }
             return
         }
-        add("role:")
-        add(element.role.name)
-        add("|label:")
-        // The accessible name: the label, else the text (``Node/accessibleName``).
-        if !texts.isBlank(element.label) {
-            texts.withBytes(element.label) { add($0) }
-        } else if !texts.isBlank(element.text) {
-            texts.withBytes(element.text) { add($0) }
+        // Up to the anchor: the nearest ancestor with an id of its own on the screen.
+        var chain: [Int] = [index]
+        var anchor = -1
+        var current = Int(elements[index].parent)
+        while current >= 0 {
+            if identity.idCount[current] == 1 {
+                anchor = current
+                break
+            }
+            chain.append(current)
+            current = Int(elements[current].parent)
         }
-        add("|path:")
-        add(path)
+        if anchor >= 0 {
+            add("in:")
+            texts.withBytes(elements[anchor].id) { add($0) }
+        } else {
+            add("in:screen")
+        }
+        for step in chain.reversed() {
+            add(UInt8(ascii: "/"))
+            add(elements[step].role.name)
+            if elements[step].hasID {
+                add(UInt8(ascii: "#"))
+                texts.withBytes(elements[step].id) { add($0) }
+            }
+            guard identity.repeated[step] else { continue }
+            if let shown = ElementIdentity.content(of: step, in: snapshot) {
+                add(UInt8(ascii: "="))
+                texts.withBytes(shown) { add($0.prefix(128)) }
+                if identity.sameContentOrdinal[step] > 0 {
+                    add(UInt8(ascii: "~"))
+                    add(String(identity.sameContentOrdinal[step]))
+                }
+            } else {
+                add(UInt8(ascii: "["))
+                add(String(identity.ordinal[step]))
+                add(UInt8(ascii: "]"))
+            }
+        }
     }
 }

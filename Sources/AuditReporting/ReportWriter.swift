@@ -122,7 +122,7 @@ public enum ReportWriter {
     // The engine renders into `ByteBuffer`s: a specialisation for them is compiled here, so
     // its calls are direct and inlined instead of going through the protocol's witnesses
     // (about 5% of a finding-heavy audit).
-    @_specialize(exported: true, where Sink == ByteBuffer)
+    @_specialize(exported:true,where Sink == ByteBuffer)
     package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
         out.ruleHead(of: finding)
         out.raw(#""element":"#)
@@ -135,14 +135,9 @@ public enum ReportWriter {
             out.raw("null")
         }
         out.raw(#","path":"#)
-        // The path goes straight into the output; the fingerprint hashes it only for an
-        // element without an id.
-        var path: ArraySlice<UInt8> = []
         if let index = finding.element {
             out.raw("\"")
-            let start = out.bytes.count
             snapshot.appendPath(of: index, to: &out.bytes, ancestors: &out.ancestors)
-            if !snapshot.elements[index].hasID { path = out.bytes.bytes(from: start)[...] }
             out.raw("\"")
         } else {
             out.raw("null")
@@ -163,9 +158,7 @@ public enum ReportWriter {
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
         out.raw(#","evidence":"#); ReportWriter.writeEvidence(finding.evidence, to: &out.bytes)
-        let fingerprint = Fingerprint.value(
-            of: finding, in: snapshot, path: path,
-            ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw("\"")

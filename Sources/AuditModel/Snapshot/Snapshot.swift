@@ -27,8 +27,6 @@ public final class Snapshot: Sendable {
     public let roots: [Int]
     /// Notes about how the snapshot was read (density estimated, …), for `inspect`.
     public let notes: [String]
-    /// How often each element's id occurred before it (finding identity).
-    package let idOccurrences = IDOccurrences()
 
     /// The root of element paths (`/hierarchy`).
     let pathRoot: StaticString

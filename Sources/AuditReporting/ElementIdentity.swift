@@ -1,0 +1,98 @@
+import AuditSupport
+
+/// What identifies each element of a snapshot across builds, for fingerprints (version 3):
+/// the ids that are unique on the screen, and among siblings which elements repeat one
+/// another (the same role and id: the rows of a list) — those are told apart by their
+/// content, not by their place, so a row inserted above does not re-key every row below.
+/// Computed once per snapshot, when a report needs it.
+struct ElementIdentity: Sendable {
+    /// How many elements of the screen carry each element's id (0 without one).
+    let idCount: [UInt32]
+    /// A sibling has the same role and id.
+    let repeated: [Bool]
+    /// Position among the siblings of the same role and id (0-based), for those with no
+    /// text to tell them apart.
+    let ordinal: [UInt32]
+    /// Among repeated siblings showing the same text, how many came before (0-based): two
+    /// rows both showing "Sold out" stay two.
+    let sameContentOrdinal: [UInt32]
+
+    static func of(_ snapshot: Snapshot) -> ElementIdentity {
+        snapshot.memo.value("element-identity") { ElementIdentity(snapshot) }
+    }
+
+    init(_ snapshot: Snapshot) {
+        let elements = snapshot.elements
+        let texts = snapshot.texts
+        func idHash(_ index: Int) -> UInt64 {
+            var hash = FNV1a()
+            texts.withBytes(elements[index].id) { hash.add($0) }
+            return hash.value
+        }
+        var counts: [UInt64: UInt32] = [:]
+        for index in elements.indices where elements[index].hasID { counts[idHash(index), default: 0] += 1 }
+        var idCount = [UInt32](repeating: 0, count: elements.count)
+        var repeated = [Bool](repeating: false, count: elements.count)
+        var ordinal = [UInt32](repeating: 0, count: elements.count)
+        var sameContentOrdinal = [UInt32](repeating: 0, count: elements.count)
+        for index in elements.indices where elements[index].hasID { idCount[index] = counts[idHash(index)] ?? 1 }
+        // Siblings keyed by role and id: one pass over each parent's children.
+        func group(_ children: some Sequence<Int>) {
+            var seen: [UInt64: (first: Int, count: UInt32)] = [:]
+            var keys: [(child: Int, key: UInt64)] = []
+            for child in children {
+                var hash = FNV1a()
+                hash.add(elements[child].role.name)
+                hash.add(0x1F)
+                if elements[child].hasID { texts.withBytes(elements[child].id) { hash.add($0) } }
+                keys.append((child, hash.value))
+                if let earlier = seen[hash.value] {
+                    repeated[earlier.first] = true
+                    repeated[child] = true
+                    ordinal[child] = earlier.count
+                    seen[hash.value] = (earlier.first, earlier.count + 1)
+                } else {
+                    seen[hash.value] = (child, 1)
+                }
+            }
+            // Repeated siblings that show the same text: numbered among themselves.
+            var shown: [UInt64: UInt32] = [:]
+            for (child, key) in keys where repeated[child] {
+                var hash = FNV1a()
+                withUnsafeBytes(of: key) { hash.add(Array($0)[...]) }
+                if let text = ElementIdentity.content(of: child, in: snapshot) { texts.withBytes(text) { hash.add($0.prefix(128)) } }
+                let earlier = shown[hash.value, default: 0]
+                sameContentOrdinal[child] = earlier
+                shown[hash.value] = earlier + 1
+            }
+        }
+        group(snapshot.roots)
+        for parent in elements.indices where elements[parent].firstChild >= 0 { group(snapshot.childIndices(of: parent)) }
+        self.idCount = idCount
+        self.repeated = repeated
+        self.ordinal = ordinal
+        self.sameContentOrdinal = sameContentOrdinal
+    }
+
+    /// The first visible text inside `index` (itself first), in document order, looking at
+    /// no more than `limit` elements: what a row shows ("Running shoes"), which a fix of its
+    /// accessibility does not change.
+    static func content(of index: Int, in snapshot: Snapshot, limit: Int = 64) -> TextRef? {
+        let elements = snapshot.elements
+        var stack = [index]
+        var looked = 0
+        while let next = stack.popLast(), looked < limit {
+            looked += 1
+            if !snapshot.texts.isBlank(elements[next].text) { return elements[next].text }
+            // Children pushed last-first, so the first child is looked at next.
+            var children: [Int] = []
+            var child = Int(elements[next].firstChild)
+            while child >= 0, children.count < limit {
+                children.append(child)
+                child = Int(elements[child].nextSibling)
+            }
+            stack.append(contentsOf: children.reversed())
+        }
+        return nil
+    }
+}
