@@ -143,9 +143,9 @@ public enum Auditor {
                 }
                 rendered.raw(fields.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
-                let fingerprint = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
+                let identity = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
                 located.store(
-                    AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: fingerprint),
+                    AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: identity.fingerprint, defect: identity.defect),
                     part: part, offset: fields.count)
                 fields.append(start..<rendered.bytes.count)
                 rendered.raw("}")

@@ -24,15 +24,35 @@ package enum TextFormatter {
             out +=
                 paint("== \(e(result.file))", "1") + (title.isEmpty ? "" : " (\(title))")
                 + " — \(e(report.ruleSet)), \(report.snapshot.elements) elements\n"
+            // The instances of one defect (the same rule and result on the same button of
+            // every row) are one line: the first, with how many and where the others are.
+            func defectKey(_ index: Int) -> String? {
+                guard let defect = result.findings[index].defect else { return nil }
+                return defect + "|" + result.findings[index].severity.rawValue + "|" + (result.baselineState(index) ?? "")
+            }
+            var instances: [String: [Int]] = [:]
+            for index in result.findings.indices {
+                if let key = defectKey(index) { instances[key, default: []].append(index) }
+            }
             for (index, finding) in result.findings.enumerated() {
                 let severity = finding.severity
                 totals[severity, default: 0] += 1
+                let members = defectKey(index).flatMap { instances[$0] } ?? [index]
+                if members.first != index { continue }
                 let line = finding.line ?? 0
                 let location = line > 0 ? "\(e(result.file)):\(line):\(finding.column ?? 0)" : e(result.file)
                 let color = severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;34"
                 var text = "\(location): \(paint(severity.rawValue, color)): [\(e(finding.rule))] \(e(finding.message))"
                 if let element = finding.element { text += " (\(e(element)))" }
                 if let state = result.baselineState(index) { text += " [\(state)]" }
+                if members.count > 1 {
+                    let others = members.dropFirst().prefix(5).map { other in
+                        let found = result.findings[other]
+                        return ":\(found.line ?? 0):\(found.column ?? 0)" + (found.element.map { " (\(e($0)))" } ?? "")
+                    }
+                    let more = members.count - 1 - others.count
+                    text += " ×\(members.count), also at " + others.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+                }
                 out += text + "\n"
             }
             for item in result.incomplete {
@@ -47,7 +67,8 @@ package enum TextFormatter {
             let summary = report.summary
             out +=
                 "   \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete"
-                + (summary.suppressed > 0 ? ", \(summary.suppressed) suppressed" : "") + "\n"
+                + (summary.suppressed > 0 ? ", \(summary.suppressed) suppressed" : "")
+                + (summary.defects.map { $0 < result.findings.count ? " (\($0) defects)" : "" } ?? "") + "\n"
         }
         let failed = results.filter { $0.error != nil }.count
         out +=

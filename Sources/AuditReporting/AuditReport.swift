@@ -8,11 +8,13 @@ public struct AuditReport: Sendable {
         public let finding: Finding
         let snapshot: Snapshot
         let fingerprintValue: UInt64
+        let defectValue: UInt64
 
-        package init(finding: Finding, snapshot: Snapshot, fingerprint: UInt64) {
+        package init(finding: Finding, snapshot: Snapshot, fingerprint: UInt64, defect: UInt64) {
             self.finding = finding
             self.snapshot = snapshot
             self.fingerprintValue = fingerprint
+            self.defectValue = defect
         }
 
         /// The element's `id` attribute.
@@ -28,6 +30,9 @@ public struct AuditReport: Sendable {
         public var frame: Rect? { finding.element.flatMap { snapshot.elements[$0].frame } }
         /// 16 hex digits (``Fingerprint``).
         public var fingerprint: String { Fingerprint.hex(fingerprintValue) }
+        /// The defect this finding is an instance of, 16 hex digits (``Fingerprint/defect(of:in:ruleStart:)``):
+        /// the same for the same rule and result on every row of a list.
+        public var defect: String { Fingerprint.hex(defectValue) }
     }
 
     /// A run of consecutive findings already written: `{…},{…}` and, for each, the range of

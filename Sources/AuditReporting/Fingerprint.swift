@@ -63,6 +63,36 @@ public struct Fingerprint {
         return fingerprint
     }
 
+    /// The defect a finding is an instance of: the same rule and result on elements of one
+    /// pattern — the trash button of every row of a list is one defect with a row's worth
+    /// of instances. The element key without what tells repeated siblings apart (the text a
+    /// row shows, its place), and without `other` (the element a finding names beside its
+    /// own); an element with an id of its own is a defect of its own.
+    static func defect(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
+        var fingerprint = ruleStart
+        fingerprint.beginPart()
+        fingerprint.add("defect")
+        fingerprint.beginPart()
+        fingerprint.add(finding.resultID)
+        fingerprint.beginPart()
+        if let index = finding.element {
+            fingerprint.addElementKey(index, in: snapshot, instance: false)
+        } else {
+            fingerprint.add("snapshot")
+        }
+        for key in distinguishingKeys where key != "other" {
+            guard let value = finding.evidence(key) else { continue }
+            fingerprint.beginPart()
+            fingerprint.add(key)
+            fingerprint.add(UInt8(ascii: "="))
+            switch value {
+            case .string(let text): fingerprint.add(text)
+            default: fingerprint.add(MessageTemplate.text(of: value))
+            }
+        }
+        return fingerprint.hash.value
+    }
+
     /// The fingerprint of a finding, from the parts already hashed for its rule
     /// (``ruleStart(_:in:)``).
     static func value(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
@@ -91,7 +121,9 @@ public struct Fingerprint {
     /// The element part: its id when it is the screen's only element with it; else the
     /// nearest ancestor whose id is, and each step down from it (role, id, and for siblings
     /// that repeat one another the text shown, else the place among them).
-    mutating func addElementKey(_ index: Int, in snapshot: Snapshot) {
+    /// `instance: false` leaves out what tells repeated siblings apart: the pattern the
+    /// element is an instance of (``defect(of:in:ruleStart:)``).
+    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, instance: Bool = true) {
         let elements = snapshot.elements
         let texts = snapshot.texts
         let identity = ElementIdentity.of(snapshot)
@@ -125,7 +157,7 @@ public struct Fingerprint {
                 add(UInt8(ascii: "#"))
                 texts.withBytes(elements[step].id) { add($0) }
             }
-            guard identity.repeated[step] else { continue }
+            guard identity.repeated[step], instance else { continue }
             if let shown = ElementIdentity.content(of: step, in: snapshot) {
                 add(UInt8(ascii: "="))
                 texts.withBytes(shown) { add($0.prefix(128)) }

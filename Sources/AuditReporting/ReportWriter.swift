@@ -66,6 +66,7 @@ public enum ReportWriter {
         out.comma(); out.key("notice"); out.int(counts.notice)
         out.comma(); out.key("incomplete"); out.int(report.incomplete.count)
         out.comma(); out.key("suppressed"); out.int(report.suppressedTotal)
+        out.comma(); out.key("defects"); out.int(Set(report.findings.lazy.map(\.defectValue)).count)
         out.raw("}")
         let summary = summaryStart..<out.bytes.count
 
@@ -123,7 +124,9 @@ public enum ReportWriter {
     // its calls are direct and inlined instead of going through the protocol's witnesses
     // (about 5% of a finding-heavy audit).
     @_specialize(exported:true,where Sink == ByteBuffer)
-    package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> UInt64 {
+    package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> (
+        fingerprint: UInt64, defect: UInt64
+    ) {
         out.ruleHead(of: finding)
         out.raw(#""element":"#)
         let element = finding.element.map { snapshot.elements[$0] }
@@ -158,11 +161,15 @@ public enum ReportWriter {
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
         out.raw(#","evidence":"#); ReportWriter.writeEvidence(finding.evidence, to: &out.bytes)
-        let fingerprint = Fingerprint.value(of: finding, in: snapshot, ruleStart: out.fingerprintStart(of: finding.ruleID, in: snapshot))
+        let ruleStart = out.fingerprintStart(of: finding.ruleID, in: snapshot)
+        let fingerprint = Fingerprint.value(of: finding, in: snapshot, ruleStart: ruleStart)
+        let defect = Fingerprint.defect(of: finding, in: snapshot, ruleStart: ruleStart)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
+        out.raw(#"","defect":""#)
+        Fingerprint.appendHex(defect, to: &out.bytes)
         out.raw("\"")
-        return fingerprint
+        return (fingerprint, defect)
     }
 
     /// A byte buffer with the few JSON pieces reports are made of.

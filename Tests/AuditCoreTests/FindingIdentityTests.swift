@@ -132,4 +132,17 @@ final class FindingIdentityTests: XCTestCase {
         XCTAssertEqual(Set(before.map(\.fingerprint)).subtracting(after.map(\.fingerprint)), [])
         XCTAssertEqual(Set(after.map(\.fingerprint)).count, after.count)
     }
+
+    /// The trash button of every row is one defect with an instance a row; each instance
+    /// keeps its own fingerprint.
+    func testRepeatedRowsAreOneDefectWithInstances() throws {
+        let report = Auditor.audit(try TestSupport.parse(Self.cart(["Running shoes", "Socks", "Gift card"])), ruleSet: .allBuiltIn)
+        let missing = report.findings.filter { $0.finding.ruleID == "label.missing" }
+        XCTAssertEqual(missing.count, 3)
+        XCTAssertEqual(Set(missing.map(\.defect)).count, 1, "one defect")
+        XCTAssertEqual(Set(missing.map(\.fingerprint)).count, 3, "three instances")
+        XCTAssertLessThan(Set(report.findings.map(\.defect)).count, report.findings.count)
+        let rendered = String(decoding: ReportWriter.render(report).bytes, as: UTF8.self)
+        XCTAssertTrue(rendered.contains("\"defects\":\(Set(report.findings.map(\.defect)).count)"), rendered)
+    }
 }

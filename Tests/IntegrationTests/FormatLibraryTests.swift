@@ -65,4 +65,27 @@ final class FormatLibraryTests: XCTestCase {
             }
         }
     }
+
+    /// The text format writes the instances of one defect as one line: the first, "×N" and
+    /// where the others are; the counts stay those of the findings.
+    func testTheTextFormatGroupsTheInstancesOfADefect() throws {
+        let rows = (0..<7).map { row in
+            ##"<element id="row" role="cell" frame="0,\##(100 + row * 60),390,56"><element role="text" text="Item \##(row)" frame="16,\##(104 + row * 60),200,20"/><element id="remove" role="button" image="icon_trash" frame="340,\##(104 + row * 60),44,44"/></element>"##
+        }.joined()
+        let xml =
+            ##"<snapshot version="1" platform="ios" app="com.example" screen="Cart" width="390" height="844"><element id="cart" role="container" frame="0,80,390,700">"## + rows
+            + "</element></snapshot>"
+        let snapshot = try SnapshotParser().parse(xml)
+        let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(RuleSetLibrary.load(directories: [DaemonHarness.rules.path])["ios-default"]))
+        let result = SnapshotResult(file: "cart.xml", status: 200, body: ReportWriter.render(report).bytes, summaryOnly: false)
+        let text = TextFormat.render([result], context: FormatContext(color: false, hasBaseline: false, ruleSets: [:]))
+        let missing = text.split(separator: "\n").filter { $0.contains("[label.missing]") }
+        XCTAssertEqual(missing.count, 1, text)
+        XCTAssertTrue(missing.first?.contains("×7, also at :") ?? false, text)
+        XCTAssertTrue(missing.first?.contains(" and 1 more") ?? false, text)
+        let errors = report.findings.filter { $0.finding.severity == .error }.count
+        XCTAssertGreaterThanOrEqual(errors, 7)
+        XCTAssertTrue(text.contains("   \(errors) errors,"), "the counts stay the findings': \(text)")
+        XCTAssertTrue(text.contains(" defects)"), text)
+    }
 }

@@ -29,6 +29,8 @@ package struct DaemonReport {
         package var notice: Int
         package var incomplete: Int
         package var suppressed: Int
+        /// Distinct defects among the findings (nil from daemons before it).
+        package var defects: Int?
 
         package func count(_ severity: Severity) -> Int {
             switch severity {
@@ -44,6 +46,7 @@ package struct DaemonReport {
             notice = try fields.int("notice")
             incomplete = try fields.int("incomplete")
             suppressed = try fields.optionalInt("suppressed") ?? 0
+            defects = try fields.optionalInt("defects")
         }
     }
 

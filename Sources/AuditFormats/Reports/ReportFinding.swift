@@ -17,6 +17,8 @@ package struct ReportFinding {
     /// What the rule measured, in the rule's order.
     package var evidence: [(String, JSON)]
     package var fingerprint: String
+    /// The defect this finding is an instance of (absent from daemons before it).
+    package var defect: String?
     /// The finding's members as sent, in order (printed as they came by `json` and `jsonl`).
     package var fields: [(String, JSON)]
 
@@ -42,6 +44,7 @@ package struct ReportFinding {
         }
         evidence = fields.value("evidence") == nil ? [] : try fields.object("evidence").members
         fingerprint = try fields.string("fingerprint")
+        defect = try fields.optionalString("defect")
         self.fields = fields.members
     }
 
