@@ -90,6 +90,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .type,
         .uiautomatorNaf,
         .underline,
+        .unit,
         .value,
         .visible,
         .width,
@@ -181,6 +182,8 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var type: EvidenceKey { EvidenceKey(rawValue: "type") }
     @inlinable public static var uiautomatorNaf: EvidenceKey { EvidenceKey(rawValue: "uiautomator-naf") }
     @inlinable public static var underline: EvidenceKey { EvidenceKey(rawValue: "underline") }
+    /// The unit of sizes on the platform: `pt` (iOS, web) or `dp` (Android).
+    @inlinable public static var unit: EvidenceKey { EvidenceKey(rawValue: "unit") }
     @inlinable public static var value: EvidenceKey { EvidenceKey(rawValue: "value") }
     @inlinable public static var visible: EvidenceKey { EvidenceKey(rawValue: "visible") }
     @inlinable public static var width: EvidenceKey { EvidenceKey(rawValue: "width") }

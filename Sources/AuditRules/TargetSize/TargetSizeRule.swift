@@ -126,10 +126,10 @@ public enum TargetSizeRule: Rule {
 
         public var message: String {
             switch self {
-            case .tooSmall: "Target ${width}×${height} pt is smaller than ${required}×${required} pt (WCAG 2.5.8)"
-            case .belowPlatformMinimum: "Target ${width}×${height} pt is smaller than the platform's ${required}×${required} pt"
+            case .tooSmall: "Target ${width}×${height} ${unit} is smaller than ${required}×${required} ${unit} (WCAG 2.5.8)"
+            case .belowPlatformMinimum: "Target ${width}×${height} ${unit} is smaller than the platform's ${required}×${required} ${unit}"
             case .insideClickableAncestor:
-                "Target ${width}×${height} pt is smaller than ${required}×${required} pt, but ${ancestor} around it (${ancestor-size} pt) takes the tap if it does the same"
+                "Target ${width}×${height} ${unit} is smaller than ${required}×${required} ${unit}, but ${ancestor} around it (${ancestor-size} ${unit}) takes the tap if it does the same"
             }
         }
     }
@@ -155,6 +155,8 @@ public enum TargetSizeRule: Rule {
         let edgeMinimum = context[Parameter.platformEdgeMinimum]
         let platformSeverity = context[Parameter.platformSeverity]
         let spacingException = context[Parameter.spacingException]
+        // Android measures in density-independent pixels, iOS in points: say it the platform's way.
+        let unit = snapshot.platform == .android ? "dp" : "pt"
         let targets = Targets.all(in: snapshot)
         // The size each dimension must reach on the platform: less against the screen's edge.
         func platformRequired(_ frame: Rect) -> (width: Double, height: Double) {
@@ -220,7 +222,7 @@ public enum TargetSizeRule: Rule {
                     context.report(
                         ResultID.insideClickableAncestor, element: target.index,
                         evidence: [
-                            (.width, .number(frame.width)), (.height, .number(frame.height)),
+                            (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
                             (.required, .number(belowPlatform ? platformMinimum : minimum)), (.source, .string(source)),
                             (.ancestor, .string(name)),
                             (.ancestorSize, .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
@@ -232,7 +234,7 @@ public enum TargetSizeRule: Rule {
             }
             if undersizedTarget {
                 var evidence: Evidence = [
-                    (.width, .number(frame.width)), (.height, .number(frame.height)),
+                    (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
                     (.required, .number(minimum)), (.source, .string(source)),
                 ]
                 let clear =
@@ -256,7 +258,7 @@ public enum TargetSizeRule: Rule {
                 // A platform guideline, not a WCAG criterion (2.5.5's 44 CSS px is AAA and
                 // another unit): the finding names the guideline.
                 var evidence: Evidence = [
-                    (.width, .number(frame.width)), (.height, .number(frame.height)),
+                    (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
                     (.required, .number(platformMinimum)), (.source, .string(source)),
                     (.guideline, .string(guideline(for: snapshot.platform))),
                 ]

@@ -61,7 +61,7 @@ public enum TargetSpacingRule: Rule {
     public enum ResultID: String, RuleResults {
         case overlap
 
-        public var message: String { "Target overlaps ${other} by ${overlap} pt²" }
+        public var message: String { "Target overlaps ${other} by ${overlap} ${unit}²" }
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
@@ -141,7 +141,7 @@ public enum TargetSpacingRule: Rule {
             context.report(
                 ResultID.overlap, element: above,
                 evidence: [
-                    (.other, .string(name)), (.overlap, .number(overlap(frame, other.rect))),
+                    (.other, .string(name)), (.overlap, .number(overlap(frame, other.rect))), (.unit, .string(snapshot.platform == .android ? "dp" : "pt")),
                 ])
         }
     }
