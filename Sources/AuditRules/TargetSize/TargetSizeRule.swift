@@ -198,7 +198,7 @@ public enum TargetSizeRule: Rule {
             let belowPlatform = platformMinimum > 0 && (frame.width < required.width || frame.height < required.height)
             let short = (width: frame.width < max(minimum, required.width), height: frame.height < max(minimum, required.height))
             if let clipping = Targets.clipping(of: frame, short: short, scroller: Int(scrollers[target.index]), in: snapshot) {
-                let size = "\(frame.width.formattedForReport)×\(frame.height.formattedForReport) pt"
+                let size = "\(frame.width.formattedForReport)×\(frame.height.formattedForReport) \(unit)"
                 switch clipping {
                 case .screen:
                     context.cannotJudge("target \(size) runs past the screen's edge: its full size is not in the capture", element: target.index)
