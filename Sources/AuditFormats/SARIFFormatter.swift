@@ -105,7 +105,15 @@ package enum SARIFFormatter {
                     ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([location(finding)])),
                     ("partialFingerprints", .object([("auditd/v\(Fingerprint.version)", .string(finding.fingerprint))])),
-                    ("properties", .object([("evidence", .object(finding.evidence)), ("wcag", .array(finding.wcag.map(JSON.string)))])),
+                    (
+                        "properties",
+                        .object(
+                            [("evidence", .object(finding.evidence)), ("wcag", .array(finding.wcag.map(JSON.string)))]
+                                // The defect the result is an instance of (docs/findings.md): a
+                                // property, not a fingerprint, so code scanning keeps each
+                                // instance its own alert.
+                                + (finding.defect.map { [("defect", JSON.string($0))] } ?? []))
+                    ),
                 ]
                 if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
                 if context.hasBaseline { members.append(("baselineState", .string(result.baselineState(index) ?? "new"))) }
