@@ -72,24 +72,7 @@ public struct Fingerprint {
         var fingerprint = ruleStart
         fingerprint.beginPart()
         fingerprint.add("defect")
-        fingerprint.beginPart()
-        fingerprint.add(finding.resultID)
-        fingerprint.beginPart()
-        if let index = finding.element {
-            fingerprint.addElementKey(index, in: snapshot, instance: false)
-        } else {
-            fingerprint.add("snapshot")
-        }
-        for key in distinguishingKeys where key != "other" {
-            guard let value = finding.evidence(key) else { continue }
-            fingerprint.beginPart()
-            fingerprint.add(key)
-            fingerprint.add(UInt8(ascii: "="))
-            switch value {
-            case .string(let text): fingerprint.add(text)
-            default: fingerprint.add(MessageTemplate.text(of: value))
-            }
-        }
+        fingerprint.addFinding(finding, in: snapshot, instance: false)
         return fingerprint.hash.value
     }
 
@@ -97,25 +80,31 @@ public struct Fingerprint {
     /// (``ruleStart(_:in:)``).
     static func value(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
         var fingerprint = ruleStart
-        fingerprint.beginPart()
-        fingerprint.add(finding.resultID)
-        fingerprint.beginPart()
+        fingerprint.addFinding(finding, in: snapshot, instance: true)
+        return fingerprint.hash.value
+    }
+
+    /// The parts after the rule: the result, the element key, and the evidence that tells
+    /// findings on one element apart (for a defect, without `other`).
+    private mutating func addFinding(_ finding: Finding, in snapshot: Snapshot, instance: Bool) {
+        beginPart()
+        add(finding.resultID)
+        beginPart()
         if let index = finding.element {
-            fingerprint.addElementKey(index, in: snapshot)
+            addElementKey(index, in: snapshot, instance: instance)
         } else {
-            fingerprint.add("snapshot")
+            add("snapshot")
         }
-        for key in distinguishingKeys {
+        for key in Self.distinguishingKeys where instance || key != "other" {
             guard let value = finding.evidence(key) else { continue }
-            fingerprint.beginPart()
-            fingerprint.add(key)
-            fingerprint.add(UInt8(ascii: "="))
+            beginPart()
+            add(key)
+            add(UInt8(ascii: "="))
             switch value {
-            case .string(let text): fingerprint.add(text)
-            default: fingerprint.add(MessageTemplate.text(of: value))
+            case .string(let text): add(text)
+            default: add(MessageTemplate.text(of: value))
             }
         }
-        return fingerprint.hash.value
     }
 
     /// The element part: its id when it is the screen's only element with it; else the
