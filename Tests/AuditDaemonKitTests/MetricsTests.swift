@@ -58,9 +58,41 @@ final class MetricsTests: XCTestCase {
         XCTAssertTrue(text.contains("# TYPE auditd_audit_phase_seconds_total counter\n"))
         XCTAssertEqual(first.headerValue, "receive;dur=2.5, parse;dur=40, journal;dur=2.5")
     }
+
+    /// `auditd_app_findings`: per app, the latest build's findings by severity, summed over
+    /// the last audit of each of its screens; an earlier build arriving late changes nothing.
+    func testEachAppsLatestBuildIsCountedScreenByScreen() {
+        let metrics = Metrics()
+        func audit(_ app: String, _ build: String, _ screen: String, errors: Int, warnings: Int = 0) {
+            var counts: [String: Int] = [:]
+            if errors > 0 { counts["label.missing|error"] = errors }
+            if warnings > 0 { counts["target-size|warning"] = warnings }
+            metrics.auditRecorded(app: app, build: build, screen: screen, findingCounts: counts)
+        }
+        audit("com.shop", "100", "Cart", errors: 5)
+        audit("com.shop", "100", "Home", errors: 1, warnings: 2)
+        audit("com.shop", "100", "Cart", errors: 3)  // the screen audited again: its last audit counts
+        audit("com.news", "7", "Feed", errors: 0, warnings: 4)
+        var text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
+        XCTAssertTrue(text.contains(#"auditd_app_findings{app="com.shop",build="100",severity="error"} 4"#), text)
+        XCTAssertTrue(text.contains(#"auditd_app_findings{app="com.shop",build="100",severity="warning"} 2"#), text)
+        XCTAssertTrue(text.contains(#"auditd_app_screens{app="com.shop",build="100"} 2"#), text)
+        XCTAssertTrue(text.contains(#"auditd_app_findings{app="com.news",build="7",severity="warning"} 4"#), text)
+        // A new build starts from its own screens; the old build arriving late is ignored.
+        audit("com.shop", "101", "Cart", errors: 1)
+        audit("com.shop", "100", "Home", errors: 9)
+        text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
+        XCTAssertTrue(text.contains(#"auditd_app_findings{app="com.shop",build="101",severity="error"} 1"#), text)
+        XCTAssertFalse(text.contains(#"build="100""#), text)
+        XCTAssertTrue(text.contains(#"auditd_app_screens{app="com.shop",build="101"} 1"#), text)
+        // Bounded: apps past the limit are counted, not labelled.
+        for index in 0..<(LatestBuilds.maxApps + 5) { audit("app\(index)", "1", "S", errors: 1) }
+        text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)
+        XCTAssertEqual(text.components(separatedBy: "auditd_app_screens{").count - 1, LatestBuilds.maxApps)
+        XCTAssertTrue(text.contains("auditd_app_audits_left_out_total 7\n"), text)
+    }
 }
 
-/// The log is one event a line whatever a client sends (issue 27: newlines were raw).
 final class LoggerTests: XCTestCase {
     func testControlCharactersCannotStartALine() {
         let logger = Logger(level: .debug, underSystemd: true)

@@ -40,6 +40,13 @@ final class DaemonRoutesTests: XCTestCase {
         let parseSeconds = parseLine.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
         XCTAssertGreaterThan(parseSeconds ?? 0, 0, "the one audit's parse time: \(metrics.stdout)")
         XCTAssertTrue(metrics.stdout.contains("# TYPE auditd_open_connections gauge"))
+        // The audit counts toward its app's latest build, once it is durable.
+        let app = try XCTUnwrap((report["snapshot"] as? [String: Any])?["app"] as? String)
+        let errors = (report["summary"] as? [String: Any])?["error"] as? Int ?? -1
+        XCTAssertTrue(metrics.stdout.contains("auditd_app_findings{app=\"\(app)\","), metrics.stdout)
+        XCTAssertTrue(
+            metrics.stdout.split(separator: "\n").contains { $0.hasPrefix("auditd_app_findings{app=\"\(app)\",") && $0.hasSuffix("severity=\"error\"} \(errors)") },
+            metrics.stdout)
         XCTAssertEqual(daemon.stop(), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socket), "socket removed on exit")
     }

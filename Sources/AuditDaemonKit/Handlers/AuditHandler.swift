@@ -118,11 +118,14 @@ enum AuditHandler {
                 let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: rendered.bytes)
                 // Only bytes and counts wait for the journal's sync, not the findings.
                 let counts = Metrics.findingCounts(report)
+                let identity = (app: report.app, build: report.build, screen: report.screen)
                 let timingBeforeJournal = timing
                 // Answers of one flush come back to the I/O queue together.
                 server.journal.append(AuditJournalEntry(report, rendered: rendered, transcript: transcript), completionQueue: server.loop) { result in
                     switch result {
                     case .success:
+                        // Durable: it counts toward the app's latest build.
+                        server.metrics.auditRecorded(app: identity.app, build: identity.build, screen: identity.screen, findingCounts: counts)
                         var timing = timingBeforeJournal
                         timing.add(ServerTiming.journal, from: journalStarted, to: Timestamp.monotonic())
                         var answer = answer

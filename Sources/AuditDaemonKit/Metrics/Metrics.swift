@@ -14,6 +14,7 @@ public final class Metrics: @unchecked Sendable {
     private var latencySum = 0.0
     private var latencyCount = 0
     private var phaseSeconds: [String: Double] = [:]
+    private var latestBuilds = LatestBuilds()
     private var refused = 0
     private var forbidden = 0
     private var timeouts = 0
@@ -66,6 +67,16 @@ public final class Metrics: @unchecked Sendable {
             }
             findings.merge(findingCounts, uniquingKeysWith: +)
         }
+    }
+
+    /// Counts one audit toward its app's latest build (``LatestBuilds``).
+    public func auditRecorded(app: String?, build: String?, screen: String?, findingCounts: [String: Int]) {
+        var bySeverity: [Severity: Int] = [:]
+        for (key, count) in findingCounts {
+            guard let severity = key.split(separator: "|").last.flatMap({ Severity(rawValue: String($0)) }) else { continue }
+            bySeverity[severity, default: 0] += count
+        }
+        lock.withLock { latestBuilds.record(app: app, build: build, screen: screen, counts: bySeverity) }
     }
 
     /// Adds the phases of one answered audit (its `Server-Timing`) to
@@ -135,6 +146,20 @@ public final class Metrics: @unchecked Sendable {
             for phase in ServerTiming.auditPhases {
                 out += "auditd_audit_phase_seconds_total{phase=\"\(phase)\"} \(format(phaseSeconds[phase] ?? 0))\n"
             }
+            family(
+                "auditd_app_findings", "gauge",
+                "Findings of each app's latest build by severity: the last audit of each of its screens (at most 64 apps; no screen labels).")
+            let latest = latestBuilds.totals
+            func labels(_ entry: (app: String, build: String, screens: Int, counts: [Severity: Int])) -> String {
+                "app=\"\(escape(entry.app))\",build=\"\(escape(entry.build))\""
+            }
+            for entry in latest {
+                for severity in [Severity.error, .warning, .notice] {
+                    out += "auditd_app_findings{\(labels(entry)),severity=\"\(severity.rawValue)\"} \(entry.counts[severity] ?? 0)\n"
+                }
+            }
+            family("auditd_app_screens", "gauge", "Screens audited in each app's latest build.")
+            for entry in latest { out += "auditd_app_screens{\(labels(entry))} \(entry.screens)\n" }
             var scalars: [(String, String, String, String)] = [
                 ("auditd_queue_depth", "gauge", "Audits waiting for a worker.", String(queueDepth)),
                 ("auditd_audits_in_flight", "gauge", "Audits running now.", String(inFlight)),
@@ -147,6 +172,7 @@ public final class Metrics: @unchecked Sendable {
                 ("auditd_audit_budget_exceeded_total", "counter", "Audits whose time budget ran out (rules reported incomplete).", String(budgetsExceeded)),
                 ("auditd_audits_abandoned_total", "counter", "Audits stopped because their client went away.", String(abandoned)),
                 ("auditd_rulesets", "gauge", "Rule sets loaded.", String(ruleSets)),
+                ("auditd_app_audits_left_out_total", "counter", "Audits of apps past the 64 auditd_app_findings follows.", String(latestBuilds.appsLeftOut)),
             ]
             if let memory {
                 scalars += [
