@@ -26,18 +26,17 @@ package enum TextFormatter {
                 + " — \(e(report.ruleSet)), \(report.snapshot.elements) elements\n"
             // The instances of one defect (the same rule and result on the same button of
             // every row) are one line: the first, with how many and where the others are.
-            func defectKey(_ index: Int) -> String? {
-                guard let defect = result.findings[index].defect else { return nil }
-                return defect + "|" + result.findings[index].severity.rawValue + "|" + (result.baselineState(index) ?? "")
+            let defectKeys: [String?] = result.findings.indices.map { index in
+                result.findings[index].defect.map { $0 + "|" + result.findings[index].severity.rawValue + "|" + (result.baselineState(index) ?? "") }
             }
             var instances: [String: [Int]] = [:]
-            for index in result.findings.indices {
-                if let key = defectKey(index) { instances[key, default: []].append(index) }
+            for (index, key) in defectKeys.enumerated() {
+                if let key { instances[key, default: []].append(index) }
             }
             for (index, finding) in result.findings.enumerated() {
                 let severity = finding.severity
                 totals[severity, default: 0] += 1
-                let members = defectKey(index).flatMap { instances[$0] } ?? [index]
+                let members = defectKeys[index].flatMap { instances[$0] } ?? [index]
                 if members.first != index { continue }
                 let line = finding.line ?? 0
                 let location = line > 0 ? "\(e(result.file)):\(line):\(finding.column ?? 0)" : e(result.file)

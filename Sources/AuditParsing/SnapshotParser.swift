@@ -56,13 +56,15 @@ public struct SnapshotParser: Sendable {
         let (document, note) = Self.document(in: bytes)
         // Bytes no front end recognises are read as XML, whose parser says where they go
         // wrong — unless they are plainly another syntax.
-        let syntax = SnapshotSyntaxes.recognising(document) ?? XMLSyntax.self
-        if syntax == XMLSyntax.self, !XMLSyntax.recognises(document), let first = document.first(where: { !ValueScanner.isBlank($0) }),
-            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        {
+        let syntax: any SnapshotSyntax.Type
+        if let recognised = SnapshotSyntaxes.recognising(document) {
+            syntax = recognised
+        } else if let first = document.first(where: { !ValueScanner.isBlank($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             throw SnapshotError(
                 code: .unsupportedSyntax, message: "the snapshot is JSON; captures are read as XML", line: 1, column: 1,
                 hint: "send the page source or dump as XML: <snapshot version=\"1\">, <AppiumAUT> or <hierarchy> (docs/dialects.md)")
+        } else {
+            syntax = XMLSyntax.self
         }
         let builder = SnapshotBuilder(options: options, source: document)
         if let note { builder.notes.append(note) }

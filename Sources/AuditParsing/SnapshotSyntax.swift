@@ -17,8 +17,6 @@
 /// Accessibility Insights `result_v2`, ATF's hierarchy) would be a second, with its own
 /// dialect for what its members mean.
 protocol SnapshotSyntax: Sendable {
-    /// The name people know the syntax by (in errors).
-    static var name: String { get }
     /// Whether `bytes` are written in this syntax, from their first bytes.
     static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool
     /// Reads `bytes` into `builder`'s events.
@@ -27,8 +25,6 @@ protocol SnapshotSyntax: Sendable {
 
 /// XML, read by libxml2's SAX2 parser (``SAXDriver``).
 enum XMLSyntax: SnapshotSyntax {
-    static let name = "XML"
-
     /// A `<` first, after blanks and a byte-order mark (UTF-8's, UTF-16's).
     static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var start = 0

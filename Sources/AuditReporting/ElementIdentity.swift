@@ -13,6 +13,8 @@ struct ElementIdentity: Sendable {
     /// Position among the siblings of the same role and id (0-based), for those with no
     /// text to tell them apart.
     let ordinal: [UInt32]
+    /// For repeated siblings, the text each shows (``content(of:in:limit:)``), found once.
+    let shown: [TextRef]
     /// Among repeated siblings showing the same text, how many came before (0-based): two
     /// rows both showing "Sold out" stay two.
     let sameContentOrdinal: [UInt32]
@@ -34,18 +36,19 @@ struct ElementIdentity: Sendable {
         var idCount = [UInt32](repeating: 0, count: elements.count)
         var repeated = [Bool](repeating: false, count: elements.count)
         var ordinal = [UInt32](repeating: 0, count: elements.count)
+        var shown = [TextRef](repeating: .absent, count: elements.count)
         var sameContentOrdinal = [UInt32](repeating: 0, count: elements.count)
         for index in elements.indices where elements[index].hasID { idCount[index] = counts[idHash(index)] ?? 1 }
         // Siblings keyed by role and id: one pass over each parent's children.
         func group(_ children: some Sequence<Int>) {
             var seen: [UInt64: (first: Int, count: UInt32)] = [:]
-            var keys: [(child: Int, key: UInt64)] = []
+            var keys: [(child: Int, key: FNV1a)] = []
             for child in children {
                 var hash = FNV1a()
                 hash.add(elements[child].role.name)
                 hash.add(0x1F)
                 if elements[child].hasID { texts.withBytes(elements[child].id) { hash.add($0) } }
-                keys.append((child, hash.value))
+                keys.append((child, hash))
                 if let earlier = seen[hash.value] {
                     repeated[earlier.first] = true
                     repeated[child] = true
@@ -56,14 +59,18 @@ struct ElementIdentity: Sendable {
                 }
             }
             // Repeated siblings that show the same text: numbered among themselves.
-            var shown: [UInt64: UInt32] = [:]
+            // The key's hash goes on with the text: one pass over the bytes of each.
+            var sameShown: [UInt64: UInt32] = [:]
             for (child, key) in keys where repeated[child] {
-                var hash = FNV1a()
-                withUnsafeBytes(of: key) { hash.add(Array($0)[...]) }
-                if let text = ElementIdentity.content(of: child, in: snapshot) { texts.withBytes(text) { hash.add($0.prefix(128)) } }
-                let earlier = shown[hash.value, default: 0]
+                var hash = key
+                hash.add(0x1F)
+                if let text = ElementIdentity.content(of: child, in: snapshot) {
+                    shown[child] = text
+                    texts.withBytes(text) { hash.add($0.prefix(128)) }
+                }
+                let earlier = sameShown[hash.value, default: 0]
                 sameContentOrdinal[child] = earlier
-                shown[hash.value] = earlier + 1
+                sameShown[hash.value] = earlier + 1
             }
         }
         group(snapshot.roots)
@@ -71,6 +78,7 @@ struct ElementIdentity: Sendable {
         self.idCount = idCount
         self.repeated = repeated
         self.ordinal = ordinal
+        self.shown = shown
         self.sameContentOrdinal = sameContentOrdinal
     }
 

@@ -147,7 +147,8 @@ public struct Fingerprint {
                 texts.withBytes(elements[step].id) { add($0) }
             }
             guard identity.repeated[step], instance else { continue }
-            if let shown = ElementIdentity.content(of: step, in: snapshot) {
+            let shown = identity.shown[step]
+            if !shown.isAbsent {
                 add(UInt8(ascii: "="))
                 texts.withBytes(shown) { add($0.prefix(128)) }
                 if identity.sameContentOrdinal[step] > 0 {

@@ -65,4 +65,8 @@ public enum FontWeightName {
 /// The platform a snapshot comes from (docs/snapshot-format.md, `platform`); picks the default rule set.
 public enum Platform: String, Sendable, CaseIterable {
     case ios, android, web, other
+
+    /// What the platform measures sizes in, as its people say it: `dp` on Android
+    /// (density-independent pixels), `pt` elsewhere.
+    public var sizeUnit: String { self == .android ? "dp" : "pt" }
 }

@@ -96,9 +96,6 @@ enum UiautomatorDialect: SnapshotDialect {
         }
     }
 
-    /// The directions a `scrollable` node scrolls in, from its class: pagers and horizontal
-    /// scroll views across, scroll and list views down, anything else (a RecyclerView, a
-    /// grid, a custom view) either way.
     /// Whether a resource id is Material's bottom-sheet scrim, `<package>:id/touch_outside`.
     static func isMaterialScrim(resourceID: ArraySlice<UInt8>) -> Bool {
         resourceID.count > materialScrimSuffix.count && resourceID.suffix(materialScrimSuffix.count).elementsEqual(materialScrimSuffix)
@@ -106,6 +103,9 @@ enum UiautomatorDialect: SnapshotDialect {
 
     private static let materialScrimSuffix = Array(":id/touch_outside".utf8)
 
+    /// The directions a `scrollable` node scrolls in, from its class: pagers and horizontal
+    /// scroll views across, scroll and list views down, anything else (a RecyclerView, a
+    /// grid, a custom view) either way.
     static func scrollAxes(className: String) -> ScrollAxes {
         if className.hasSuffix("ViewPager") || className.hasSuffix("ViewPager2") || className.hasSuffix("HorizontalScrollView") { return .horizontal }
         if className.hasSuffix("ScrollView") || className.hasSuffix("ListView") { return .vertical }

@@ -42,25 +42,26 @@ public enum TargetDuplicateRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
-        var first: [Rect: Int] = [:]
+        // Each frame's first target, and — once a second one shares it — that target's name
+        // and the frame as evidence, written once per group: a frame repeated 1,000 times is
+        // formatted once, not 1,000 times.
+        var first: [Rect: (index: Int, shared: (name: JSON, frame: JSON)?)] = [:]
         var ends: [Int] = []
-        var groups: [Int: (name: JSON, frame: JSON)] = [:]
         for target in Targets.all(in: snapshot) {
             if context.outOfBudget() { return }
-            guard let earlier = first[target.frame] else {
-                first[target.frame] = target.index
+            guard let group = first[target.frame] else {
+                first[target.frame] = (target.index, nil)
                 continue
             }
+            let earlier = group.index
             // Nesting by subtree ends (O(1)), not by walking up a chain that may be 100,000 deep.
             if ends.isEmpty { ends = Targets.subtreeEnds(in: snapshot) }
-            // The first target's name and the shared frame, written once per group: a
-            // frame repeated 1,000 times is formatted once, not 1,000 times.
             let shared: (name: JSON, frame: JSON)
-            if let known = groups[earlier] {
+            if let known = group.shared {
                 shared = known
             } else {
                 shared = (.string(snapshot.node(earlier).id ?? snapshot.path(of: earlier)), .string(target.frame.description))
-                groups[earlier] = shared
+                first[target.frame] = (earlier, shared)
             }
             context.report(
                 ResultID.sameBounds, element: target.index,

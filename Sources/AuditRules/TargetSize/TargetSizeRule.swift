@@ -155,8 +155,7 @@ public enum TargetSizeRule: Rule {
         let edgeMinimum = context[Parameter.platformEdgeMinimum]
         let platformSeverity = context[Parameter.platformSeverity]
         let spacingException = context[Parameter.spacingException]
-        // Android measures in density-independent pixels, iOS in points: say it the platform's way.
-        let unit = snapshot.platform == .android ? "dp" : "pt"
+        let unit = snapshot.platform.sizeUnit
         let targets = Targets.all(in: snapshot)
         // The size each dimension must reach on the platform: less against the screen's edge.
         func platformRequired(_ frame: Rect) -> (width: Double, height: Double) {

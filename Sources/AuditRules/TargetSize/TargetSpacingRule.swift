@@ -141,7 +141,7 @@ public enum TargetSpacingRule: Rule {
             context.report(
                 ResultID.overlap, element: above,
                 evidence: [
-                    (.other, .string(name)), (.overlap, .number(overlap(frame, other.rect))), (.unit, .string(snapshot.platform == .android ? "dp" : "pt")),
+                    (.other, .string(name)), (.overlap, .number(overlap(frame, other.rect))), (.unit, .string(snapshot.platform.sizeUnit)),
                 ])
         }
     }
