@@ -53,7 +53,7 @@ final class DaemonLifecycleTests: XCTestCase {
             stop.set()
             group.wait()
             acknowledged.formUnion(ids.all)
-            let records = daemon.journalRecords()
+            let records = daemon.journalRecords(tornTail: true)
             let journalled = Set(records.compactMap { $0["type"] as? String == "audit" ? $0["audit"] as? String : nil })
             XCTAssertTrue(acknowledged.isSubset(of: journalled), "round \(round): \(acknowledged.subtracting(journalled).count) acknowledged audits missing")
             let seqs = records.compactMap { $0["seq"] as? Int }

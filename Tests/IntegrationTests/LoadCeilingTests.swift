@@ -26,8 +26,18 @@ final class LoadCeilingTests: XCTestCase {
         server.standardError = errors
         try server.run()
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        // Ready when it accepts a connection (the socket file exists from bind, before listen).
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: harness.socket), Date() < deadline { usleep(20_000) }
+        var ready = false
+        while !ready, Date() < deadline {
+            if let fd = try? harness.connect() {
+                close(fd)
+                ready = true
+            } else {
+                usleep(20_000)
+            }
+        }
+        XCTAssertTrue(ready, "the ceiling server never accepted a connection")
 
         func journalBytes() -> Int { ((try? FileManager.default.attributesOfItem(atPath: journal))?[.size] as? Int) ?? -1 }
         for round in 1...3 {
