@@ -19,6 +19,7 @@ public enum BuiltInRules {
         MotionAutoplayRule.self,
         MotionReduceMotionRule.self,
         HiddenControlRule.self,
+        BehindModalRule.self,
         LabelInNameRule.self,
         SilentStopRule.self,
         NoHeadingsRule.self,

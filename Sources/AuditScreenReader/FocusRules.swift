@@ -12,7 +12,10 @@
 ///
 /// Neither reader stops on the system's UI, another app's window or content painted over
 /// by a page above it (the app's transcript leaves them out and the notes count them),
-/// nor on what is hidden, invisible or has no area.
+/// nor on what is hidden, invisible or has no area. With a modal open (a view with
+/// `accessibilityViewIsModal`, an alert: ``Element/modal``), the reader reaches only the
+/// topmost one — the last in document order — and what is inside it: UIKit presents modals
+/// at their window's level, where everything else on screen is the modal's sibling.
 final class FocusRules {
     let snapshot: Snapshot
     let reader: ScreenReader
@@ -29,6 +32,11 @@ final class FocusRules {
     private(set) var hasReachableChild: [Bool]
     private(set) var leftOutSystem = 0
     private(set) var leftOutCovered = 0
+    /// Elements that speak, outside the topmost open modal.
+    private(set) var leftOutBesideModal = 0
+    /// With a modal open, whether each element is outside it (and not one of its
+    /// ancestors); empty when none is.
+    private(set) var besideModal: [Bool] = []
 
     init(_ snapshot: Snapshot, reader: ScreenReader) {
         self.snapshot = snapshot
@@ -55,6 +63,7 @@ final class FocusRules {
             reachable[index] = true
             if parent >= 0 { hasReachableChild[parent] = true }
         }
+        confineToTopmostModal()
         for index in 0..<count {
             let parent = Int(elements[index].parent)
             if parent >= 0 { nearestFocusable[index] = focusable[parent] ? Int32(parent) : nearestFocusable[parent] }
@@ -66,6 +75,34 @@ final class FocusRules {
                 let owner = Int(nearestFocusable[index])
                 if owner >= 0 { hasSpeakingDescendant[owner] = true }
             }
+        }
+    }
+
+    /// With a modal open, what is outside the topmost one (and is not one of its ancestors)
+    /// is out of the reader's reach.
+    private func confineToTopmostModal() {
+        let elements = snapshot.elements
+        guard let modal = elements.indices.last(where: { reachable[$0] && elements[$0].modal == true }) else { return }
+        var end = modal + 1
+        while end < elements.count, elements[end].depth > elements[modal].depth { end += 1 }
+        var ancestors = Set<Int>()
+        var ancestor = Int(elements[modal].parent)
+        while ancestor >= 0 {
+            ancestors.insert(ancestor)
+            ancestor = Int(elements[ancestor].parent)
+        }
+        besideModal = [Bool](repeating: false, count: elements.count)
+        for index in elements.indices where !(modal..<end).contains(index) && !ancestors.contains(index) {
+            besideModal[index] = true
+            guard reachable[index] else { continue }
+            reachable[index] = false
+            if Self.speaks(elements[index], snapshot) { leftOutBesideModal += 1 }
+        }
+        // Only what is inside the modal (or on its way up) keeps reachable children.
+        for index in hasReachableChild.indices { hasReachableChild[index] = false }
+        for index in elements.indices where reachable[index] {
+            let parent = Int(elements[index].parent)
+            if parent >= 0 { hasReachableChild[parent] = true }
         }
     }
 

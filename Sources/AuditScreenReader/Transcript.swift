@@ -7,6 +7,9 @@ public struct Transcript: Sendable {
     public let stops: [TranscriptStop]
     /// What was left out and why: system UI, other apps' windows, covered content.
     public let notes: [String]
+    /// With a modal open, whether each element is outside it (the reader cannot reach it);
+    /// empty when no modal is open.
+    let besideModal: [Bool]
 
     /// The transcript of `snapshot` as `reader` (default: the platform's) would say it.
     public init(_ snapshot: Snapshot, reader: ScreenReader? = nil) {
@@ -27,16 +30,25 @@ public struct Transcript: Sendable {
         if focus.leftOutCovered > 0 {
             notes.append("\(focus.leftOutCovered) elements painted over by a page above them are not stops")
         }
+        if focus.leftOutBesideModal > 0 {
+            notes.append("\(focus.leftOutBesideModal) elements outside the open modal (an alert, a view with accessibilityViewIsModal) are not stops")
+        }
         if stops.isEmpty { notes.append("the reader finds nothing to say on this screen") }
         self.reader = reader
         self.stops = stops
         self.notes = notes
+        self.besideModal = focus.besideModal
     }
 
     /// The transcript of `snapshot` by its platform's reader, computed once per snapshot
     /// whoever asks (rules, the journal).
     public static func of(_ snapshot: Snapshot) -> Transcript {
         snapshot.memo.value("transcript") { Transcript(snapshot) }
+    }
+
+    /// Whether element `index` is outside the open modal, out of the reader's reach.
+    public func isBesideModal(_ index: Int) -> Bool {
+        besideModal.indices.contains(index) && besideModal[index]
     }
 
     /// The stops the Headings rotor lists, in order: what a VoiceOver or TalkBack user jumps

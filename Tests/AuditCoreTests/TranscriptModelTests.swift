@@ -45,6 +45,29 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(transcript.reader, .talkback)
     }
 
+    func testAnOpenAlertIsAllVoiceOverReaches() throws {
+        // The app's window and, in a window above it, an alert: VoiceOver stays in the alert.
+        let source = ##"""
+            <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="390" height="844">
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="Checkout" label="Checkout" x="20" y="700" width="350" height="50" enabled="true" visible="true" accessible="true"/>
+              </XCUIElementTypeWindow>
+              <XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="390" height="844">
+                <XCUIElementTypeAlert type="XCUIElementTypeAlert" name="Remove item?" label="Remove item?" x="60" y="330" width="270" height="150" enabled="true" visible="true" accessible="false">
+                  <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Remove item?" name="Remove item?" label="Remove item?" x="76" y="350" width="238" height="22" enabled="true" visible="true" accessible="true"/>
+                  <XCUIElementTypeButton type="XCUIElementTypeButton" name="Remove" label="Remove" x="60" y="436" width="270" height="44" enabled="true" visible="true" accessible="true"/>
+                </XCUIElementTypeAlert>
+              </XCUIElementTypeWindow>
+            </XCUIElementTypeApplication></AppiumAUT>
+            """##
+        let transcript = Transcript(try SnapshotParser().parse(Array(source.utf8)))
+        XCTAssertEqual(transcript.stops.map(\.speech), ["Remove item?", "Remove, button"])
+        XCTAssertEqual(transcript.notes, ["1 elements outside the open modal (an alert, a view with accessibilityViewIsModal) are not stops"])
+        // Without the alert, the app's button is a stop.
+        let closed = source.replacingOccurrences(of: "XCUIElementTypeAlert", with: "XCUIElementTypeOther")
+        XCTAssertEqual(Transcript(try SnapshotParser().parse(Array(closed.utf8))).stops.first?.speech, "Checkout, button")
+    }
+
     func testTheDigestFollowsWhatIsSaidNotWhereItIs() throws {
         let first = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" package="com.example" bounds="[0,100][500,200]"/>"##)
         let moved = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" resource-id="pay" package="com.example" bounds="[0,900][800,1000]"/>"##)

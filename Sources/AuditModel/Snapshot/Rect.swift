@@ -36,6 +36,12 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         px >= x && py >= y && px <= maxX && py <= maxY
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
     /// `[x, y, width, height]`, as reports print it.
     public var components: [Double] { [x, y, width, height] }
 

@@ -142,6 +142,9 @@ extension SnapshotBuilder {
         // The keyboard's globe and dictation keys sit outside the Keyboard element, marked
         // as keys: the system's too.
         if element.traits.contains(.keyboardKey) { element.systemUI = true }
+        // An alert and an action sheet are modal: VoiceOver reaches nothing else while one
+        // is open.
+        if type == "XCUIElementTypeAlert" || type == "XCUIElementTypeSheet" { element.modal = true }
         if let axes = AppiumXCUITestDialect.scrollingTypes[type] { element.scrollAxes = axes }
         if let label = texts.string(element.label), label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar") {
             element.systemUI = true

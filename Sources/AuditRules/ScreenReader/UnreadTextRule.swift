@@ -27,6 +27,10 @@ public enum UnreadTextRule: Rule {
                 ##"<element id="c" role="cell" label="Order 42, shipped today" frame="0,100,390,60"><element id="t" role="text" text="Shipped today" frame="16,110,200,20"/></element>"##
             ),
             RuleExample(##"<element id="t" role="text" text="›" accessible="false" frame="16,100,20,20"/>"##),
+            // Behind an open modal the reader reaches nothing: not this rule's to report.
+            RuleExample(
+                ##"<element id="c" role="container" frame="0,0,390,844"><element id="t" role="text" text="Offer ends Friday" frame="16,100,300,20"/><element id="sheet" role="container" modal="true" frame="0,600,390,200"><element role="button" label="Done" frame="16,620,100,44"/></element></element>"##
+            ),
             RuleExample(
                 ##"<element id="b" role="button" label="Close dialog" frame="0,100,44,44"><element id="t" role="text" text="Close" frame="4,110,36,20"/></element>"##),
         ])
@@ -61,7 +65,9 @@ public enum UnreadTextRule: Rule {
         for (index, element) in snapshot.elements.enumerated() {
             if context.outOfBudget() { return }
             guard !snapshot.texts.isBlank(element.text), element.isVisible, !element.isSystemUI, !element.covered,
-                let frame = element.frame, frame.width > 0, frame.height > 0, !namedControl[index]
+                let frame = element.frame, frame.width > 0, frame.height > 0, !namedControl[index],
+                // Behind an open modal: dimmed, and not the reader's to say until it closes.
+                !transcript.isBesideModal(index)
             else { continue }
             // Folded in place from the text table's bytes: no string is made for a text that is read.
             let shown = snapshot.texts.withBytes(element.text) { SpokenWords.fold($0) }
