@@ -20,6 +20,7 @@ public enum BuiltInRules {
         MotionReduceMotionRule.self,
         HiddenControlRule.self,
         BehindModalRule.self,
+        ReadingOrderRule.self,
         LabelInNameRule.self,
         SilentStopRule.self,
         NoHeadingsRule.self,

@@ -16,7 +16,8 @@ public struct Transcript: Sendable {
         let reader = reader ?? .default(for: snapshot.platform)
         let focus = FocusRules(snapshot, reader: reader)
         var stops: [TranscriptStop] = []
-        for index in snapshot.elements.indices where focus.isStop(index) {
+        let order = PositionalOrder.apply(to: snapshot.elements.indices.filter { focus.isStop($0) }, in: snapshot)
+        for index in order {
             let spoken = SpokenStop(snapshot, index: index, reader: reader, focus: focus)
             stops.append(
                 TranscriptStop(

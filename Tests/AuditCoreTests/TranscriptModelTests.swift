@@ -45,6 +45,35 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(transcript.reader, .talkback)
     }
 
+    func testComposeIsReadByPositionNotByTree() throws {
+        // A Scaffold's content first in the tree, its top bar after: TalkBack hears the bar
+        // first (Compose's traversal links), and a row's parts left to right.
+        let snapshot = try android(
+            ##"""
+            <node class="androidx.compose.ui.platform.ComposeView" package="com.example" bounds="[0,0][1080,2400]">
+              <node class="android.view.View" package="com.example" bounds="[0,300][1080,2000]">
+                <node class="android.widget.TextView" text="Soy Servidor" package="com.example" bounds="[40,400][1040,600]"/>
+                <node class="android.widget.TextView" text="2" package="com.example" bounds="[900,700][1040,800]"/>
+                <node class="android.widget.TextView" text="Items" package="com.example" bounds="[40,700][600,800]"/>
+              </node>
+              <node class="android.view.View" package="com.example" bounds="[0,88][1080,300]">
+                <node class="android.widget.TextView" text="BTVideoStream" package="com.example" bounds="[40,120][600,260]"/>
+              </node>
+              <node class="android.view.View" clickable="true" package="com.example" bounds="[0,2000][540,2200]">
+                <node class="android.widget.TextView" text="Home" package="com.example" bounds="[40,2100][500,2180]"/>
+              </node>
+            </node>
+            """##)
+        XCTAssertEqual(speech(snapshot), ["BTVideoStream", "Soy Servidor", "Items", "2", "Home"])
+        // The same views outside Compose are read in tree order.
+        let views = try android(
+            ##"""
+            <node class="android.widget.TextView" text="Soy Servidor" package="com.example" bounds="[40,400][1040,600]"/>
+            <node class="android.widget.TextView" text="BTVideoStream" package="com.example" bounds="[40,120][600,260]"/>
+            """##)
+        XCTAssertEqual(speech(views), ["Soy Servidor", "BTVideoStream"])
+    }
+
     func testAnOpenAlertIsAllVoiceOverReaches() throws {
         // The app's window and, in a window above it, an alert: VoiceOver stays in the alert.
         let source = ##"""

@@ -13,6 +13,8 @@ final class TranscriptTests: XCTestCase {
         "Tests/Fixtures/corpus/android/ldi-github__shirates-builder__testData_xml_androidSettings1_54.xml",
         "Tests/Fixtures/corpus/android/ErickPenafiel__facebook-app-testing__login.xml",
         "Tests/Fixtures/screens/android/userVre__Darkor.ai__darkor_settings.xml",
+        "Tests/Fixtures/screens/android/DiegoFM02__BTVideoStream-Extra__btvideo_menu.xml",
+        "Tests/Fixtures/screens/android/iniakponode__driveafrica__drive_monitor.xml",
         "Tests/Fixtures/corpus/ios/kkolla06__autoRootly__raw_ios_xml_rootly-settings.xml",
         "Tests/Fixtures/corpus/ios/zeroG10__Test-project_flutter__qa_shared_recon-dumps_ios-2026-09-23_welcome.xml",
         "Tests/Fixtures/corpus/ios/kkolla06__autoRootly__raw_ios_xml_rootly-login_confirm.xml",

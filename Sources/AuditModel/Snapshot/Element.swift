@@ -78,6 +78,10 @@ public struct Element: Sendable {
     /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
     /// navigation bars, scroll indicators (set by the dialect's decoder).
     public package(set) var systemUI = false
+    /// A screen reader visits what is inside it in order of position, not of the tree:
+    /// Jetpack Compose's `ComposeView` sorts its semantics nodes into rows, top to bottom,
+    /// each left to right (set by the dialect's decoder).
+    public package(set) var ordersByPosition = false
     /// Painted over by a page drawn above it (``CoveredContent``): not on screen to judge.
     public package(set) var covered = false
     /// The directions it scrolls its content in (Android `scrollable`, iOS scroll views,

@@ -323,6 +323,9 @@ extension SnapshotBuilder {
         let classNameText = texts.string(className) ?? ""
         element.role = UiautomatorDialect.androidRole(className: classNameText)
         if scrollable { element.scrollAxes = UiautomatorDialect.scrollAxes(className: classNameText) }
+        // Compose gives TalkBack its nodes in an order of its own (by position), through
+        // traversal links a dump does not carry.
+        if classNameText.hasSuffix(".ComposeView") || classNameText.hasSuffix(".AndroidComposeView") { element.ordersByPosition = true }
         if element.role == .text, checkable { element.role = .checkbox }
         // Every node says checked="false"; only a checkable one has a checked state.
         if !checkable { element.checked = nil }
