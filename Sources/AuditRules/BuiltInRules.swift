@@ -21,6 +21,7 @@ public enum BuiltInRules {
         HiddenControlRule.self,
         BehindModalRule.self,
         ReadingOrderRule.self,
+        SameSpeechRule.self,
         LabelInNameRule.self,
         SilentStopRule.self,
         NoHeadingsRule.self,

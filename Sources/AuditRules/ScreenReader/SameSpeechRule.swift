@@ -1,0 +1,116 @@
+/// `screen-reader.same-speech` — items that look different but that the screen reader says
+/// in the same words: what tells them apart is seen, never heard.
+public enum SameSpeechRule: Rule {
+    public static let description = RuleDescription(
+        id: "screen-reader.same-speech",
+        title: "Items that look different but sound the same",
+        wcag: ["1.3.1"],
+        severity: .warning,
+        enabledIn: [.wcag],
+        help: """
+            Cards coloured by category, a row marked with a warning icon among plain ones, a button \
+            drawn as the primary one beside a secondary twin: when the items say the same words, a \
+            screen-reader user cannot tell them apart or find the one that differs — whether or not the \
+            difference is also colour-only (color-only.group judges sight; this rule judges hearing). \
+            Judged on the transcript: stops of one parent that speak exactly the same words, whose \
+            colours differ (declared, or read from the screenshot's pixels: CIEDE2000 ≥ 10) or whose \
+            images differ. Fix: say the difference — put the category, state or warning in the name or \
+            value ("Spanish verbs, due today").
+            """,
+        results: ResultID.self,
+        examples: [
+            // Review cards coloured by category, all saying "Review".
+            RuleExample(
+                ##"<element id="list" role="container" frame="0,100,390,200"><element id="a" role="button" label="Review" frame="0,100,390,90" background="#D32F2F"/><element id="b" role="button" label="Review" frame="0,200,390,90" background="#388E3C"/></element>"##,
+                triggers: ["b"]),
+            // One row marked with a warning icon.
+            RuleExample(
+                ##"<element id="list" role="container" frame="0,100,390,200"><element id="a" role="button" label="Backup" image="checkmark" frame="0,100,390,44"/><element id="b" role="button" label="Backup" image="exclamationmark.triangle" frame="0,150,390,44"/></element>"##,
+                triggers: ["b"]),
+            // The difference is said.
+            RuleExample(
+                ##"<element id="list" role="container" frame="0,100,390,200"><element id="a" role="button" label="Review, Spanish" frame="0,100,390,90" background="#D32F2F"/><element id="b" role="button" label="Review, Capitals" frame="0,200,390,90" background="#388E3C"/></element>"##
+            ),
+            // Alike, and saying alike: nothing to tell apart.
+            RuleExample(
+                ##"<element id="list" role="container" frame="0,100,390,200"><element id="a" role="button" label="Study" frame="0,100,74,44" background="#0060DF"/><element id="b" role="button" label="Study" frame="0,200,74,44" background="#0060DF"/></element>"##
+            ),
+            // Shades of one colour are one colour.
+            RuleExample(
+                ##"<element id="list" role="container" frame="0,100,390,200"><element id="a" role="button" label="Study" frame="0,100,74,44" background="#0060DF"/><element id="b" role="button" label="Study" frame="0,200,74,44" background="#0062E0"/></element>"##
+            ),
+        ])
+
+    public enum ResultID: String, RuleResults {
+        case sameSpeech = "same-speech"
+
+        public var message: String {
+            "Looks different from ${other} (${kind}) but the screen reader says the same: \"${speech}\""
+        }
+    }
+
+    /// The largest side, in points, of a stop whose colour is read from the screenshot.
+    static let maximumPixelSide = 480.0
+
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
+        let snapshot = context.snapshot
+        guard snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil else {
+            context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)) and no screenshot")
+            return
+        }
+        let transcript = Transcript.of(snapshot)
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for stop in transcript.stops where !stop.speech.isEmpty {
+            let key = "\(snapshot.elements[stop.element].parent)\u{1}\(stop.speech)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(stop.element)
+        }
+        let ends = Targets.subtreeEnds(in: snapshot)
+        for key in order {
+            guard let members = groups[key], members.count > 1, let first = members.first else { continue }
+            if context.outOfBudget() { return }
+            let firstLook = Look(first, ends: ends, in: snapshot)
+            for member in members.dropFirst() {
+                let look = Look(member, ends: ends, in: snapshot)
+                guard let kind = firstLook.difference(from: look) else { continue }
+                var evidence: Evidence = [
+                    (.other, .string(snapshot.node(first).path)), (.kind, .string(kind)),
+                    (.speech, .string(transcript.stops.first { $0.element == member }?.speech ?? "")),
+                ]
+                if kind == "colour", let a = firstLook.color, let b = look.color {
+                    evidence.append((.colors, .array([.string(a.hex), .string(b.hex)])))
+                }
+                context.report(.sameSpeech, element: member, evidence: evidence)
+            }
+        }
+    }
+
+    /// What tells a stop apart by sight: its colour and the images inside it.
+    struct Look {
+        var color: RGBA?
+        var images: Set<UInt64>
+
+        init(_ index: Int, ends: [Int], in snapshot: Snapshot) {
+            let element = snapshot.elements[index]
+            color = element.background ?? element.foreground
+            if color == nil, let screenshot = snapshot.screenshot, let frame = element.frame, frame.width > 0, frame.height > 0,
+                frame.width <= maximumPixelSide, frame.height <= maximumPixelSide,
+                case .success(let read) = screenshot.textColors(of: frame)
+            {
+                color = read.background
+            }
+            images = []
+            for inside in index..<ends[index] where !snapshot.elements[inside].image.isAbsent {
+                images.insert(snapshot.texts.hash(snapshot.elements[inside].image))
+            }
+        }
+
+        /// How `other` differs by sight ("colour", "image"), or nil.
+        func difference(from other: Look) -> String? {
+            if let a = color, let b = other.color, PixelInk.differ(a, b) { return "colour" }
+            if !images.isEmpty, !other.images.isEmpty, images != other.images { return "image" }
+            return nil
+        }
+    }
+}
