@@ -19,6 +19,7 @@ public enum TranscriptWriter {
                 ("path", .string(snapshot.path(of: stop.element))), ("frame", frame),
                 ("name", .string(stop.name)), ("role", stop.role.map { .string($0.rawValue) } ?? .null),
                 ("state", .array(stop.state.map { .string($0.rawValue) })), ("hint", .optional(stop.hint)),
+                ("actions", .array(stop.actions.map(JSON.string))),
                 ("speech", .string(stop.speech)),
             ])
         }
@@ -26,6 +27,7 @@ public enum TranscriptWriter {
             ("snapshot", .object(identity)), ("reader", .string(transcript.reader.rawValue)),
             ("digest", .string(transcript.digest)), ("stops", .array(stops)),
             ("headings", .array(transcript.headings.map { .int($0.index) })),
+            ("rotors", .array(transcript.rotors.map { .object([("name", .string($0.name)), ("stops", .array($0.stops.map { .int($0.index) }))]) })),
             ("notes", .array(transcript.notes.map(JSON.string))),
         ])
     }

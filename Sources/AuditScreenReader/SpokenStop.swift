@@ -12,6 +12,8 @@ struct SpokenStop {
     var role: SpokenRole?
     var state: [SpokenState]
     var hint: String?
+    /// Custom actions, by name: the reader says that some are available.
+    var actions: [String]
 
     init(_ snapshot: Snapshot, index: Int, reader: ScreenReader, focus: FocusRules) {
         let element = snapshot.elements[index]
@@ -50,6 +52,8 @@ struct SpokenStop {
         role = Self.role(of: element)
         state = Self.state(of: element, role: role, snapshot: snapshot)
         hint = string(element.hint)
+        actions = (texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
+            .filter { !$0.isEmpty }
     }
 
     /// The descendants' words a control without a name of its own says: each one's
@@ -142,6 +146,8 @@ struct SpokenStop {
         if let role, let word = reader.word(for: role) { parts.append(word) }
         parts += state.map(reader.word(for:))
         if let hint { parts.append(hint) }
+        // Both readers announce custom actions after the rest ("Actions available").
+        if !actions.isEmpty { parts.append("actions available") }
         return parts.joined(separator: ", ")
     }
 }

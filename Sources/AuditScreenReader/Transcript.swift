@@ -22,7 +22,9 @@ public struct Transcript: Sendable {
             stops.append(
                 TranscriptStop(
                     index: stops.count + 1, element: index, name: spoken.name, role: spoken.role,
-                    state: spoken.state, hint: spoken.hint, speech: spoken.speech(reader)))
+                    state: spoken.state, hint: spoken.hint, actions: spoken.actions,
+                    rotor: snapshot.texts.isBlank(snapshot.elements[index].rotor) ? nil : snapshot.texts.string(snapshot.elements[index].rotor),
+                    speech: spoken.speech(reader)))
         }
         var notes: [String] = []
         if focus.leftOutSystem > 0 {
@@ -56,6 +58,19 @@ public struct Transcript: Sendable {
     /// between to find their way down a long screen.
     public var headings: [TranscriptStop] { stops.filter { $0.role == .heading } }
 
+    /// The custom rotors the capture declares, in order of their first stop, each with
+    /// the stops it lists.
+    public var rotors: [(name: String, stops: [TranscriptStop])] {
+        var order: [String] = []
+        var members: [String: [TranscriptStop]] = [:]
+        for stop in stops {
+            guard let rotor = stop.rotor else { continue }
+            if members[rotor] == nil { order.append(rotor) }
+            members[rotor, default: []].append(stop)
+        }
+        return order.map { ($0, members[$0] ?? []) }
+    }
+
     /// A stable digest of what is said, in order (16 hex digits): the same screen saying
     /// the same things in the same order has the same digest from build to build, whatever
     /// its frames or element ids.
@@ -81,6 +96,10 @@ public struct TranscriptStop: Sendable {
     public let role: SpokenRole?
     public let state: [SpokenState]
     public let hint: String?
+    /// Custom actions, by name (the actions rotor, TalkBack's actions menu).
+    public let actions: [String]
+    /// The custom rotor that lists this stop, by name.
+    public let rotor: String?
     /// The whole utterance in the reader's words: name, value, role, state, hint.
     public let speech: String
 }

@@ -74,6 +74,26 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(views), ["Soy Servidor", "BTVideoStream"])
     }
 
+    func testCustomActionsAreAnnouncedAndRotorsList() throws {
+        let snapshot = try SnapshotParser().parse(
+            Array(
+                ##"""
+                <snapshot version="1" platform="ios" width="390" height="844">
+                  <element id="m1" role="cell" label="Alice, See you at 6" actions="Delete;Archive; " rotor="Unread" frame="0,100,390,60"/>
+                  <element id="m2" role="cell" label="Bob, Lunch?" frame="0,160,390,60"/>
+                  <element id="m3" role="cell" label="Carol, Tickets" rotor="Unread" frame="0,220,390,60"/>
+                </snapshot>
+                """##.utf8))
+        let transcript = Transcript(snapshot)
+        XCTAssertEqual(transcript.stops.map(\.speech), ["Alice, See you at 6, actions available", "Bob, Lunch?", "Carol, Tickets"])
+        XCTAssertEqual(transcript.stops.first?.actions, ["Delete", "Archive"])
+        XCTAssertEqual(transcript.rotors.map(\.name), ["Unread"])
+        XCTAssertEqual(transcript.rotors.first?.stops.map(\.index), [1, 3])
+        let json = TranscriptWriter.json(transcript, of: snapshot).rendered(pretty: false)
+        XCTAssertTrue(json.contains(#""actions":["Delete","Archive"]"#), json)
+        XCTAssertTrue(json.contains(#""rotors":[{"name":"Unread","stops":[1,3]}]"#), json)
+    }
+
     func testAnOpenAlertIsAllVoiceOverReaches() throws {
         // The app's window and, in a window above it, an alert: VoiceOver stays in the alert.
         let source = ##"""

@@ -32,6 +32,11 @@ public struct Element: Sendable {
     public package(set) var image: TextRef = .absent
     /// Raw `a11y-ignore` list: rule ids or globs separated by spaces.
     public package(set) var ignoredRules: TextRef = .absent
+    /// Custom actions (VoiceOver's actions rotor, TalkBack's actions menu), their names
+    /// separated by `;` (native `actions`).
+    public package(set) var actions: TextRef = .absent
+    /// The custom rotor that lists this element (native `rotor`).
+    public package(set) var rotor: TextRef = .absent
 
     // MARK: Geometry and appearance (stored packed; read through the computed properties)
     var packedFrame = PackedRect.absent

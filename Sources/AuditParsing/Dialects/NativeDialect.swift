@@ -32,7 +32,7 @@ enum NativeDialect: SnapshotDialect {
         case traits, accessible, hidden, visible, enabled, interactive, frame, hitFrame
         case foreground, background, border, opacity, fontSize, fontWeight, textStyle, scalesWithContentSize
         case truncated, underline, a11yIgnore, largeContentViewer, drawsContent, scrollable, modal, supportsEscape
-        case mainAction, magicTap
+        case mainAction, magicTap, actions, rotor
     }
 
     static func attributeKey(named name: String) -> Key {
@@ -71,6 +71,8 @@ enum NativeDialect: SnapshotDialect {
         case "supports-escape": .supportsEscape
         case "main-action": .mainAction
         case "magic-tap": .magicTap
+        case "actions": .actions
+        case "rotor": .rotor
         default: .unknown
         }
     }
@@ -148,6 +150,8 @@ extension SnapshotBuilder {
             case .placeholder: element.placeholder = texts.append(value)
             case .image: element.image = texts.append(value)
             case .a11yIgnore: element.ignoredRules = texts.append(value)
+            case .actions: element.actions = texts.append(value)
+            case .rotor: element.rotor = texts.append(value)
             case .traits: element.traits = Traits.parse(ValueScanner.string(value))
             case .accessible: element.accessible = read.flag()
             case .hidden: element.hidden = read.flag()

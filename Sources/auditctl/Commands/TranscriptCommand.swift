@@ -75,6 +75,10 @@ enum TranscriptCommand: Command {
             }
             let headings = (answer["headings"]?.arrayValue ?? []).compactMap(\.intValue).map(String.init)
             Console.out("   headings (rotor): \(headings.isEmpty ? "none" : "stops " + headings.joined(separator: ", "))\n")
+            for rotor in answer["rotors"]?.arrayValue ?? [] {
+                let listed = (rotor["stops"]?.arrayValue ?? []).compactMap(\.intValue).map(String.init).joined(separator: ", ")
+                Console.out("   rotor \"\(TerminalText.escape(rotor["name"]?.stringValue ?? ""))\": stops \(listed)\n")
+            }
             for note in answer["notes"]?.arrayValue ?? [] {
                 Console.out("   note: \(TerminalText.escape(note.stringValue ?? ""))\n")
             }
