@@ -94,9 +94,16 @@ let package = Package(
             name: "CSystem",
             path: "Sources/CSystem"
         ),
+        // The trend index beside the journal (Sources/AuditDaemonKit/Trends).
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore", "CSystem"],
+            dependencies: ["AuditCore", "CSystem", "CSQLite"],
             path: "Sources/AuditDaemonKit",
             // The connection, journal and metrics are loop- or lock-confined; their dynamic
             // exclusivity checks were 4% of the daemon's CPU under load (docs/PERFORMANCE.md).

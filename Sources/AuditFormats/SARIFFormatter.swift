@@ -112,11 +112,18 @@ package enum SARIFFormatter {
                                 // The defect the result is an instance of (docs/findings.md): a
                                 // property, not a fingerprint, so code scanning keeps each
                                 // instance its own alert.
-                                + (finding.defect.map { [("defect", JSON.string($0))] } ?? []))
+                                + (finding.defect.map { [("defect", JSON.string($0))] } ?? [])
+                                // Back after a fix (`--since-build`): new to code scanning.
+                                + (result.baselineState(index) == "regressed" ? [("regressed", JSON.bool(true))] : []))
                     ),
                 ]
                 if let ruleIndex = ruleIndex[id] { members.insert(("ruleIndex", .int(ruleIndex)), at: 1) }
-                if context.hasBaseline { members.append(("baselineState", .string(result.baselineState(index) ?? "new"))) }
+                if context.hasBaseline {
+                    // SARIF knows new/unchanged/updated/absent: a regressed finding is new to
+                    // code scanning (its properties say it came back).
+                    let state = result.baselineState(index) ?? "new"
+                    members.append(("baselineState", .string(state == "regressed" ? "new" : state)))
+                }
                 sarifResults.append(.object(members))
             }
             for item in result.incomplete {

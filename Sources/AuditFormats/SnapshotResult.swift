@@ -61,14 +61,14 @@ package struct SnapshotResult {
     /// The baseline state of finding `index`, `nil` without a baseline.
     package func baselineState(_ index: Int) -> String? { index < baselineStates.count ? baselineStates[index] : nil }
 
-    /// Findings that count for `--fail-on`: all, or only new ones with a baseline.
+    /// Findings that count for `--fail-on`: all, or only new (and regressed) ones with a baseline.
     package func counted(failOn: Severity?, hasBaseline: Bool) -> Int {
         guard let failOn else { return 0 }
         if report == nil, let summary {
             return Severity.allCases.filter { $0 >= failOn }.reduce(0) { $0 + summary.count($1) }
         }
         return findings.indices.filter { index in
-            findings[index].severity >= failOn && (!hasBaseline || baselineState(index) == "new")
+            findings[index].severity >= failOn && (!hasBaseline || baselineState(index) == "new" || baselineState(index) == "regressed")
         }.count
     }
 }

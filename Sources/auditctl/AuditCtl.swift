@@ -11,7 +11,7 @@ enum AuditCtl {
 
     static var commands: [any Command.Type] {
         [
-            AuditCommand.self, TranscriptCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
+            AuditCommand.self, TranscriptCommand.self, TrendCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
             CompletionsCommand.self,
         ]
     }

@@ -17,6 +17,8 @@ struct Router {
             Route(path: "/v1/transcripts", method: "POST", name: "transcripts", handle: TranscriptHandler.handle),
             Route(path: "/v1/findings", method: "GET", name: "findings", handle: FindingsHandler.handle),
             Route(path: "/v1/rulesets", method: "GET", name: "rulesets", handle: RuleSetsHandler.handle),
+            Route(path: "/v1/trends", method: "GET", name: "trends", handle: TrendsHandler.handle),
+            Route(path: "/v1/trends/baseline", method: "GET", name: "trends", handle: TrendsHandler.baseline),
             Route(path: "/v1/health", method: "GET", name: "health", handle: HealthHandler.handle),
             Route(path: "/metrics", method: "GET", name: "metrics", handle: MetricsHandler.handle),
         ]

@@ -48,6 +48,8 @@ public final class Server: @unchecked Sendable {
     let metrics = Metrics()
     let ruleSets: RuleSetStore
     let journal: Journal
+    /// The trend index beside the journal (docs/trends.md).
+    let trends: TrendIndex
     let policy: AccessPolicy
     let pool: WorkPool
     let memory: MemoryBudget
@@ -69,6 +71,7 @@ public final class Server: @unchecked Sendable {
         self.listener = listener
         self.ruleSets = ruleSets
         self.journal = journal
+        self.trends = TrendIndex(journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
@@ -79,6 +82,7 @@ public final class Server: @unchecked Sendable {
 
     /// Starts accepting; returns at once (work happens on the event loop's thread).
     public func start() {
+        trends.start()
         loop.start()
         loop.async { [self] in
             acceptToken = loop.register(listener.fd, interest: .init(read: true, write: false)) { [weak self] _ in self?.acceptAll() }

@@ -18,6 +18,10 @@ enum AuditCommand: Command {
                 name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
                 choices: ["error", "warning", "notice", "never"]),
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
+            .init(
+                name: "--since-build", valueName: "BUILD",
+                help: "compare with the app's screens as of BUILD (or latest: the last other build) in the daemon's trend index; only new and regressed findings fail (needs --app)"
+            ),
             .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
             .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
             .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated from the screen)"),
@@ -33,6 +37,32 @@ enum AuditCommand: Command {
             "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
     )
 
+    /// The baseline of `--since-build`: fetched from the daemon's trend index before any
+    /// snapshot is sent (this run's own audits must not be their baseline).
+    static func sinceBuild(_ build: String, _ arguments: ParsedArguments) throws -> Baseline {
+        guard let app = arguments.value("--app"), !app.isEmpty else {
+            throw UsageError(message: "--since-build compares within one app: give --app APP", command: "audit")
+        }
+        var query = ["app=" + InputFiles.encoded(app), "build=" + InputFiles.encoded(build)]
+        if let current = arguments.value("--build") { query.append("exclude=" + InputFiles.encoded(current)) }
+        let socket = DaemonConnection.socketPath(arguments)
+        let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
+        let fetched = Result { () throws(ClientError) -> ClientResponse in try client.request("GET", "/v1/trends/baseline?" + query.joined(separator: "&")) }
+        switch fetched {
+        case .failure(let error):
+            throw InputError(description: error.unreachable ? DaemonConnection.unreachableMessage(error, socket: socket) : error.description)
+        case .success(let response):
+            guard response.status == 200, let answer = try? JSONParser.parse(response.body) else {
+                let error = ErrorAnswer(status: response.status, body: response.body)
+                throw InputError(description: "--since-build \(build): " + error.message + (error.hint.map { " (" + $0 + ")" } ?? ""))
+            }
+            if build == "latest", let chosen = answer["build"]?.stringValue {
+                Console.error("auditctl: comparing with build \(TerminalText.escape(chosen)) of \(TerminalText.escape(app))")
+            }
+            return try Baseline.sinceBuild(answer)
+        }
+    }
+
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let commandStarted = Timestamp.monotonic()
         let format = arguments.value("--format").flatMap(ReportFormats.named) ?? ReportFormats.all[0]
@@ -45,7 +75,13 @@ enum AuditCommand: Command {
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
-        let baseline = try arguments.value("--baseline").map(Baseline.load)
+        if arguments.value("--baseline") != nil, arguments.value("--since-build") != nil {
+            throw UsageError(message: "--baseline and --since-build are two baselines: give one", command: "audit")
+        }
+        var baseline = try arguments.value("--baseline").map(Baseline.load)
+        if let build = arguments.value("--since-build") {
+            baseline = try sinceBuild(build, arguments)
+        }
         if let baseline, !baseline.sameFingerprints {
             Console.error(
                 "auditctl: note: the baseline was made with an older fingerprint scheme; its findings are matched by rule, element and message this once (save a new baseline)")

@@ -12,6 +12,11 @@ struct Baseline {
     /// matched by rule, element and message (``legacyKey(_:)``), and auditctl says so.
     var sameFingerprints = true
 
+    /// Fingerprints each screen had in audits before the baseline's and not in it (a
+    /// `--since-build` baseline from the trend index): a finding back from those is
+    /// `regressed`, and fails as a new one does.
+    var earlier: [String: Set<String>] = [:]
+
     /// The key old baselines are compared by.
     static func legacyKey(_ finding: ReportFinding) -> String {
         [finding.rule, finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
@@ -27,6 +32,25 @@ struct Baseline {
         } catch {
             throw InputError(description: "\(path):\(error.line):\(error.column): the baseline is not JSON: \(error.message)")
         }
+        return try parse(json, source: path)
+    }
+
+    /// The baseline `GET /v1/trends/baseline` answers for `--since-build`: the app's screens
+    /// as of that build, each as a report with the fingerprints seen before it.
+    static func sinceBuild(_ answer: JSON) throws -> Baseline {
+        let reports = answer["reports"] ?? .array([])
+        var baseline = try parse(reports, source: "the trend baseline of build \(answer["build"]?.stringValue ?? "?")")
+        for report in reports.arrayValue ?? [] {
+            guard let screen = report["snapshot"]?["screen"]?.stringValue else { continue }
+            let key = screenKey(app: report["snapshot"]?["app"]?.stringValue, screen: screen)
+            baseline.earlier[key] = Set((report["earlier"]?.arrayValue ?? []).compactMap(\.stringValue))
+        }
+        return baseline
+    }
+
+    /// A baseline from reports (`--format json` or `--format sarif` output); `source` names
+    /// it in errors.
+    static func parse(_ json: JSON, source path: String) throws -> Baseline {
         var findings: [String: [String: ReportFinding]] = [:]
         var sameFingerprints = true
         let currentKey = "auditd/v\(Fingerprint.version)"
@@ -109,11 +133,12 @@ struct Baseline {
         // baseline, a snapshot without a screen).
         let matched = result.report?.snapshot.screen != nil && keyedByScreen ? byScreen : byFile
         let previous = matched ?? [:]
+        let before = result.report?.snapshot.screen.flatMap { earlier[Self.screenKey(app: result.report?.snapshot.app, screen: $0)] } ?? []
         var seen = Set<String>()
         result.baselineStates = result.findings.map { finding in
             let fingerprint = sameFingerprints ? finding.fingerprint : Baseline.legacyKey(finding)
             seen.insert(fingerprint)
-            return previous[fingerprint] != nil ? "unchanged" : "new"
+            return previous[fingerprint] != nil ? "unchanged" : before.contains(fingerprint) ? "regressed" : "new"
         }
         result.absent = previous.keys.sorted().filter { !seen.contains($0) }.compactMap { previous[$0] }
         return matched != nil

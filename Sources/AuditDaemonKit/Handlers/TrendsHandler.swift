@@ -1,0 +1,63 @@
+import AuditCore
+
+/// `GET /v1/trends?app=A[&screen=S][&build=B]`: the app's builds, each screen's findings
+/// compared with its last earlier audit (docs/trends.md); and `GET /v1/trends/baseline?
+/// app=A&build=B|latest[&exclude=B]`: what `auditctl audit --since-build` compares with.
+/// Answered from the trend index on its own queue: the event loop and the audits never
+/// wait for it.
+enum TrendsHandler {
+    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
+        guard let app = requiredApp(server, ticket, request) else { return }
+        let query = TrendHistory.Query(app: app, screen: nonEmpty(request.query["screen"]), build: nonEmpty(request.query["build"]))
+        server.trends.read({ store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
+            server.loop.async { finish(server, ticket, response(result)) }
+        }
+    }
+
+    static func baseline(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
+        guard let app = requiredApp(server, ticket, request) else { return }
+        guard let build = nonEmpty(request.query["build"]) else {
+            finish(
+                server, ticket,
+                .error(400, code: "missing-build", message: "the baseline needs build=B (or build=latest)", hint: "GET /v1/trends?app=A lists the builds"))
+            return
+        }
+        let excluding = nonEmpty(request.query["exclude"])
+        server.trends.read({ store throws(SQLiteError) in try TrendHistory.baseline(app: app, build: build, excluding: excluding, store: store) }) {
+            result in
+            server.loop.async { finish(server, ticket, response(result)) }
+        }
+    }
+
+    static func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+
+    static func requiredApp(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) -> String? {
+        guard let app = nonEmpty(request.query["app"]) else {
+            finish(
+                server, ticket,
+                .error(
+                    400, code: "missing-app", message: "trends are per app: give app=A",
+                    hint: "the app is what audits were posted with (app= or the snapshot's own)"))
+            return nil
+        }
+        return app
+    }
+
+    static func response(_ result: Result<Result<JSON, TrendHistory.Problem>, SQLiteError>) -> HTTPResponse {
+        switch result {
+        case .failure(let error):
+            return .error(500, code: "trend-index", message: "the trend index cannot be read: \(error.description)")
+        case .success(.failure(.unknownApp(let app))):
+            return .error(404, code: "unknown-app", message: "no build of app \"\(app)\" has been audited", hint: "audits name their build with build= (or --build)")
+        case .success(.failure(.unknownBuild(let build))):
+            return .error(404, code: "unknown-build", message: "no audit of build \"\(build)\" for this app", hint: "GET /v1/trends?app=A lists its builds")
+        case .success(.success(let json)):
+            return .json(200, json)
+        }
+    }
+
+    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse) {
+        ticket.answer(response)
+        server.metrics.requestFinished(route: "trends", status: response.status)
+    }
+}

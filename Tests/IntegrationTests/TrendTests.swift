@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Trends from the journal (docs/trends.md), against the real daemon: a scripted history of
+/// builds, `auditctl trend` and `--since-build`, and the index beside the journal rebuilt
+/// after deletion, damage and a crash.
+final class TrendTests: XCTestCase {
+    /// Checkout with its close button labelled (one label.missing fixed).
+    static let checkoutFixed = String(decoding: DaemonHarness.example("checkout.xml"), as: UTF8.self)
+        .replacingOccurrences(of: #"id="close" role="button""#, with: #"id="close" role="button" label="Close""#)
+
+    /// Writes the files of a build into `directory`/`build` and audits them as that build.
+    func audit(_ daemon: DaemonHarness, build: String, _ files: [String: String], arguments: [String] = ["--fail-on", "never"]) throws
+        -> DaemonHarness.Run
+    {
+        let folder = daemon.directory.appendingPathComponent("b\(build)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        return try daemon.auditctl(["audit", "--app", "shop", "--build", build] + arguments + paths)
+    }
+
+    static var checkout: String { String(decoding: DaemonHarness.example("checkout.xml"), as: UTF8.self) }
+    static var mailbox: String { String(decoding: DaemonHarness.example("mailbox.xml"), as: UTF8.self) }
+    static var settings: String { String(decoding: DaemonHarness.example("settings.xml"), as: UTF8.self) }
+
+    /// Builds 1–4: first audits; a fix with a screen left out; the fix undone (regressed)
+    /// from a reformatted file given by another path, the screen back; a screen added.
+    func script(_ daemon: DaemonHarness) throws {
+        XCTAssertEqual(try audit(daemon, build: "1", ["checkout.xml": Self.checkout, "mailbox.xml": Self.mailbox]).status, 0)
+        XCTAssertEqual(try audit(daemon, build: "2", ["checkout.xml": Self.checkoutFixed]).status, 0)
+        // Reformatted: every element on lines of its own, indented otherwise.
+        let reformatted = Self.checkout.replacingOccurrences(of: "\n    <", with: "\n\n        <")
+        let relative = try daemon.auditctl(
+            ["audit", "--app", "shop", "--build", "3", "--fail-on", "never", "--screen", "Checkout", "-"], stdin: Array(reformatted.utf8))
+        XCTAssertEqual(relative.status, 0, relative.stderr)
+        XCTAssertEqual(try audit(daemon, build: "3", ["mailbox.xml": Self.mailbox]).status, 0)
+        XCTAssertEqual(try audit(daemon, build: "4", ["checkout.xml": Self.checkout, "mailbox.xml": Self.mailbox, "settings.xml": Self.settings]).status, 0)
+    }
+
+    func trend(_ daemon: DaemonHarness, _ query: String = "app=shop") throws -> [String: Any] {
+        let response = try daemon.request("GET /v1/trends?\(query) HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(response.status, 200, response.text)
+        return try XCTUnwrap(response.json as? [String: Any])
+    }
+
+    func classes(_ build: [String: Any]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for kind in ["new", "fixed", "persistent", "regressed", "first"] { counts[kind] = build[kind] as? Int }
+        return counts
+    }
+
+    func testAScriptedHistoryIsClassifiedBuildByBuild() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        try script(daemon)
+        let answer = try trend(daemon)
+        let builds = try XCTUnwrap(answer["builds"] as? [[String: Any]])
+        XCTAssertEqual(builds.map { $0["build"] as? String }, ["1", "2", "3", "4"])
+        let checkoutFindings = 13, mailboxFindings = 8
+        XCTAssertEqual(classes(builds[0]), ["new": 0, "fixed": 0, "persistent": 0, "regressed": 0, "first": checkoutFindings + mailboxFindings])
+        // The close button labelled: one fixed; Inbox left out is not audited, not fixed.
+        XCTAssertEqual(classes(builds[1]), ["new": 0, "fixed": 1, "persistent": checkoutFindings - 1, "regressed": 0, "first": 0])
+        XCTAssertEqual(builds[1]["not-audited"] as? [String], ["Inbox"])
+        XCTAssertEqual(builds[1]["transcript-changed"] as? [String], ["Checkout"])
+        // The label gone again (regressed), from a reformatted file on standard input; Inbox
+        // back and unchanged since build 1.
+        XCTAssertEqual(classes(builds[2]), ["new": 0, "fixed": 0, "persistent": checkoutFindings - 1 + mailboxFindings, "regressed": 1, "first": 0])
+        XCTAssertEqual(builds[2]["not-audited"] as? [String], [])
+        // A screen added: its findings are its first, not new.
+        let settingsFirst = try XCTUnwrap(builds[3]["first"] as? Int)
+        XCTAssertGreaterThan(settingsFirst, 0)
+        XCTAssertEqual(classes(builds[3]), ["new": 0, "fixed": 0, "persistent": checkoutFindings + mailboxFindings, "regressed": 0, "first": settingsFirst])
+        let severities = try XCTUnwrap(builds[2]["by-severity"] as? [String: [String: Int]])
+        XCTAssertEqual(severities["error"]?["regressed"], 1)
+
+        // One build in detail, and one screen over the builds.
+        let detailed = try XCTUnwrap((try trend(daemon, "app=shop&build=3")["builds"] as? [[String: Any]])?.first)
+        let listed = try XCTUnwrap(detailed["findings"] as? [[String: Any]])
+        XCTAssertEqual(listed.filter { $0["class"] as? String == "regressed" }.map { $0["rule"] as? String }, ["label.missing"])
+        XCTAssertEqual(listed.count, checkoutFindings + mailboxFindings)
+        let inbox = try XCTUnwrap(try trend(daemon, "app=shop&screen=Inbox")["builds"] as? [[String: Any]])
+        XCTAssertEqual(inbox.map { $0["screens"] as? Int }, [1, 0, 1, 1])
+
+        // auditctl trend prints the table; unknown apps and builds are errors with a hint.
+        let table = try daemon.auditctl(["trend", "--app", "shop"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.contains("shop — 4 builds"), table.stdout)
+        XCTAssertNotNil(table.stdout.range(of: #"\n2 +1 +0 +0 +1 +12 +0  Inbox +Checkout\n"#, options: .regularExpression), table.stdout)
+        let unknown = try daemon.auditctl(["trend", "--app", "nope"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no build of app \"nope\""), unknown.stderr)
+        XCTAssertEqual(try daemon.request("GET /v1/trends?app=shop&build=9 HTTP/1.1\r\nHost: x\r\n\r\n").status, 404)
+        XCTAssertEqual(try daemon.request("GET /v1/trends HTTP/1.1\r\nHost: x\r\n\r\n").status, 400)
+    }
+
+    func testSinceBuildFailsOnlyOnNewAndRegressedFindings() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        XCTAssertEqual(try audit(daemon, build: "1", ["checkout.xml": Self.checkout]).status, 0)
+        XCTAssertEqual(try audit(daemon, build: "2", ["checkout.xml": Self.checkoutFixed]).status, 0)
+        // Nothing new since build 2: passes, though errors remain.
+        let same = try audit(daemon, build: "3", ["checkout.xml": Self.checkoutFixed], arguments: ["--since-build", "2", "--fail-on", "error"])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        // The fix undone: regressed since build 2, and fails.
+        let back = try audit(daemon, build: "4", ["checkout.xml": Self.checkout], arguments: ["--since-build", "latest", "--fail-on", "error"])
+        XCTAssertEqual(back.status, 1, back.stdout + back.stderr)
+        XCTAssertTrue(back.stdout.contains("[label.missing]") && back.stdout.contains("[regressed]"), back.stdout)
+        XCTAssertTrue(back.stderr.contains("comparing with build 3"), back.stderr)
+        // Against build 1, the same file has nothing new.
+        let old = try audit(daemon, build: "5", ["checkout.xml": Self.checkout], arguments: ["--since-build", "1", "--fail-on", "error"])
+        XCTAssertEqual(old.status, 0, old.stdout + old.stderr)
+        let noApp = try daemon.auditctl(["audit", "--since-build", "1", "Examples/checkout.xml"], directory: DaemonHarness.packageRoot)
+        XCTAssertEqual(noApp.status, 2)
+        XCTAssertTrue(noApp.stderr.contains("--app"), noApp.stderr)
+    }
+
+    func testTheIndexIsRebuiltAfterDeletionDamageAndACrash() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        try script(daemon)
+        let expected = try trend(daemon)
+        XCTAssertEqual(daemon.stop(), 0)
+        let index = daemon.journal + ".index.sqlite"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: index))
+
+        // Deleted: rebuilt from the journal.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+        try daemon.start()
+        XCTAssertEqual(NSDictionary(dictionary: try trend(daemon)), NSDictionary(dictionary: expected))
+        XCTAssertEqual(daemon.stop(), 0)
+
+        // Damaged (its header overwritten): rebuilt, and the log says so.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: index))
+        handle.write(Data(repeating: 0x5A, count: 512))
+        try handle.close()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+        try daemon.start()
+        XCTAssertEqual(NSDictionary(dictionary: try trend(daemon)), NSDictionary(dictionary: expected))
+        XCTAssertTrue(daemon.log.contains("trend index damaged"), daemon.log)
+
+        // Killed while audits arrive: the next start catches up with what the journal kept.
+        let stop = Flag()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            while !stop.isSet { _ = try? daemon.post(DaemonHarness.example("mailbox.xml"), query: "?app=other&build=7") }
+        }
+        XCTAssertTrue(daemon.waitUntil(seconds: 10) { (daemon.metric(#"auditd_audits_total{status="200"}"#) ?? 0) >= 5 })
+        _ = daemon.stop(signal: SIGKILL)
+        stop.set()
+        group.wait()
+        try daemon.start()
+        XCTAssertEqual(NSDictionary(dictionary: try trend(daemon)), NSDictionary(dictionary: expected), "the shop's history is intact")
+        let audited = daemon.journalRecords().filter { $0["type"] as? String == "audit" && $0["app"] as? String == "other" }.count
+        let other = try XCTUnwrap((try trend(daemon, "app=other")["builds"] as? [[String: Any]])?.first)
+        XCTAssertEqual(other["screens"] as? Int, audited > 0 ? 1 : 0)
+        // And a journal replaced by a shorter one: the index, ahead of it, is rebuilt.
+        XCTAssertEqual(daemon.stop(), 0)
+        try FileManager.default.removeItem(atPath: daemon.journal)
+        try daemon.start()
+        XCTAssertEqual(try daemon.request("GET /v1/trends?app=shop HTTP/1.1\r\nHost: x\r\n\r\n").status, 404)
+        XCTAssertTrue(daemon.log.contains("ahead of the journal"), daemon.log)
+    }
+
+    func testTheAnswerDoesNotChangeWhenTheJournalGrowsAHundredfold() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        try script(daemon)
+        let expected = try trend(daemon)
+        XCTAssertEqual(daemon.stop(), 0)
+        // 100 times the journal's records, of other apps' builds, appended as the daemon
+        // writes them (seq continuing).
+        let lines = try String(contentsOfFile: daemon.journal, encoding: .utf8).split(separator: "\n")
+        var seq = lines.count
+        var grown = ""
+        for copy in 0..<100 {
+            for line in lines {
+                seq += 1
+                let renamed = line.replacingOccurrences(of: #""app":"shop""#, with: #""app":"fleet-\#(copy % 7)""#)
+                    .replacingOccurrences(of: #""build":""#, with: #""build":"\#(copy)-"#)
+                grown += renamed.replacingOccurrences(of: #"^\{"seq":[0-9]+,"#, with: #"{"seq":\#(seq),"#, options: .regularExpression) + "\n"
+            }
+        }
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: daemon.journal))
+        handle.seekToEndOfFile()
+        handle.write(Data(grown.utf8))
+        try handle.close()
+        try daemon.start(["--journal-max-bytes", "1000000000"])
+        XCTAssertEqual(NSDictionary(dictionary: try trend(daemon)), NSDictionary(dictionary: expected))
+        let fleet = try XCTUnwrap(try trend(daemon, "app=fleet-3")["builds"] as? [[String: Any]])
+        XCTAssertEqual(fleet.count, 4 * 14, "builds 3-1…3-4, 10-1… of the copies renamed fleet-3")
+    }
+}
