@@ -114,6 +114,11 @@ final class TrendTests: XCTestCase {
         XCTAssertEqual(back.status, 1, back.stdout + back.stderr)
         XCTAssertTrue(back.stdout.contains("[label.missing]") && back.stdout.contains("[regressed]"), back.stdout)
         XCTAssertTrue(back.stderr.contains("comparing with build 3"), back.stderr)
+        // Prometheus: what the latest build changed, once the index has it (a query brings it up).
+        _ = try trend(daemon)
+        let metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text
+        XCTAssertTrue(metrics.contains(#"auditd_app_changes{app="shop",build="4",severity="error",change="regressed"} 1"#), metrics)
+        XCTAssertTrue(metrics.contains(#"auditd_app_changes{app="shop",build="4",severity="error",change="new"} 0"#), metrics)
         // Against build 1, the same file has nothing new.
         let old = try audit(daemon, build: "5", ["checkout.xml": Self.checkout], arguments: ["--since-build", "1", "--fail-on", "error"])
         XCTAssertEqual(old.status, 0, old.stdout + old.stderr)

@@ -101,7 +101,7 @@ public final class Metrics: @unchecked Sendable {
     /// The exposition text; gauges sampled by the caller are passed in.
     public func render(
         queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double,
-        memory: MemoryBudget? = nil
+        memory: MemoryBudget? = nil, changes: LatestChanges? = nil
     ) -> String {
         lock.withLock {
             var out = ""
@@ -160,6 +160,20 @@ public final class Metrics: @unchecked Sendable {
             }
             family("auditd_app_screens", "gauge", "Screens audited in each app's latest build.")
             for entry in latest { out += "auditd_app_screens{\(labels(entry))} \(entry.screens)\n" }
+            if let changes {
+                family(
+                    "auditd_app_changes", "gauge",
+                    "Findings each app's latest build made new, fixed or regressed against its screens' last earlier audits, by severity (the trend index; at most 64 apps).")
+                for (app, entry) in changes.all {
+                    for severity in [Severity.error, .warning, .notice] {
+                        for kind in LatestChanges.classes {
+                            let value = entry.counts[severity.rawValue]?[kind.rawValue] ?? 0
+                            out +=
+                                "auditd_app_changes{app=\"\(escape(app))\",build=\"\(escape(entry.build))\",severity=\"\(severity.rawValue)\",change=\"\(kind.rawValue)\"} \(value)\n"
+                        }
+                    }
+                }
+            }
             var scalars: [(String, String, String, String)] = [
                 ("auditd_queue_depth", "gauge", "Audits waiting for a worker.", String(queueDepth)),
                 ("auditd_audits_in_flight", "gauge", "Audits running now.", String(inFlight)),

@@ -31,6 +31,10 @@ public final class TrendIndex: @unchecked Sendable {
     private var indexedSeq: UInt64 = 0
     private var statements: Statements?
     private var catchUpScheduled = false
+    /// Apps whose audits the last catch-up indexed: their latest changes are recomputed.
+    private var touchedApps = Set<String>()
+    /// Each app's latest build against the ones before it, for `/metrics`.
+    public let latestChanges = LatestChanges()
 
     /// The index of `journal`, at `path` (by default the journal's path + `.index.sqlite`).
     public init(path: String? = nil, journal: Journal, logger: Logger) {
@@ -99,7 +103,12 @@ public final class TrendIndex: @unchecked Sendable {
         if database == nil { try open() }
         guard let database, let statements else { throw SQLiteError(code: 1, message: "trend index not open") }
         try catchUp(database, statements)
-        return TrendStore(database: database)
+        let store = TrendStore(database: database)
+        if !touchedApps.isEmpty {
+            for app in touchedApps.sorted() { try refreshChanges(of: app, store) }
+            touchedApps.removeAll()
+        }
+        return store
     }
 
     private func open() throws(SQLiteError) {
@@ -157,7 +166,21 @@ public final class TrendIndex: @unchecked Sendable {
         return (schema, seq)
     }
 
+    /// The app's latest build's new, fixed and regressed findings by severity.
+    private func refreshChanges(of app: String, _ store: TrendStore) throws(SQLiteError) {
+        guard case .success(let answer) = try TrendHistory.json(TrendHistory.Query(app: app), store: store),
+            let latest = answer["builds"]?.arrayValue?.last, let build = latest["build"]?.stringValue
+        else { return }
+        var counts: [String: [String: Int]] = [:]
+        for (severity, classes) in latest["by-severity"]?.objectValue ?? [] {
+            for kind in LatestChanges.classes { counts[severity, default: [:]][kind.rawValue] = classes[kind.rawValue]?.intValue ?? 0 }
+        }
+        latestChanges.set(app, LatestChanges.Entry(build: build, counts: counts))
+    }
+
     private func close() {
+        latestChanges.clear()
+        touchedApps = []
         statements = nil
         database = nil
         indexedSeq = 0
@@ -228,6 +251,7 @@ public final class TrendIndex: @unchecked Sendable {
             ])
             audits[audit] = Int64(seq)
             if let build {
+                touchedApps.insert(app)
                 try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq))])
                 try statements.upsertScreenBuild.run([.text(app), .text(build), .text(screen), .integer(Int64(seq))])
             }

@@ -59,24 +59,27 @@ public enum SameSpeechRule: Rule {
             return
         }
         let transcript = Transcript.of(snapshot)
+        // Stops by parent and speech: positions in the transcript.
         var groups: [String: [Int]] = [:]
         var order: [String] = []
-        for stop in transcript.stops where !stop.speech.isEmpty {
+        for (position, stop) in transcript.stops.enumerated() where !stop.speech.isEmpty {
             let key = "\(snapshot.elements[stop.element].parent)\u{1}\(stop.speech)"
             if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(stop.element)
+            groups[key, default: []].append(position)
         }
         let ends = Targets.subtreeEnds(in: snapshot)
         for key in order {
-            guard let members = groups[key], members.count > 1, let first = members.first else { continue }
+            guard let members = groups[key], members.count > 1, let first = members.first.map({ transcript.stops[$0].element }) else { continue }
             if context.outOfBudget() { return }
             let firstLook = Look(first, ends: ends, in: snapshot)
-            for member in members.dropFirst() {
+            for position in members.dropFirst() {
+                if context.outOfBudget() { return }
+                let member = transcript.stops[position].element
                 let look = Look(member, ends: ends, in: snapshot)
                 guard let kind = firstLook.difference(from: look) else { continue }
                 var evidence: Evidence = [
                     (.other, .string(snapshot.node(first).path)), (.kind, .string(kind)),
-                    (.speech, .string(transcript.stops.first { $0.element == member }?.speech ?? "")),
+                    (.speech, .string(transcript.stops[position].speech)),
                 ]
                 if kind == "colour", let a = firstLook.color, let b = look.color {
                     evidence.append((.colors, .array([.string(a.hex), .string(b.hex)])))
