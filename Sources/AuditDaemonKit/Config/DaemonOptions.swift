@@ -81,6 +81,13 @@ public struct DaemonOptions: Sendable {
             state.options.journalKeep = try integer("--journal-keep", value, minimum: 1, maximum: 1000)
         },
         Option(
+            name: "--trend-index", valueName: "PATH",
+            help: ["the trend index (default: the journal's path + .index.sqlite;", "none: no index, no trends)"]
+        ) { state, value throws(Failure) in
+            guard !value.isEmpty else { throw Failure(description: "--trend-index needs a path, or none") }
+            state.options.server.trendIndex = value
+        },
+        Option(
             name: "--journal-commit-delay-us", valueName: "N",
             help: ["while other audits are running, wait up to N µs before a journal", "sync so their records share it (default 700; 0 syncs at once)"]
         ) { state, value throws(Failure) in

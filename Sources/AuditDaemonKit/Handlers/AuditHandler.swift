@@ -126,7 +126,7 @@ enum AuditHandler {
                     case .success:
                         // Durable: it counts toward the app's latest build.
                         server.metrics.auditRecorded(app: identity.app, build: identity.build, screen: identity.screen, findingCounts: counts)
-                        server.trends.journalAdvanced()
+                        server.trends?.journalAdvanced()
                         var timing = timingBeforeJournal
                         timing.add(ServerTiming.journal, from: journalStarted, to: Timestamp.monotonic())
                         var answer = answer

@@ -7,15 +7,15 @@ import AuditCore
 /// wait for it.
 enum TrendsHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let app = requiredApp(server, ticket, request) else { return }
+        guard let trends = index(server, ticket), let app = requiredApp(server, ticket, request) else { return }
         let query = TrendHistory.Query(app: app, screen: nonEmpty(request.query["screen"]), build: nonEmpty(request.query["build"]))
-        server.trends.read({ store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
+        trends.read({ store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
             server.loop.async { finish(server, ticket, response(result)) }
         }
     }
 
     static func baseline(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let app = requiredApp(server, ticket, request) else { return }
+        guard let trends = index(server, ticket), let app = requiredApp(server, ticket, request) else { return }
         guard let build = nonEmpty(request.query["build"]) else {
             finish(
                 server, ticket,
@@ -23,10 +23,23 @@ enum TrendsHandler {
             return
         }
         let excluding = nonEmpty(request.query["exclude"])
-        server.trends.read({ store throws(SQLiteError) in try TrendHistory.baseline(app: app, build: build, excluding: excluding, store: store) }) {
+        trends.read({ store throws(SQLiteError) in try TrendHistory.baseline(app: app, build: build, excluding: excluding, store: store) }) {
             result in
             server.loop.async { finish(server, ticket, response(result)) }
         }
+    }
+
+    /// The index, or a 404 when the daemon runs without one (`--trend-index none`).
+    static func index(_ server: Server, _ ticket: Ticket) -> TrendIndex? {
+        guard let trends = server.trends else {
+            finish(
+                server, ticket,
+                .error(
+                    404, code: "trends-disabled", message: "this daemon keeps no trend index (--trend-index none)",
+                    hint: "start auditd without --trend-index none, or read the journal (GET /v1/findings)"))
+            return nil
+        }
+        return trends
     }
 
     static func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }

@@ -26,6 +26,9 @@ public final class Server: @unchecked Sendable {
         public var writeTimeout: Double = 30
         /// Bytes of answers a client may leave unread before its connection stops reading.
         public var maxUnsentBytes = 4 << 20
+        /// The trend index's file: `nil` beside the journal (`JOURNAL.index.sqlite`),
+        /// `"none"` for no index (trend routes answer 404 `trends-disabled`).
+        public var trendIndex: String?
         /// Bytes a follow stream may lag behind the journal before it is ended.
         public var followLagBytes = 8 << 20
         /// Bytes of request bodies, decoded screenshots and unsent answers held at once,
@@ -49,7 +52,7 @@ public final class Server: @unchecked Sendable {
     let ruleSets: RuleSetStore
     let journal: Journal
     /// The trend index beside the journal (docs/trends.md).
-    let trends: TrendIndex
+    let trends: TrendIndex?
     let policy: AccessPolicy
     let pool: WorkPool
     let memory: MemoryBudget
@@ -71,7 +74,7 @@ public final class Server: @unchecked Sendable {
         self.listener = listener
         self.ruleSets = ruleSets
         self.journal = journal
-        self.trends = TrendIndex(journal: journal, logger: logger)
+        self.trends = configuration.trendIndex == "none" ? nil : TrendIndex(path: configuration.trendIndex, journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
@@ -82,7 +85,7 @@ public final class Server: @unchecked Sendable {
 
     /// Starts accepting; returns at once (work happens on the event loop's thread).
     public func start() {
-        trends.start()
+        trends?.start()
         loop.start()
         loop.async { [self] in
             acceptToken = loop.register(listener.fd, interest: .init(read: true, write: false)) { [weak self] _ in self?.acceptAll() }

@@ -18,7 +18,7 @@ import Foundation
 /// in the index until the index is rebuilt.
 public final class TrendIndex: @unchecked Sendable {
     /// The index's layout; another value in an existing file rebuilds it.
-    static let schemaVersion = "1"
+    static let schemaVersion = "2"
     /// Journal bytes read per transaction while catching up.
     static let batchBytes = 1 << 20
 
@@ -135,9 +135,7 @@ public final class TrendIndex: @unchecked Sendable {
             CREATE TABLE IF NOT EXISTS audits(seq INTEGER PRIMARY KEY, audit TEXT NOT NULL, app TEXT NOT NULL, build TEXT,
                 screen TEXT NOT NULL, time TEXT, digest TEXT);
             CREATE INDEX IF NOT EXISTS audits_by_id ON audits(audit);
-            CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER NOT NULL, fingerprint TEXT NOT NULL, defect TEXT, rule TEXT NOT NULL,
-                severity TEXT NOT NULL, path TEXT, message TEXT);
-            CREATE INDEX IF NOT EXISTS findings_by_audit ON findings(audit_seq);
+            CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER PRIMARY KEY, packed TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS builds(app TEXT NOT NULL, build TEXT NOT NULL, first_seq INTEGER NOT NULL,
                 PRIMARY KEY(app, build)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS screen_builds(app TEXT NOT NULL, build TEXT NOT NULL, screen TEXT NOT NULL,
@@ -217,63 +215,106 @@ public final class TrendIndex: @unchecked Sendable {
             more = backlog.fill(&lines, limit: Self.batchBytes)
             guard !lines.isEmpty else { continue }
             let reached = try database.transaction { () throws(SQLiteError) -> UInt64 in
-                var reached = indexedSeq
-                var start = 0
-                while start < lines.count {
-                    let end = lines[start...].firstIndex(of: 0x0A) ?? lines.count
-                    if let seq = try index(line: Array(lines[start..<end]), statements, audits: &audits) { reached = max(reached, seq) }
-                    start = end + 1
+                var batch = Batch(reached: indexedSeq)
+                // (`withUnsafeBytes` rethrows untyped: the error is carried out by value.)
+                let failure: SQLiteError? = lines.withUnsafeBytes { all in
+                    var start = 0
+                    while start < all.count {
+                        var end = start
+                        while end < all.count, all[end] != 0x0A { end += 1 }
+                        do throws(SQLiteError) {
+                            try index(line: UnsafeRawBufferPointer(rebasing: all[start..<end]), statements, audits: &audits, batch: &batch)
+                        } catch {
+                            return error
+                        }
+                        start = end + 1
+                    }
+                    return nil
                 }
-                try statements.setSeq.run([.text(String(reached))])
-                return reached
+                if let failure { throw failure }
+                try batch.flush(statements)
+                try statements.setSeq.run([.text(String(batch.reached))])
+                return batch.reached
             }
             indexedSeq = reached
-            // A batch's audits are looked up by id only until the next batch.
+            // Audits are looked up by id in memory for a while, then in the table.
             if audits.count > 10_000 { audits.removeAll(keepingCapacity: true) }
         }
     }
 
-    /// Indexes one journal line; returns its seq.
-    private func index(line: [UInt8], _ statements: Statements, audits: inout [String: Int64]) throws(SQLiteError) -> UInt64? {
-        guard let record = try? JSONParser.parse(line), let seq = record["seq"]?.intValue, seq > 0 else {
-            logger.log(.warning, "trend index: a journal line is not a record; skipped")
-            return nil
+    /// What one transaction has gathered: the seq reached, and the findings of the audit
+    /// being read, packed, written when the next audit starts or the batch ends.
+    private struct Batch {
+        var reached: UInt64
+        /// The audit being read: its seq (-1 when its findings are left out: it names no
+        /// build, or is unknown) and its id's bytes as the journal writes them.
+        var audit: Int64 = -1
+        var auditID: [UInt8] = []
+        var packed: [UInt8] = []
+
+        mutating func flush(_ statements: Statements) throws(SQLiteError) {
+            guard audit >= 0, !packed.isEmpty else { return }
+            try statements.appendFindings.run([.integer(audit), .text(String(decoding: packed, as: UTF8.self))])
+            packed.removeAll(keepingCapacity: true)
         }
-        let type = record["type"]?.stringValue
-        guard type == "audit" || type == "finding", let audit = record["audit"]?.stringValue else { return UInt64(seq) }
-        let app = record["app"]?.stringValue ?? ""
-        let build = record["build"]?.stringValue
-        let screen = record["screen"]?.stringValue ?? ""
-        if type == "audit" {
+    }
+
+    /// Indexes one journal line. A finding of the audit being read (the common case: an
+    /// audit's records are written together) is packed from the line's bytes, no string
+    /// made.
+    private func index(line: UnsafeRawBufferPointer, _ statements: Statements, audits: inout [String: Int64], batch: inout Batch) throws(SQLiteError) {
+        guard !line.isEmpty else { return }
+        guard let record = JournalLineFields(line), let seq = record.seq, seq > 0 else {
+            logger.log(.warning, "trend index: a journal line is not a record; skipped")
+            return
+        }
+        batch.reached = max(batch.reached, UInt64(seq))
+        guard let auditID = record.raw(.audit) else { return }
+        if record.is(.type, "finding") {
+            guard record.raw(.fingerprint) != nil else { return }
+            if !auditID.elementsEqual(batch.auditID) {
+                try batch.flush(statements)
+                batch.audit = -1
+                batch.auditID = Array(auditID)
+                guard let id = record[.audit] else { return }
+                var owner = audits[id]
+                if owner == nil {
+                    try statements.findAudit.bind([.text(id)])
+                    if try statements.findAudit.step() { owner = statements.findAudit.integer(0) }
+                }
+                // Findings of an audit that names no build are not in trends.
+                guard let owner else { return }
+                try statements.findBuild.bind([.integer(owner)])
+                guard try statements.findBuild.step(), statements.findBuild.text(0) != nil else { return }
+                batch.audit = owner
+            }
+            guard batch.audit >= 0 else { return }
+            PackedFindings.append(record, to: &batch.packed)
+        } else if record.is(.type, "audit"), let id = record[.audit] {
+            try batch.flush(statements)
+            batch.audit = -1
+            batch.auditID = Array(auditID)
+            let app = record[.app] ?? ""
+            let build = record[.build]
+            let screen = record[.screen] ?? ""
             try statements.insertAudit.run([
-                .integer(Int64(seq)), .text(audit), .text(app), .optional(build), .text(screen), .optional(record["time"]?.stringValue),
-                .optional(record["transcript"]?["digest"]?.stringValue),
+                .integer(Int64(seq)), .text(id), .text(app), .optional(build), .text(screen), .optional(record[.time]), .optional(record.digest),
             ])
-            audits[audit] = Int64(seq)
+            audits[id] = Int64(seq)
             if let build {
                 touchedApps.insert(app)
                 try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq))])
                 try statements.upsertScreenBuild.run([.text(app), .text(build), .text(screen), .integer(Int64(seq))])
+                batch.audit = Int64(seq)
             }
-        } else {
-            var auditSeq = audits[audit]
-            if auditSeq == nil {
-                try statements.findAudit.bind([.text(audit)])
-                if try statements.findAudit.step() { auditSeq = statements.findAudit.integer(0) }
-            }
-            guard let auditSeq, let fingerprint = record["fingerprint"]?.stringValue else { return UInt64(seq) }
-            try statements.insertFinding.run([
-                .integer(auditSeq), .text(fingerprint), .optional(record["defect"]?.stringValue), .text(record["rule"]?.stringValue ?? ""),
-                .text(record["severity"]?.stringValue ?? ""), .optional(record["path"]?.stringValue), .optional(record["message"]?.stringValue),
-            ])
         }
-        return UInt64(seq)
     }
 
     /// The statements catching up runs, prepared once per connection.
     private struct Statements {
         let insertAudit: SQLiteDatabase.Statement
-        let insertFinding: SQLiteDatabase.Statement
+        let appendFindings: SQLiteDatabase.Statement
+        let findBuild: SQLiteDatabase.Statement
         let insertBuild: SQLiteDatabase.Statement
         let upsertScreenBuild: SQLiteDatabase.Statement
         let findAudit: SQLiteDatabase.Statement
@@ -281,7 +322,9 @@ public final class TrendIndex: @unchecked Sendable {
 
         init(_ database: SQLiteDatabase) throws(SQLiteError) {
             insertAudit = try database.prepare("INSERT OR REPLACE INTO audits VALUES(?, ?, ?, ?, ?, ?, ?)")
-            insertFinding = try database.prepare("INSERT INTO findings VALUES(?, ?, ?, ?, ?, ?, ?)")
+            appendFindings = try database.prepare(
+                "INSERT INTO findings VALUES(?, ?) ON CONFLICT(audit_seq) DO UPDATE SET packed = packed || excluded.packed")
+            findBuild = try database.prepare("SELECT build FROM audits WHERE seq = ?")
             insertBuild = try database.prepare("INSERT OR IGNORE INTO builds VALUES(?, ?, ?)")
             upsertScreenBuild = try database.prepare(
                 "INSERT INTO screen_builds VALUES(?, ?, ?, ?) ON CONFLICT(app, build, screen) DO UPDATE SET last_seq = excluded.last_seq")

@@ -55,16 +55,9 @@ public struct TrendStore {
 
     /// The findings of the audit at `seq`.
     public func findings(audit seq: Int64) throws(SQLiteError) -> [Finding] {
-        let query = try database.prepare("SELECT fingerprint, defect, rule, severity, path, message FROM findings WHERE audit_seq = ?")
+        let query = try database.prepare("SELECT packed FROM findings WHERE audit_seq = ?")
         try query.bind([.integer(seq)])
-        var findings: [Finding] = []
-        while try query.step() {
-            findings.append(
-                Finding(
-                    fingerprint: query.text(0) ?? "", defect: query.text(1), rule: query.text(2) ?? "", severity: query.text(3) ?? "",
-                    path: query.text(4), message: query.text(5)))
-        }
-        return findings
+        return try query.step() ? PackedFindings.unpack(query.text(0) ?? "") : []
     }
 
     /// The transcript digest of the audit at `seq`, when it had one.

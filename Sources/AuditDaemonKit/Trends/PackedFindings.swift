@@ -1,0 +1,34 @@
+/// An audit's findings as the trend index keeps them: one text per audit (one row, one
+/// insert, however many findings), each finding's fingerprint, defect, rule, severity,
+/// path and message separated by U+001F and ended by U+001E. Those two characters never
+/// occur in a value (a value holding one has it replaced by a space).
+enum PackedFindings {
+    static let field: UInt8 = 0x1F
+    static let record: UInt8 = 0x1E
+
+    /// The fields of a journal finding record, packed, from the line's bytes.
+    static func append(_ line: JournalLineFields, to out: inout [UInt8]) {
+        for (position, name) in [JournalLineFields.Field.fingerprint, .defect, .rule, .severity, .path, .message].enumerated() {
+            if position > 0 { out.append(field) }
+            let start = out.count
+            line.appendValue(name, to: &out)
+            // Unescaped, a value may hold the separators: never let it split the record.
+            for index in start..<out.count where out[index] == field || out[index] == record { out[index] = 0x20 }
+        }
+        out.append(record)
+    }
+
+    /// The findings in `packed`.
+    static func unpack(_ packed: String) -> [TrendStore.Finding] {
+        var findings: [TrendStore.Finding] = []
+        for entry in packed.utf8.split(separator: record, omittingEmptySubsequences: true) {
+            let parts = entry.split(separator: field, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard parts.count == 6 else { continue }
+            findings.append(
+                TrendStore.Finding(
+                    fingerprint: parts[0], defect: parts[1].isEmpty ? nil : parts[1], rule: parts[2], severity: parts[3],
+                    path: parts[4].isEmpty ? nil : parts[4], message: parts[5]))
+        }
+        return findings
+    }
+}
