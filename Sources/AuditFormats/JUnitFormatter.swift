@@ -3,8 +3,8 @@ import Foundation
 
 /// JUnit XML (Apache Ant schema): a testsuite per snapshot, a testcase per rule of the rule
 /// set. The schema allows one failure per testcase, so a rule with several findings gets
-/// one testcase per finding (`rule-id element`), each with its failure; incomplete rules
-/// are skipped testcases.
+/// one testcase per defect (`rule-id element`, `×N` when it has N instances, which its
+/// failure lists), each with its failure; incomplete rules are skipped testcases.
 package enum JUnitFormatter {
     package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -37,11 +37,18 @@ package enum JUnitFormatter {
                     } else if findings.isEmpty {
                         cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\"/>\n")
                     }
-                    for finding in findings {
+                    // One testcase per defect (docs/findings.md): its instances — the same
+                    // problem on every row of a list — are listed in its failure.
+                    for group in defects(findings) {
                         failures += 1
-                        let element = finding.elementName ?? "snapshot"
-                        let location = "\(result.file):\(finding.line ?? 0):\(finding.column ?? 0)"
-                        let details = "\(location) [\(finding.severity.rawValue)] \(finding.message)\nevidence: \(JSON.object(finding.evidence).rendered())"
+                        let finding = group[0]
+                        let element = (finding.elementName ?? "snapshot") + (group.count > 1 ? " ×\(group.count)" : "")
+                        func location(_ item: ReportFinding) -> String { "\(result.file):\(item.line ?? 0):\(item.column ?? 0)" }
+                        var details = "\(location(finding)) [\(finding.severity.rawValue)] \(finding.message)\nevidence: \(JSON.object(finding.evidence).rendered())"
+                        if group.count > 1 {
+                            details += "\n\(group.count) instances of one defect; also at:"
+                            for other in group.dropFirst() { details += "\n  \(location(other)) \(other.elementName ?? other.path ?? "")" }
+                        }
                         cases.append(
                             "    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
                         )
@@ -61,6 +68,23 @@ package enum JUnitFormatter {
             out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// `findings` (of one rule) grouped by defect and severity, in order of first instance;
+    /// a finding without a defect is its own.
+    static func defects(_ findings: [ReportFinding]) -> [[ReportFinding]] {
+        var groups: [[ReportFinding]] = []
+        var positions: [String: Int] = [:]
+        for finding in findings {
+            let key = (finding.defect ?? "fingerprint:" + finding.fingerprint) + "|" + finding.severity.rawValue
+            if let position = positions[key] {
+                groups[position].append(finding)
+            } else {
+                positions[key] = groups.count
+                groups.append([finding])
+            }
+        }
+        return groups
     }
 
     static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .references) }

@@ -87,5 +87,11 @@ final class FormatLibraryTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(errors, 7)
         XCTAssertTrue(text.contains("   \(errors) errors,"), "the counts stay the findings': \(text)")
         XCTAssertTrue(text.contains(" defects)"), text)
+        // JUnit: one testcase (one failure) for the defect, its instances in the failure.
+        let junit = JUnitFormatter.render([result], context: FormatContext(color: false, hasBaseline: false, ruleSets: [:]))
+        let cases = junit.components(separatedBy: "<testcase name=\"label.missing ").dropFirst()
+        XCTAssertEqual(cases.count, 1, junit)
+        XCTAssertTrue(cases.first?.hasPrefix("remove ×7\"") ?? false, junit)
+        XCTAssertTrue(cases.first?.contains("7 instances of one defect; also at:") ?? false, junit)
     }
 }

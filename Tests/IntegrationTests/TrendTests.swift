@@ -174,6 +174,16 @@ final class TrendTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("ahead of the journal"), daemon.log)
     }
 
+    func testADaemonWithoutAnIndexSaysSo() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--trend-index", "none"])
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?build=1").status, 200)
+        let answer = try daemon.request("GET /v1/trends?app=com.example.shop HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(answer.status, 404)
+        XCTAssertTrue(answer.text.contains("trends-disabled"), answer.text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.journal + ".index.sqlite"))
+    }
+
     func testTheAnswerDoesNotChangeWhenTheJournalGrowsAHundredfold() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
