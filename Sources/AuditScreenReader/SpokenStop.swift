@@ -46,6 +46,9 @@ struct SpokenStop {
                 value = spokenValue
             }
             if name.isEmpty, value == nil, element.role == .textfield, let placeholder = string(element.placeholder) { name = placeholder }
+            // With no label, VoiceOver falls back on the image's asset name ("icon_close"),
+            // as label.missing's image-name-read says.
+            if name.isEmpty, value == nil, let image = string(element.image) { name = image }
         }
         self.name = name
         self.value = value

@@ -86,6 +86,14 @@ final class TrendTests: XCTestCase {
         let listed = try XCTUnwrap(detailed["findings"] as? [[String: Any]])
         XCTAssertEqual(listed.filter { $0["class"] as? String == "regressed" }.map { $0["rule"] as? String }, ["label.missing"])
         XCTAssertEqual(listed.count, checkoutFindings + mailboxFindings)
+        // What VoiceOver says on Checkout changed with the label: the diff of the transcripts.
+        let second = try XCTUnwrap((try trend(daemon, "app=shop&build=2")["builds"] as? [[String: Any]])?.first)
+        let diff = try XCTUnwrap((second["transcript-diff"] as? [[String: Any]])?.first)
+        XCTAssertEqual(diff["screen"] as? String, "Checkout")
+        XCTAssertEqual(diff["removed"] as? [String], ["icon_close, button"])
+        XCTAssertEqual(diff["added"] as? [String], ["Close, button"])
+        let detail = try daemon.auditctl(["trend", "--app", "shop", "--build", "2"])
+        XCTAssertTrue(detail.stdout.contains("what the screen reader says on Checkout changed:\n  - icon_close, button\n  + Close, button\n"), detail.stdout)
         let inbox = try XCTUnwrap(try trend(daemon, "app=shop&screen=Inbox")["builds"] as? [[String: Any]])
         XCTAssertEqual(inbox.map { $0["screens"] as? Int }, [1, 0, 1, 1])
 

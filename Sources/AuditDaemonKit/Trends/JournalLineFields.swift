@@ -13,6 +13,8 @@ struct JournalLineFields {
     /// absent or null.
     private var ranges = [Range<Int>?](repeating: nil, count: Field.allCases.count)
     var digest: String?
+    /// The transcript's speech, stop by stop, when the record carries it.
+    var speech: [String]?
 
     /// The string fields the index keeps.
     enum Field: Int, CaseIterable {
@@ -81,8 +83,9 @@ struct JournalLineFields {
                 guard let number = scanner.integer() else { return nil }
                 seq = number
             } else if name.elementsEqual("transcript".utf8) {
-                guard let digest = scanner.digestInObject() else { return nil }
-                self.digest = digest
+                guard let transcript = scanner.transcript() else { return nil }
+                digest = transcript.digest
+                speech = transcript.speech
             } else if scanner.peek() == UInt8(ascii: "\""), let field = Self.field(named: UnsafeRawBufferPointer(rebasing: name)) {
                 guard let range = scanner.stringRange() else { return nil }
                 ranges[field.rawValue] = range
@@ -180,20 +183,27 @@ struct JournalLineFields {
             return true
         }
 
-        /// In the object starting here, the string member `digest` (the rest skipped).
-        mutating func digestInObject() -> String?? {
-            guard expect(UInt8(ascii: "{")) else { return skipValue() ? .some(nil) : nil }
+        /// In the object starting here, the members `digest` (a string) and `speech` (an
+        /// array of strings); the rest skipped. A value that is not an object gives nils.
+        mutating func transcript() -> (digest: String?, speech: [String]?)? {
+            guard peek() == UInt8(ascii: "{") else { return skipValue() ? (nil, nil) : nil }
+            at += 1
             var digest: String?
-            if expect(UInt8(ascii: "}")) { return .some(nil) }
+            var speech: [String]?
+            if expect(UInt8(ascii: "}")) { return (nil, nil) }
             while true {
                 guard let key = stringRange(), expect(UInt8(ascii: ":")) else { return nil }
                 if bytes[key].elementsEqual("digest".utf8), peek() == UInt8(ascii: "\"") {
                     digest = string()
+                } else if bytes[key].elementsEqual("speech".utf8), peek() == UInt8(ascii: "[") {
+                    let start = at
+                    guard skipValue() else { return nil }
+                    speech = (try? JSONParser.parse(Array(bytes[start..<at])))?.arrayValue?.compactMap(\.stringValue)
                 } else if !skipValue() {
                     return nil
                 }
                 if expect(UInt8(ascii: ",")) { continue }
-                return expect(UInt8(ascii: "}")) ? .some(digest) : nil
+                return expect(UInt8(ascii: "}")) ? (digest, speech) : nil
             }
         }
     }

@@ -31,4 +31,13 @@ enum PackedFindings {
         }
         return findings
     }
+
+    /// A transcript's speech, stop by stop, as one text (stops ended by U+001E).
+    static func packSpeech(_ speech: [String]) -> String {
+        speech.map { $0.replacingOccurrences(of: "\u{1E}", with: " ") + "\u{1E}" }.joined()
+    }
+
+    static func unpackSpeech(_ packed: String) -> [String] {
+        packed.split(separator: "\u{1E}", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 }

@@ -42,6 +42,7 @@ public enum TrendHistory {
         var last: [String: [String: TrendStore.Finding]] = [:]
         var ever: [String: Set<String>] = [:]
         var lastDigest: [String: String] = [:]
+        var lastAudit: [String: Int64] = [:]
         var previousScreens: [String] = []
         var entries: [JSON] = []
         for build in builds {
@@ -50,6 +51,7 @@ public enum TrendHistory {
             var bySeverity: [String: [TrendClass: Int]] = [:]
             var listed: [JSON] = []
             var transcriptChanged: [String] = []
+            var transcriptDiffs: [JSON] = []
             let detailed = build == query.build
             func count(_ kind: TrendClass, _ finding: TrendStore.Finding, screen: String) {
                 counts[kind, default: 0] += 1
@@ -79,8 +81,23 @@ public enum TrendHistory {
                     for finding in now { count(.first, finding, screen: audit.screen) }
                 }
                 let digest = try store.digest(audit: audit.seq)
-                if let digest, let earlier = lastDigest[audit.screen], earlier != digest { transcriptChanged.append(audit.screen) }
-                if let digest { lastDigest[audit.screen] = digest }
+                if let digest, let earlier = lastDigest[audit.screen], earlier != digest {
+                    transcriptChanged.append(audit.screen)
+                    if detailed, let previous = lastAudit[audit.screen], let before = try store.speech(audit: previous),
+                        let after = try store.speech(audit: audit.seq)
+                    {
+                        let change = SpeechDiff(before: before, after: after)
+                        transcriptDiffs.append(
+                            .object([
+                                ("screen", .string(audit.screen)), ("before", .string(earlier)), ("after", .string(digest)),
+                                ("removed", .array(change.removed.map(JSON.string))), ("added", .array(change.added.map(JSON.string))),
+                            ]))
+                    }
+                }
+                if let digest {
+                    lastDigest[audit.screen] = digest
+                    lastAudit[audit.screen] = audit.seq
+                }
                 last[audit.screen] = current
                 ever[audit.screen, default: []].formUnion(current.keys)
             }
@@ -100,7 +117,10 @@ public enum TrendHistory {
                         })
                 ))
             entry.append(("transcript-changed", .array(transcriptChanged.map(JSON.string))))
-            if detailed { entry.append(("findings", .array(listed))) }
+            if detailed {
+                entry.append(("findings", .array(listed)))
+                entry.append(("transcript-diff", .array(transcriptDiffs)))
+            }
             entries.append(.object(entry))
         }
         var answer: [(String, JSON)] = [("app", .string(query.app))]

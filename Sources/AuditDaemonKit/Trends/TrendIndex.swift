@@ -18,7 +18,7 @@ import Foundation
 /// in the index until the index is rebuilt.
 public final class TrendIndex: @unchecked Sendable {
     /// The index's layout; another value in an existing file rebuilds it.
-    static let schemaVersion = "2"
+    static let schemaVersion = "3"
     /// Journal bytes read per transaction while catching up.
     static let batchBytes = 1 << 20
 
@@ -133,7 +133,7 @@ public final class TrendIndex: @unchecked Sendable {
             PRAGMA synchronous=NORMAL;
             CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS audits(seq INTEGER PRIMARY KEY, audit TEXT NOT NULL, app TEXT NOT NULL, build TEXT,
-                screen TEXT NOT NULL, time TEXT, digest TEXT);
+                screen TEXT NOT NULL, time TEXT, digest TEXT, speech TEXT);
             CREATE INDEX IF NOT EXISTS audits_by_id ON audits(audit);
             CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER PRIMARY KEY, packed TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS builds(app TEXT NOT NULL, build TEXT NOT NULL, first_seq INTEGER NOT NULL,
@@ -299,6 +299,7 @@ public final class TrendIndex: @unchecked Sendable {
             let screen = record[.screen] ?? ""
             try statements.insertAudit.run([
                 .integer(Int64(seq)), .text(id), .text(app), .optional(build), .text(screen), .optional(record[.time]), .optional(record.digest),
+                .optional(record.speech.map(PackedFindings.packSpeech)),
             ])
             audits[id] = Int64(seq)
             if let build {
@@ -321,7 +322,7 @@ public final class TrendIndex: @unchecked Sendable {
         let setSeq: SQLiteDatabase.Statement
 
         init(_ database: SQLiteDatabase) throws(SQLiteError) {
-            insertAudit = try database.prepare("INSERT OR REPLACE INTO audits VALUES(?, ?, ?, ?, ?, ?, ?)")
+            insertAudit = try database.prepare("INSERT OR REPLACE INTO audits VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
             appendFindings = try database.prepare(
                 "INSERT INTO findings VALUES(?, ?) ON CONFLICT(audit_seq) DO UPDATE SET packed = packed || excluded.packed")
             findBuild = try database.prepare("SELECT build FROM audits WHERE seq = ?")

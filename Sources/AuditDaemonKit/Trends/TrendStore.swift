@@ -66,4 +66,13 @@ public struct TrendStore {
         try query.bind([.integer(seq)])
         return try query.step() ? query.text(0) : nil
     }
+
+    /// What the screen reader said at each stop in the audit at `seq` (as the journal kept
+    /// it: at most its first 1,000 stops), when the audit had a transcript.
+    public func speech(audit seq: Int64) throws(SQLiteError) -> [String]? {
+        let query = try database.prepare("SELECT speech FROM audits WHERE seq = ?")
+        try query.bind([.integer(seq)])
+        guard try query.step(), let packed = query.text(0) else { return nil }
+        return PackedFindings.unpackSpeech(packed)
+    }
 }

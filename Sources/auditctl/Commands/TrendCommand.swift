@@ -81,6 +81,11 @@ enum TrendCommand: Command {
             out += line + "\n"
         }
         for build in builds {
+            for change in build["transcript-diff"]?.arrayValue ?? [] {
+                out += "\nwhat the screen reader says on \(TerminalText.escape(change["screen"]?.stringValue ?? "")) changed:\n"
+                for stop in change["removed"]?.arrayValue ?? [] { out += "  - \(TerminalText.escape(stop.stringValue ?? ""))\n" }
+                for stop in change["added"]?.arrayValue ?? [] { out += "  + \(TerminalText.escape(stop.stringValue ?? ""))\n" }
+            }
             guard let findings = build["findings"]?.arrayValue else { continue }
             for kind in ["new", "regressed", "fixed", "persistent", "first"] {
                 let chosen = findings.filter { $0["class"]?.stringValue == kind }
