@@ -220,4 +220,98 @@ final class TrendTests: XCTestCase {
         let fleet = try XCTUnwrap(try trend(daemon, "app=fleet-3")["builds"] as? [[String: Any]])
         XCTAssertEqual(fleet.count, 4 * 14, "builds 3-1…3-4, 10-1… of the copies renamed fleet-3")
     }
+
+    // MARK: A fleet's history in ClickHouse (Deploy/clickhouse, docs/DEPLOYMENT.md)
+
+    /// A ClickHouse server of its own, in the harness's directory, on a port of its own.
+    final class ClickHouse {
+        let directory: URL
+        let port: Int
+        var pidFile = ""
+
+        init(in harness: DaemonHarness) throws {
+            directory = harness.directory.appendingPathComponent("clickhouse")
+            port = 20_000 + Int(getpid() % 20_000)
+            for folder in ["data", "tmp", "files"] {
+                try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            let config = """
+                <?xml version="1.0"?>
+                <yandex>
+                    <logger><level>warning</level><console>1</console></logger>
+                    <tcp_port>\(port)</tcp_port>
+                    <listen_host>127.0.0.1</listen_host>
+                    <path>\(directory.path)/data/</path>
+                    <tmp_path>\(directory.path)/tmp/</tmp_path>
+                    <user_files_path>\(directory.path)/files/</user_files_path>
+                    <users_config>/etc/clickhouse-server/users.xml</users_config>
+                    <default_profile>default</default_profile>
+                    <default_database>default</default_database>
+                    <mark_cache_size>5368709</mark_cache_size>
+                </yandex>
+                """
+            let file = directory.appendingPathComponent("config.xml")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            let server = ["/usr/bin/clickhouse-server", "/usr/sbin/clickhouse-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            let binary = try XCTUnwrap(server, "clickhouse-server is not installed (scripts/setup installs it)")
+            // Detached (--daemon), its output nowhere: the test's processes never wait on it.
+            pidFile = directory.appendingPathComponent("server.pid").path
+            let start = try harness.run(
+                "/bin/sh", ["-c", "\(binary) --daemon --pid-file=\(pidFile) --config-file=\(file.path) > /dev/null 2>&1 < /dev/null"],
+                directory: directory)
+            XCTAssertEqual(start.status, 0, start.stderr)
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, (try? query(harness, "SELECT 1").status) != 0 { usleep(100_000) }
+            XCTAssertEqual(try query(harness, "SELECT 1").stdout, "1\n", "ClickHouse did not start on port \(port)")
+        }
+
+        deinit {
+            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(pid, SIGKILL)
+            }
+        }
+
+        func query(_ harness: DaemonHarness, _ sql: String, format: String? = nil) throws -> DaemonHarness.Run {
+            try harness.run("clickhouse-client", ["--port", String(port), "--multiquery"] + (format.map { ["--format", $0] } ?? []), stdin: Array(sql.utf8))
+        }
+    }
+
+    func testAFleetsJournalsInClickHouseGiveTheSameClasses() throws {
+        let a = try DaemonHarness(), b = try DaemonHarness(), whole = try DaemonHarness()
+        let clickhouse = try ClickHouse(in: a)
+        let deploy = DaemonHarness.packageRoot.appendingPathComponent("Deploy/clickhouse")
+        XCTAssertEqual(try clickhouse.query(a, try String(contentsOf: deploy.appendingPathComponent("schema.sql"), encoding: .utf8)).status, 0)
+        // Runner A audits the shop's builds 1–4; runner B its build 5 (the label fixed again)
+        // and another app. One daemon that saw everything gives the answer to compare with.
+        for daemon in [a, b, whole] { try daemon.start() }
+        try script(a)
+        try script(whole)
+        for daemon in [b, whole] {
+            XCTAssertEqual(try audit(daemon, build: "5", ["checkout.xml": Self.checkoutFixed]).status, 0)
+            XCTAssertEqual(
+                try daemon.auditctl(["audit", "--app", "notes", "--build", "77", "--fail-on", "never", "Examples/settings.xml"], directory: DaemonHarness.packageRoot).status, 0)
+        }
+        for (daemon, host) in [(a, "runner-a"), (b, "runner-b")] {
+            let ship = try daemon.run(deploy.appendingPathComponent("ship.sh").path, [daemon.socket, host, "--port", String(clickhouse.port)])
+            XCTAssertEqual(ship.status, 0, ship.stderr)
+            // Shipping again ships nothing twice.
+            XCTAssertEqual(try daemon.run(deploy.appendingPathComponent("ship.sh").path, [daemon.socket, host, "--port", String(clickhouse.port)]).status, 0)
+        }
+        let shipped = try clickhouse.query(a, "SELECT count() FROM auditd.journal").stdout
+        XCTAssertEqual(Int(shipped.trimmingCharacters(in: .whitespacesAndNewlines)), a.journalRecords().count + b.journalRecords().count)
+        let sql = try String(contentsOf: deploy.appendingPathComponent("trends.sql"), encoding: .utf8)
+        for app in ["shop", "notes"] {
+            let run = try clickhouse.query(a, sql.replacingOccurrences(of: "{app}", with: "'\(app)'"), format: "JSONEachRow")
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let rows = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            func number(_ value: Any?) -> Int? { (value as? Int) ?? (value as? String).flatMap { Int($0) } ?? (value as? NSNumber)?.intValue }
+            let fleet = rows.map { row in
+                [row["build"] as? String ?? "?"] + ["new", "fixed", "persistent", "regressed", "first_audit"].map { String(number(row[$0]) ?? -1) }
+            }
+            let local = try XCTUnwrap(try trend(whole, "app=\(app)")["builds"] as? [[String: Any]]).map { build in
+                [build["build"] as? String ?? "?"] + ["new", "fixed", "persistent", "regressed", "first"].map { String(number(build[$0]) ?? -1) }
+            }
+            XCTAssertEqual(fleet, local, "\(app): ClickHouse over two runners' journals, against one daemon that saw it all")
+        }
+    }
 }
