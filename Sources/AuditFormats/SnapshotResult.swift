@@ -84,6 +84,9 @@ package struct FormatContext {
     /// The screenshot sent with each snapshot, by file name (when the format needs sources).
     package var screenshots: [String: [UInt8]] = [:]
 
+    /// The gate of the run (`--fail-on`): the HTML report's verdict says whether it passed.
+    package var failOn: Severity? = .error
+
     package init(color: Bool, hasBaseline: Bool, ruleSets: [String: RuleSet], sources: [String: [UInt8]] = [:], screenshots: [String: [UInt8]] = [:]) {
         self.color = color
         self.hasBaseline = hasBaseline

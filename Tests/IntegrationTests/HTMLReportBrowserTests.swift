@@ -58,6 +58,23 @@ final class HTMLReportBrowserTests: XCTestCase {
         XCTAssertTrue(page.contains("<select name=\"state\">"), "a filter by baseline state")
         XCTAssertTrue(page.contains("<h4>Fixed since the baseline</h4>"))
         XCTAssertLessThan(try XCTUnwrap(page.range(of: "Against the baseline")).lowerBound, try XCTUnwrap(page.range(of: "Findings by rule")).lowerBound)
+        XCTAssertTrue(page.contains("<strong>No gate</strong>"), "--fail-on never: no verdict to give")
+        // The verdict leads: with the gate, nothing new passes though errors remain…
+        let gated = daemon.directory.appendingPathComponent("gated.html").path
+        _ = try daemon.auditctl(["audit", "--format", "html", "--baseline", baseline, "--output", gated, next.path])
+        let passing = try String(contentsOfFile: gated, encoding: .utf8)
+        XCTAssertTrue(
+            passing.contains("<p class=\"verdict verdict-pass\"><strong>Passes</strong> <code>--fail-on error</code>: no new or regressed finding at error or above.</p>"),
+            passing.prefix(3000).description)
+        XCTAssertLessThan(try XCTUnwrap(passing.range(of: "class=\"verdict")).lowerBound, try XCTUnwrap(passing.range(of: "Against the baseline")).lowerBound)
+        // …and without a baseline the same file fails, the count of defects beside it.
+        let plain = daemon.directory.appendingPathComponent("plain.html").path
+        _ = try daemon.auditctl(["audit", "--format", "html", "--output", plain, next.path])
+        let failing = try String(contentsOfFile: plain, encoding: .utf8)
+        XCTAssertNotNil(
+            failing.range(
+                of: #"<p class="verdict verdict-fail"><strong>Fails</strong> <code>--fail-on error</code>: [0-9]+ findings at error or above in 1 snapshot\.</p>"#,
+                options: .regularExpression), failing.prefix(3000).description)
     }
 
     /// Real dumps with the screenshots taken with them: the markers are drawn over the pixels.

@@ -17,6 +17,8 @@ package enum HTMLAssets {
         .sev{font-weight:600;white-space:nowrap}.sev-error{--c:var(--error)}.sev-warning{--c:var(--warning)}.sev-notice{--c:var(--notice)}
         .sev.sev-error,.sev.sev-warning,.sev.sev-notice{color:var(--c)}
         .totals{display:flex;flex-wrap:wrap;gap:8px 24px;list-style:none;padding:0}
+        .verdict{font-size:1.15rem;padding:8px 12px;border-left:6px solid var(--c,var(--line));background:var(--panel);margin:8px 0}
+        .verdict-fail{--c:var(--error)}.verdict-pass{--c:var(--line)}.verdict strong{color:var(--c,var(--fg))}.verdict-pass strong{color:var(--fg)}
         table{border-collapse:collapse;margin:12px 0;min-width:50%}caption{text-align:left;font-weight:600;padding:4px 0}
         th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}thead th{background:var(--panel)}
         .table{max-width:100%;overflow-x:auto}code,.where,.message,.evidence dd{overflow-wrap:anywhere}.pair>*{min-width:0}

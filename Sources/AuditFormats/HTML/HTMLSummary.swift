@@ -1,23 +1,32 @@
 import AuditCore
+import Foundation
 
-/// The top of the report: with a baseline, new / unchanged / fixed first ("what got worse
-/// in this build"); then counts by severity, by rule, and per app and screen, each
-/// snapshot linked to its section; suppressed findings and incomplete checks counted.
+/// The top of the report: the verdict first (does the run pass its gate, and why not);
+/// with a baseline, new / regressed / unchanged / fixed ("what got worse in this build");
+/// then counts by severity with the defects they are instances of, by rule (errors
+/// first), and per screen, worst first, each snapshot linked to its section; suppressed
+/// findings and incomplete checks counted.
 package enum HTMLSummary {
-    package static func render(_ results: [SnapshotResult], hasBaseline: Bool) -> String {
+    package static func render(_ results: [SnapshotResult], hasBaseline: Bool, failOn: Severity? = .error) -> String {
         let audited = results.filter { $0.report != nil }
         let findings = audited.flatMap(\.findings)
         var out = "<section class=\"summary\" aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Summary</h2>\n"
+        out += verdict(results, hasBaseline: hasBaseline, failOn: failOn)
         if hasBaseline {
-            var new = 0, unchanged = 0
+            var new = 0, unchanged = 0, regressed = 0
             for result in audited {
                 for index in result.findings.indices {
-                    if result.baselineState(index) == "unchanged" { unchanged += 1 } else { new += 1 }
+                    switch result.baselineState(index) {
+                    case "unchanged": unchanged += 1
+                    case "regressed": regressed += 1
+                    default: new += 1
+                    }
                 }
             }
             let fixed = audited.reduce(0) { $0 + $1.absent.count }
             out +=
                 "<p class=\"baseline\"><strong>Against the baseline:</strong> <span class=\"state state-new\">\(new) new</span> "
+                + (regressed > 0 ? "<span class=\"state state-new\">\(regressed) regressed</span> " : "")
                 + "<span class=\"state state-unchanged\">\(unchanged) unchanged</span> <span class=\"state state-absent\">\(fixed) fixed</span></p>\n"
         }
         let incomplete = audited.reduce(0) { $0 + $1.incomplete.count }
@@ -26,14 +35,20 @@ package enum HTMLSummary {
             "<ul class=\"totals\">\n<li>\(HTMLText.count(results.count, "snapshot"))"
             + (results.count > audited.count ? ", \(results.count - audited.count) not audited" : "") + "</li>\n"
         for severity in Severity.allCases.reversed() {
-            out += "<li>\(HTMLText.severityLabel(severity)): \(findings.filter { $0.severity == severity }.count)</li>\n"
+            let ofSeverity = findings.filter { $0.severity == severity }
+            let defects = Set(ofSeverity.map { $0.defect ?? $0.fingerprint }).count
+            let grouped = defects < ofSeverity.count ? " (\(HTMLText.count(defects, "defect")))" : ""
+            out += "<li>\(HTMLText.severityLabel(severity)): \(ofSeverity.count)\(grouped)</li>\n"
         }
         out += "<li>incomplete: \(incomplete)</li>\n<li>suppressed: \(suppressed)</li>\n</ul>\n"
         // By rule, most findings first.
         var byRule: [String: [Severity: Int]] = [:]
         for finding in findings { byRule[finding.rule, default: [:]][finding.severity, default: 0] += 1 }
         if !byRule.isEmpty {
-            let rows = byRule.sorted { ($0.value.values.reduce(0, +), $1.key) > ($1.value.values.reduce(0, +), $0.key) }
+            // Errors first, then warnings, then notices: a rule with ten notices does not
+            // sit above one with an error.
+            func rank(_ counts: [Severity: Int]) -> (Int, Int, Int) { (counts[.error] ?? 0, counts[.warning] ?? 0, counts[.notice] ?? 0) }
+            let rows = byRule.sorted { rank($0.value) != rank($1.value) ? rank($0.value) > rank($1.value) : $0.key < $1.key }
             out +=
                 "<div class=\"table\" role=\"region\" aria-label=\"Findings by rule\" tabindex=\"0\"><table class=\"by-rule\"><caption>Findings by rule</caption>\n<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Notices</th></tr></thead><tbody>\n"
             for (rule, counts) in rows {
@@ -63,8 +78,17 @@ package enum HTMLSummary {
         }
         out +=
             "<div class=\"table\" role=\"region\" aria-label=\"Findings by app and screen\" tabindex=\"0\"><table class=\"by-screen\"><caption>Findings by app and screen</caption>\n<thead><tr><th scope=\"col\">Snapshot</th><th scope=\"col\">App · screen</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th><th scope=\"col\">Notices</th><th scope=\"col\">Incomplete</th></tr></thead><tbody>\n"
-        for (index, result) in results.enumerated() {
-            let link = "<a href=\"#snapshot-\(index)\">\(HTMLText.escape(result.file))</a>"
+        // Worst screens first (errors, then warnings, then notices); the snapshots that
+        // could not be audited at the top, since nothing of them was checked.
+        func weight(_ result: SnapshotResult) -> (Int, Int, Int, Int) {
+            guard let summary = result.report?.summary else { return (1, 0, 0, 0) }
+            return (0, summary.error, summary.warning, summary.notice)
+        }
+        let ordered = results.enumerated().sorted { weight($0.element) != weight($1.element) ? weight($0.element) > weight($1.element) : $0.offset < $1.offset }
+        for (index, result) in ordered {
+            // The file's name, its folder in the title: long paths do not push the counts away.
+            let base = (result.file as NSString).lastPathComponent
+            let link = "<a href=\"#snapshot-\(index)\" title=\"\(HTMLText.escape(result.file))\">\(HTMLText.escape(base.isEmpty ? result.file : base))</a>"
             guard let report = result.report else {
                 out += "<tr><th scope=\"row\">\(link)</th><td colspan=\"5\">not audited: \(HTMLText.escape(result.error?.message ?? ""))</td></tr>\n"
                 continue
@@ -75,5 +99,38 @@ package enum HTMLSummary {
                 + "<td>\(report.summary.notice)</td><td>\(report.summary.incomplete)</td></tr>\n"
         }
         return out + "</tbody></table></div>\n</section>\n"
+    }
+
+    /// The run against its gate, in one sentence: passes, or fails with how many findings
+    /// (and defects) at or above the gate, in how many snapshots; new and regressed ones
+    /// only with a baseline.
+    static func verdict(_ results: [SnapshotResult], hasBaseline: Bool, failOn: Severity?) -> String {
+        let unaudited = results.filter { $0.report == nil }.count
+        guard let failOn else {
+            return "<p class=\"verdict verdict-none\"><strong>No gate</strong> (<code>--fail-on never</code>): the findings below are for reading.</p>\n"
+        }
+        var failing = 0, defects = Set<String>(), screens = 0
+        for result in results where result.report != nil {
+            let counted = result.findings.indices.filter { index in
+                result.findings[index].severity >= failOn
+                    && (!hasBaseline || result.baselineState(index) == "new" || result.baselineState(index) == "regressed")
+            }
+            failing += counted.count
+            for index in counted { defects.insert(result.file + "\u{1F}" + (result.findings[index].defect ?? result.findings[index].fingerprint)) }
+            if !counted.isEmpty { screens += 1 }
+        }
+        let gate = "<code>--fail-on \(failOn.rawValue)</code>"
+        let scope = hasBaseline ? "new or regressed " : ""
+        if failing == 0, unaudited == 0 {
+            return "<p class=\"verdict verdict-pass\"><strong>Passes</strong> \(gate): no \(scope)finding at \(failOn.rawValue) or above.</p>\n"
+        }
+        var reasons: [String] = []
+        if failing > 0 {
+            let grouped = defects.count < failing ? " (\(HTMLText.count(defects.count, "defect")))" : ""
+            reasons.append(
+                "\(HTMLText.count(failing, "\(scope)finding")) at \(failOn.rawValue) or above\(grouped) in \(HTMLText.count(screens, "snapshot"))")
+        }
+        if unaudited > 0 { reasons.append("\(HTMLText.count(unaudited, "snapshot")) not audited") }
+        return "<p class=\"verdict verdict-fail\"><strong>Fails</strong> \(gate): \(reasons.joined(separator: "; ")).</p>\n"
     }
 }

@@ -180,6 +180,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
+        context.failOn = failOn
         if format.needsSources {
             var sources: [String: [UInt8]] = [:]
             var screenshots: [String: [UInt8]] = [:]
