@@ -94,6 +94,19 @@ let package = Package(
             name: "CSystem",
             path: "Sources/CSystem"
         ),
+        // OCR of screenshots (Sources/AuditOCR): Tesseract's C API.
+        .systemLibrary(
+            name: "CTesseract",
+            path: "Sources/CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
+        ),
+        .target(
+            name: "AuditOCR",
+            dependencies: ["AuditModel", "CTesseract"],
+            path: "Sources/AuditOCR",
+            swiftSettings: layerSettings
+        ),
         // The trend index beside the journal (Sources/AuditDaemonKit/Trends).
         .systemLibrary(
             name: "CSQLite",
@@ -103,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore", "CSystem", "CSQLite"],
+            dependencies: ["AuditCore", "AuditOCR", "CSystem", "CSQLite"],
             path: "Sources/AuditDaemonKit",
             // The connection, journal and metrics are loop- or lock-confined; their dynamic
             // exclusivity checks were 4% of the daemon's CPU under load (docs/PERFORMANCE.md).
@@ -143,7 +156,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditCoreTests",
-            dependencies: ["AuditCore", "AuditModel", "AuditParsing", "AuditScreenReader", "AuditRules", "AuditRuleSets", "AuditReporting", "AuditEngine"],
+            dependencies: [
+                "AuditCore", "AuditModel", "AuditParsing", "AuditScreenReader", "AuditRules", "AuditRuleSets", "AuditReporting", "AuditEngine",
+                "AuditOCR",
+            ],
             path: "Tests/AuditCoreTests"
         ),
         .testTarget(

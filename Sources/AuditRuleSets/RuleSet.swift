@@ -62,6 +62,17 @@ public struct RuleSet: Sendable {
             entries: BuiltInRules.all.map { Entry(rule: $0, severity: $0.description.severity, parameters: [:]) })
     }
 
+    /// This set with `rules` added at their default severity, those it runs already kept
+    /// as they are.
+    public func including(_ rules: [any Rule.Type]) -> RuleSet {
+        var copy = self
+        for rule in rules where !copy.entries.contains(where: { $0.id == rule.description.id }) {
+            copy.entries.append(Entry(rule: rule, severity: rule.description.severity, parameters: [:]))
+        }
+        copy.entries.sort { $0.id < $1.id }
+        return copy
+    }
+
     /// The set containing only `rule`, as its examples and tests run it.
     public static func only(_ rule: any Rule.Type, parameters: [String: JSON] = [:]) -> RuleSet {
         RuleSet(name: rule.description.id, entries: [Entry(rule: rule, severity: rule.description.severity, parameters: parameters)])

@@ -22,6 +22,8 @@ public enum BuiltInRules {
         BehindModalRule.self,
         ReadingOrderRule.self,
         SameSpeechRule.self,
+        TextTruncatedRule.self,
+        TextUnexposedRule.self,
         LabelInNameRule.self,
         SilentStopRule.self,
         NoHeadingsRule.self,

@@ -23,6 +23,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .clickableAncestor,
         .codePoint,
         .colors,
+        .confidence,
         .conflictsWith,
         .contentSize,
         .count,
@@ -115,6 +116,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var clickableAncestor: EvidenceKey { EvidenceKey(rawValue: "clickable-ancestor") }
     @inlinable public static var codePoint: EvidenceKey { EvidenceKey(rawValue: "code-point") }
     @inlinable public static var colors: EvidenceKey { EvidenceKey(rawValue: "colors") }
+    @inlinable public static var confidence: EvidenceKey { EvidenceKey(rawValue: "confidence") }
     @inlinable public static var conflictsWith: EvidenceKey { EvidenceKey(rawValue: "conflicts-with") }
     @inlinable public static var contentSize: EvidenceKey { EvidenceKey(rawValue: "content-size") }
     @inlinable public static var count: EvidenceKey { EvidenceKey(rawValue: "count") }

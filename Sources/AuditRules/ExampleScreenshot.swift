@@ -13,19 +13,59 @@ public struct ExampleScreenshot: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A line OCR reads on the example's screen: its words, the line's frame in points
+    /// (the words share it in proportion to their lengths) and the engine's confidence.
+    public struct ReadLine: Sendable {
+        public var text: String
+        public var frame: Rect
+        public var confidence: Double
+
+        public init(_ text: String, _ frame: Rect, confidence: Double = 95) {
+            self.text = text
+            self.frame = frame
+            self.confidence = confidence
+        }
+    }
+
     public var scale: Double
     public var background: RGBA
     public var shapes: [Shape]
+    /// What OCR reads on it, for the `text.*` rules' examples (which test the comparison
+    /// with the tree; the engine itself is tested on real images); nil when not read.
+    public var read: [ReadLine]?
 
-    public init(scale: Double = 2, background: RGBA, _ shapes: [Shape]) {
+    public init(scale: Double = 2, background: RGBA, _ shapes: [Shape], read: [ReadLine]? = nil) {
         self.scale = scale
         self.background = background
         self.shapes = shapes
+        self.read = read
     }
 
     /// `background` then each shape as `frame colour`, at `scale` (for docs and keys).
     public var description: String {
         "\(scale.formattedForReport)x on \(background.hex): " + shapes.map { "\($0.frame) \($0.color.hex)" }.joined(separator: ", ")
+            + (read.map { lines in "; OCR reads " + lines.map { "\"\($0.text)\" at \($0.frame)" }.joined(separator: ", ") } ?? "")
+    }
+
+    /// What OCR reads, in the image's pixels; nil when the example is not read.
+    public var recognition: TextRecognition? {
+        guard let read else { return nil }
+        let lines = read.map { line -> TextRecognition.Line in
+            let pieces = line.text.split(separator: " ").map(String.init)
+            let letters = max(1, pieces.reduce(0) { $0 + $1.count })
+            var x = line.frame.x
+            let words = pieces.map { piece -> TextRecognition.Word in
+                let width = line.frame.width * Double(piece.count) / Double(letters)
+                defer { x += width }
+                return TextRecognition.Word(
+                    text: piece, confidence: line.confidence,
+                    box: PixelRect(x: Int(x * scale), y: Int(line.frame.y * scale), width: Int(width * scale), height: Int(line.frame.height * scale)))
+            }
+            return TextRecognition.Line(
+                words: words,
+                box: PixelRect(x: Int(line.frame.x * scale), y: Int(line.frame.y * scale), width: Int(line.frame.width * scale), height: Int(line.frame.height * scale)))
+        }
+        return TextRecognition(lines: lines, languages: "eng", incomplete: nil, milliseconds: 0)
     }
 
     /// The image of a `width` × `height` pt screen (later shapes over earlier ones).

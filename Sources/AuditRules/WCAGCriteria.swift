@@ -8,6 +8,7 @@ public enum WCAGCriteria {
         "1.4.3": ("Contrast (Minimum)", "AA", "contrast-minimum"),
         "1.4.4": ("Resize Text", "AA", "resize-text"),
         "1.4.6": ("Contrast (Enhanced)", "AAA", "contrast-enhanced"),
+        "1.4.10": ("Reflow", "AA", "reflow"),
         "1.4.11": ("Non-text Contrast", "AA", "non-text-contrast"),
         "2.1.1": ("Keyboard", "A", "keyboard"),
         "2.1.2": ("No Keyboard Trap", "A", "no-keyboard-trap"),

@@ -73,6 +73,14 @@ extension TestSupport {
     static func snapshot(of example: RuleExample) throws -> Snapshot {
         let snapshot = try SnapshotParser().parse(example.xml)
         guard let screenshot = example.screenshot else { return snapshot }
-        return try snapshot.attaching(screenshot.image(width: snapshot.width ?? 390, height: snapshot.height ?? 844))
+        let attached = try snapshot.attaching(screenshot.image(width: snapshot.width ?? 390, height: snapshot.height ?? 844))
+        return screenshot.recognition.map { attached.recognizing($0) } ?? attached
+    }
+}
+
+extension TestSupport {
+    /// The id of the element a finding is on, when it has one.
+    static func id(of placed: AuditReport.Located, in snapshot: Snapshot) -> String? {
+        placed.finding.element.flatMap { snapshot.node($0).id }
     }
 }

@@ -52,6 +52,26 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertGreaterThan(line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) } ?? 0, 0, metrics.stdout)
     }
 
+    /// `--ocr` through the real daemon on a real pair: DeepEye's library draws two song
+    /// titles cut off with "..." (judged by hand against the screenshot: both are); the
+    /// same audit without OCR does not run the text checks at all.
+    func testOCRFindsTheTitlesCutOffOnARealScreen() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
+        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", "--timing", dump])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        let findings = report["findings"] as? [[String: Any]] ?? []
+        let truncated = findings.filter { $0["rule"] as? String == "text.truncated" }
+        XCTAssertEqual(truncated.count, 2, "\(truncated)")
+        let expected = truncated.compactMap { ($0["evidence"] as? [String: Any])?["expected"] as? String }
+        XCTAssertTrue(expected.contains { $0.hasPrefix("Baby Blows Out the Candle | Happy Birthday to You | Baby ChaCha Nursery") }, "\(expected)")
+        XCTAssertTrue(run.stderr.contains("ocr "), "Server-Timing names the OCR phase: \(run.stderr)")
+        let plain = try daemon.auditctl(["audit", "--format", "json", "--fail-on", "never", dump])
+        XCTAssertFalse(plain.stdout.contains("\"text.truncated\""), "without --ocr the text checks do not run")
+    }
+
     func testAuditctlSendsTheImageBesideEachSnapshot() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

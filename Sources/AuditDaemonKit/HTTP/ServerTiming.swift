@@ -6,8 +6,9 @@ import AuditCore
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
 struct ServerTiming: Sendable {
     /// The phases of an audit, in the order they happen.
-    static let receive = "receive", queue = "queue", parse = "parse", image = "image", rules = "rules", render = "render", journal = "journal"
-    static let auditPhases = [receive, queue, parse, image, rules, render, journal]
+    static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules", render = "render"
+    static let journal = "journal"
+    static let auditPhases = [receive, queue, parse, image, ocr, rules, render, journal]
 
     /// Phases in the order they happened.
     private(set) var phases: [(name: String, milliseconds: Double)] = []

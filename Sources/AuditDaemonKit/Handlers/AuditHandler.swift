@@ -30,7 +30,10 @@ enum AuditHandler {
         }
         let (firstByteAt, lastByteAt) = (request.firstByteAt, request.lastByteAt)
         let memory = request.memory
-        let accepted = server.pool.submit {
+        // OCR of the screenshot (docs/ocr.md): opt-in, on a pool of its own.
+        let ocr = ["1", "true", "yes"].contains(request.query["ocr"]?.lowercased() ?? "")
+        let pool = ocr ? server.ocrPool : server.pool
+        let accepted = pool.submit {
             // The body's memory is given back when the audit is done, answered or not.
             defer { memory?.release() }
             let started = Timestamp.monotonic()
@@ -85,7 +88,14 @@ enum AuditHandler {
                     }
                     timing.add(ServerTiming.image, from: decodeStarted, to: Timestamp.monotonic())
                 }
-                guard let ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
+                if ocr, let mapping = snapshot.screenshot, !budget.isExhausted {
+                    let ocrStarted = Timestamp.monotonic()
+                    let remaining = Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9
+                    snapshot = snapshot.recognizing(
+                        server.recognizer.recognize(mapping, seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                    timing.add(ServerTiming.ocr, from: ocrStarted, to: Timestamp.monotonic())
+                }
+                guard var ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
                     // The daemon was started without the default sets: its configuration, not the request, is wrong.
                     return .failure(
                         .error(
@@ -93,6 +103,8 @@ enum AuditHandler {
                             message: "no rule set for platform \(snapshot.platform.rawValue): the daemon has none of ios-default, android-default, wcag22-aa",
                             hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
+                // Asking for OCR runs the checks that read it, whatever the rule set.
+                if ocr { ruleSet = ruleSet.including([TextUnexposedRule.self, TextTruncatedRule.self]) }
                 let report = Auditor.audit(snapshot, ruleSet: ruleSet, source: bytes, budget: budget)
                 // What the screen reader says, for the journal: build over build, a changed
                 // digest says the screen sounds different (docs/transcripts.md).

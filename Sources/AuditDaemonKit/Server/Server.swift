@@ -55,6 +55,11 @@ public final class Server: @unchecked Sendable {
     let trends: TrendIndex?
     let policy: AccessPolicy
     let pool: WorkPool
+    /// Audits that asked for OCR (`?ocr=1`) run here, one at a time: they never hold up
+    /// the others' workers (docs/ocr.md).
+    let ocrPool = WorkPool(workers: 1, queueLimit: 16)
+    /// The OCR engine, loaded on the first audit that asks for it.
+    let recognizer = LazyRecognizer()
     let memory: MemoryBudget
     let started = Timestamp.monotonic()
     private let listener: Listener.Socket

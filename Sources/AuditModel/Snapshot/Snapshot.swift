@@ -32,6 +32,8 @@ public final class Snapshot: Sendable {
     let pathRoot: StaticString
     /// The screenshot sent with the snapshot, mapped onto its frames (``attaching(_:)``).
     public let screenshot: ScreenshotMapping?
+    /// What OCR read on the screenshot, when the audit asked for it (``recognizing(_:)``).
+    public let recognizedText: TextRecognition?
     /// What the layers above compute once per snapshot and several of them read (the
     /// screen reader's transcript: two rules and the journal).
     public let memo = SnapshotMemo()
@@ -40,9 +42,10 @@ public final class Snapshot: Sendable {
         version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
         width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String],
-        screenshot: ScreenshotMapping? = nil
+        screenshot: ScreenshotMapping? = nil, recognizedText: TextRecognition? = nil
     ) {
         self.screenshot = screenshot
+        self.recognizedText = recognizedText
         self.version = version
         self.dialect = dialect
         self.capabilities = capabilities
@@ -78,7 +81,16 @@ public final class Snapshot: Sendable {
             version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,
             platform: platform, app: app, build: build, screen: screen, width: width, height: height, scale: scale,
             settings: settings, elements: elements, animations: animations, invalidValues: invalidValues,
-            texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping)
+            texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping, recognizedText: recognizedText)
+    }
+
+    /// This snapshot with what OCR read on its screenshot.
+    public func recognizing(_ recognition: TextRecognition) -> Snapshot {
+        Snapshot(
+            version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
+            platform: platform, app: app, build: build, screen: screen,
+            width: width, height: height, scale: scale, settings: settings, elements: elements, animations: animations,
+            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognition)
     }
 
     /// This snapshot saying which app, build and screen it is: a request's values replace
@@ -90,7 +102,7 @@ public final class Snapshot: Sendable {
             version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
             platform: platform, app: app ?? self.app, build: build ?? self.build, screen: screen ?? self.screen ?? defaultScreen,
             width: width, height: height, scale: scale, settings: settings, elements: elements, animations: animations,
-            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot)
+            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognizedText)
     }
 
     /// The string behind a reference, `nil` when absent.

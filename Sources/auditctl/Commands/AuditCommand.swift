@@ -17,6 +17,9 @@ enum AuditCommand: Command {
             .init(
                 name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
                 choices: ["error", "warning", "notice", "never"]),
+            .init(
+                name: "--ocr",
+                help: "read each screenshot's text by OCR and run text.unexposed and text.truncated (slower: a second or more per screen)"),
             .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
             .init(
                 name: "--since-build", valueName: "BUILD",
@@ -94,6 +97,7 @@ enum AuditCommand: Command {
         }
         if let density = try InspectCommand.density(arguments, command: "audit") { query.append("density=\(density)") }
         query += InputFiles.identityQuery(arguments)
+        if arguments.flag("--ocr") { query.append("ocr=1") }
         let target = "/v1/audits" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         // Check every input first: unreadable files are a usage problem (exit 2). Files
         // are opened again when sent (a directory may hold more than one may keep open);

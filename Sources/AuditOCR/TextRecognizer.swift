@@ -1,0 +1,129 @@
+import AuditModel
+import CTesseract
+import Dispatch
+import Foundation
+
+/// OCR of a snapshot's screenshot with Tesseract's C API (docs/ocr.md): one engine per
+/// recognizer, loaded once and reused (loading the English data takes a tenth of a second
+/// or more), fed the decoded RGBA pixels directly, stopped at a deadline. Not for concurrent
+/// use: the daemon keeps one behind a serial queue of its own.
+public final class TextRecognizer: @unchecked Sendable {
+    /// Where Tesseract's language data lives on Debian, newest first.
+    static let dataDirectories = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    /// The words recognised with less confidence are dropped (0–100).
+    public static let minimumConfidence = 60.0
+
+    public let languages: String
+    private let handle: OpaquePointer
+    private let lock = NSLock()
+
+    /// Why a recognizer cannot be made: no language data, or the engine refused it.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// An engine reading `languages` (`eng`, `eng+chi_sim`); by default English and every
+    /// other language installed of those `AUDITD_OCR_LANGUAGES` names.
+    public init(languages: String? = nil) throws(Unavailable) {
+        let wanted = languages ?? ProcessInfo.processInfo.environment["AUDITD_OCR_LANGUAGES"] ?? "eng"
+        guard let directory = Self.dataDirectories.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw Unavailable(description: "no Tesseract language data (install tesseract-ocr-eng: scripts/setup does)")
+        }
+        let missing = wanted.split(separator: "+").filter { !FileManager.default.fileExists(atPath: "\(directory)/\($0).traineddata") }
+        guard missing.isEmpty else {
+            throw Unavailable(
+                description: "no Tesseract data for \(missing.joined(separator: ", ")) in \(directory) (install tesseract-ocr-\(missing[0]))")
+        }
+        guard let api = TessBaseAPICreate() else { throw Unavailable(description: "Tesseract could not be started") }
+        guard TessBaseAPIInit3(api, directory, wanted) == 0 else {
+            TessBaseAPIDelete(api)
+            throw Unavailable(description: "Tesseract could not load \(wanted) from \(directory)")
+        }
+        // A screen is sparse text in boxes, not a page of paragraphs.
+        TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
+        handle = api
+        self.languages = wanted
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The lines read on `screenshot`'s usable area, stopping at `deadline` (seconds from
+    /// now); `shouldStop` is asked as the engine goes (the client left).
+    public func recognize(_ mapping: ScreenshotMapping, seconds deadline: Double, shouldStop: @escaping @Sendable () -> Bool = { false })
+        -> TextRecognition
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let image = mapping.screenshot
+        let area = mapping.usable
+        guard area.width > 0, area.height > 0 else {
+            return TextRecognition(lines: [], languages: languages, incomplete: "the screenshot has no usable area", milliseconds: 0)
+        }
+        var stopped = false
+        image.rgba.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            TessBaseAPISetImage(handle, base.assumingMemoryBound(to: UInt8.self), Int32(image.width), Int32(image.height), 4, Int32(image.width * 4))
+            TessBaseAPISetRectangle(handle, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            TessBaseAPISetSourceResolution(handle, 300)
+            let monitor = TessMonitorCreate()
+            defer { TessMonitorDelete(monitor) }
+            TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(Double(Int32.max), deadline * 1000))))
+            let stop = Box(shouldStop)
+            let context = Unmanaged.passRetained(stop)
+            defer { context.release() }
+            TessMonitorSetCancelThis(monitor, context.toOpaque())
+            TessMonitorSetCancelFunc(monitor) { this, _ in
+                guard let this else { return false }
+                return Unmanaged<Box<@Sendable () -> Bool>>.fromOpaque(this).takeUnretainedValue().value()
+            }
+            stopped = TessBaseAPIRecognize(handle, monitor) != 0
+        }
+        let lines = stopped ? [] : readLines()
+        TessBaseAPIClear(handle)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let reason = stopped ? "OCR stopped after \(Int(milliseconds)) ms (the audit's time budget or the client going away)" : nil
+        return TextRecognition(lines: lines, languages: languages, incomplete: reason, milliseconds: milliseconds)
+    }
+
+    /// The recognised words, grouped by line, confident ones only.
+    private func readLines() -> [TextRecognition.Line] {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var lines: [TextRecognition.Line] = []
+        var words: [TextRecognition.Word] = []
+        func box(_ level: TessPageIteratorLevel) -> PixelRect? {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+            return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        }
+        func endLine() {
+            guard !words.isEmpty else { return }
+            let left = words.map(\.box.x).min() ?? 0, top = words.map(\.box.y).min() ?? 0
+            let right = words.map { $0.box.x + $0.box.width }.max() ?? 0, bottom = words.map { $0.box.y + $0.box.height }.max() ?? 0
+            lines.append(TextRecognition.Line(words: words, box: PixelRect(x: left, y: top, width: right - left, height: bottom - top)))
+            words = []
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { endLine() }
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            TessDeleteText(raw)
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            guard !text.isEmpty, confidence >= Self.minimumConfidence, let wordBox = box(RIL_WORD) else { continue }
+            words.append(TextRecognition.Word(text: text, confidence: confidence, box: wordBox))
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        endLine()
+        return lines
+    }
+}
+
+/// A value handed to C as a context pointer.
+final class Box<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

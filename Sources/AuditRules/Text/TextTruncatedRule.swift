@@ -1,0 +1,91 @@
+/// `text.truncated` — text cut off on screen: the line the screenshot shows ends in an
+/// ellipsis where the element's text goes on ("Conversations wi…"). Read from the
+/// screenshot by OCR (docs/ocr.md).
+public enum TextTruncatedRule: Rule {
+    public static let description = RuleDescription(
+        id: "text.truncated",
+        title: "Text cut off on screen",
+        wcag: ["1.4.4", "1.4.10"],
+        severity: .warning,
+        enabledIn: [],
+        help: """
+            A label drawn "Conversations wi…" while the element's text goes on hides the rest from sighted \
+            users — and at large text sizes from most of them (Apple's audit sees UIKit's clipped text only \
+            at run time). Judged on OCR of the screenshot — run when an audit asks for it (`?ocr=1`, \
+            `auditctl audit --ocr`): a line read ending in an ellipsis (… or ...) over an element whose \
+            text starts with what the line shows and is longer. Where the capture declares truncation \
+            itself (a native `truncated="true"`), `dynamic-type.truncated` reports it from the tree; this \
+            rule sees what the pixels show, on any capture. Fix: let the text wrap or grow (no fixed \
+            height, `numberOfLines = 0`, `maxLines` unset), or shorten it.
+            """,
+        results: ResultID.self,
+        examples: [
+            RuleExample(
+                ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##, triggers: ["title"],
+                screenshot: TextUnexposedRule.screen([.init("Conversations wi…", Rect(x: 16, y: 100, width: 158, height: 22))])),
+            RuleExample(
+                ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##, triggers: ["title"],
+                screenshot: TextUnexposedRule.screen([.init("Conversations with Al...", Rect(x: 16, y: 100, width: 158, height: 22))])),
+            // Shown whole.
+            RuleExample(
+                ##"<element id="title" role="text" text="Conversations" frame="16,100,160,22"/>"##,
+                screenshot: TextUnexposedRule.screen([.init("Conversations", Rect(x: 16, y: 100, width: 120, height: 22))])),
+            // The app's own text ends in an ellipsis: nothing is cut.
+            RuleExample(
+                ##"<element id="more" role="text" text="Loading…" frame="16,100,160,22"/>"##,
+                screenshot: TextUnexposedRule.screen([.init("Loading…", Rect(x: 16, y: 100, width: 80, height: 22))])),
+            RuleExample(
+                ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##, incomplete: ["<snapshot>"]),
+        ])
+
+    public enum ResultID: String, RuleResults {
+        case truncated
+
+        public var message: String { "The screen shows \"${text}\" of \"${expected}\": the text is cut off" }
+    }
+
+    public static func evaluate(_ context: inout RuleContext<ResultID>) {
+        let snapshot = context.snapshot
+        guard let recognition = OCRInput.recognition(&context), let screen = ScreenText(snapshot) else { return }
+        for line in recognition.lines {
+            if context.outOfBudget() { return }
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            let shown: Substring
+            if text.hasSuffix("…") {
+                shown = text.dropLast()
+            } else if text.hasSuffix("...") {
+                shown = text.dropLast(3)
+            } else {
+                continue
+            }
+            let folded = ScreenText.fold(String(shown))
+            guard folded.count >= 3, !screen.isSystemUI(line.box) else { continue }
+            // The element under the line whose text starts with what is shown and goes on.
+            var match: (index: Int, full: String)?
+            for index in snapshot.elements.indices where screen.overlap(screen.boxes[index], line.box) * 2 >= line.box.area {
+                let ref = snapshot.visibleTextRef(of: index)
+                guard let full = snapshot.texts.string(ref) else { continue }
+                let whole = ScreenText.fold(full)
+                guard whole.count > folded.count + 1, startsNearly(whole, with: folded) else { continue }
+                if let current = match, screen.boxes[current.index].area <= screen.boxes[index].area { continue }
+                match = (index, full)
+            }
+            guard let match else { continue }
+            context.report(
+                .truncated, element: match.index,
+                evidence: [
+                    (.text, .string(text)), (.expected, .string(match.full)),
+                    (.confidence, .number((line.confidence * 10).rounded() / 10)), (.crop, .string(line.box.description)),
+                ])
+        }
+    }
+
+    /// Whether `whole` begins with `shown`, one letter read wrong allowed in its last word.
+    static func startsNearly(_ whole: [UInt8], with shown: [UInt8]) -> Bool {
+        if whole.starts(with: shown) { return true }
+        guard shown.count >= 5 else { return false }
+        var differences = 0
+        for (a, b) in zip(whole, shown) where a != b { differences += 1 }
+        return differences <= 1
+    }
+}
