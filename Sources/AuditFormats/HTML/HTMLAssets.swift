@@ -35,6 +35,7 @@ package enum HTMLAssets {
         .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
         .marker{cursor:pointer}.marker .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
         .marker .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
+        .marker .ring{fill:none;stroke:#1c1c1e;stroke-width:3.5;vector-effect:non-scaling-stroke}
         .marker .badge{fill:var(--c);stroke:#ffffff;stroke-width:1.5;vector-effect:non-scaling-stroke}
         .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
         .marker:focus{outline:none}.marker:focus .halo,.marker.selected .halo{stroke:#ffd60a;stroke-width:9}

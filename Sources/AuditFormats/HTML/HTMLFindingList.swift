@@ -13,8 +13,14 @@ package enum HTMLFindingList {
             out += "<p class=\"none\">No findings.</p>\n"
         } else {
             out += "<ol class=\"findings\" aria-labelledby=\"\(headingID)\">\n"
+            // The numbers of each defect's instances (docs/findings.md): every instance
+            // stays listed, and says which defect it belongs to.
+            var instances: [String: [Int]] = [:]
+            for item in numbered { instances[defectKey(item.finding), default: []].append(item.number) }
             for (offset, item) in numbered.enumerated() {
-                out += entry(item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding))
+                out += entry(
+                    item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding),
+                    instances: instances[defectKey(item.finding)] ?? [])
             }
             out += "</ol>\n"
         }
@@ -40,9 +46,13 @@ package enum HTMLFindingList {
         return out
     }
 
-    private static func entry(_ item: (number: Int, finding: ReportFinding, anchor: String), state: String?, heard: (stop: Int, speech: String)?)
-        -> String
-    {
+    static func defectKey(_ finding: ReportFinding) -> String {
+        (finding.defect ?? "fingerprint:" + finding.fingerprint) + "|" + finding.severity.rawValue
+    }
+
+    private static func entry(
+        _ item: (number: Int, finding: ReportFinding, anchor: String), state: String?, heard: (stop: Int, speech: String)?, instances: [Int]
+    ) -> String {
         let finding = item.finding
         let severity = finding.severity.rawValue
         var attributes = "id=\"f-\(item.anchor)\" class=\"finding sev-\(severity)\" data-severity=\"\(severity)\" data-rule=\"\(HTMLText.escape(finding.rule))\" tabindex=\"-1\""
@@ -66,6 +76,13 @@ package enum HTMLFindingList {
             place.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
         }
         if !place.isEmpty { out += "<p class=\"where\">\(place.joined(separator: ", "))</p>\n" }
+        if instances.count > 1 {
+            let others = instances.filter { $0 != item.number }
+            let shown = others.prefix(12).map(String.init).joined(separator: ", ") + (others.count > 12 ? " and \(others.count - 12) more" : "")
+            out +=
+                "<p class=\"defect\">One defect, \(instances.count) instances: "
+                + (instances.first == item.number ? "the same problem at findings \(shown)" : "the same problem as finding \(instances[0])") + "</p>\n"
+        }
         // What a screen-reader user hears there: the finding as they meet it.
         if let heard { out += "<p class=\"heard\">Heard at stop \(heard.stop) as \(HTMLText.escape(heard.speech))</p>\n" }
         out += HTMLEvidence.render(finding.evidence)

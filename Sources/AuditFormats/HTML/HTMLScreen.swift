@@ -133,7 +133,10 @@ package struct HTMLScreen {
             svg += "<a class=\"marker sev-\(severity)\" id=\"m-\(item.anchor)\" href=\"#f-\(item.anchor)\" data-finding=\"\(item.anchor)\" aria-label=\"\(HTMLText.escape(name))\">"
             svg += "<rect class=\"halo\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
             svg += "<rect class=\"outline\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
-            svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius)
+            // A dark ring under a light one: at least 3:1 against any pixel below the badge,
+            // in either scheme (a light badge on a white screenshot was 1.8:1 alone).
+            svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius, kind: "ring")
+            svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius, kind: "badge")
             svg +=
                 "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
         }
@@ -163,17 +166,17 @@ package struct HTMLScreen {
 
     /// The marker's badge: its shape says the severity as its colour does, so neither is
     /// needed alone — a square for an error, a diamond for a warning, a circle for a notice.
-    private func badge(_ severity: Severity, cx: Double, cy: Double, radius: Double) -> String {
+    private func badge(_ severity: Severity, cx: Double, cy: Double, radius: Double, kind: String) -> String {
         let f = HTMLText.number
         switch severity {
         case .error:
             let side = radius * 1.8
-            return "<rect class=\"badge\" x=\"\(f(cx - side / 2))\" y=\"\(f(cy - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" rx=\"\(f(radius * 0.2))\"/>"
+            return "<rect class=\"\(kind)\" x=\"\(f(cx - side / 2))\" y=\"\(f(cy - side / 2))\" width=\"\(f(side))\" height=\"\(f(side))\" rx=\"\(f(radius * 0.2))\"/>"
         case .warning:
             let r = radius * 1.25
-            return "<polygon class=\"badge\" points=\"\(f(cx)),\(f(cy - r)) \(f(cx + r)),\(f(cy)) \(f(cx)),\(f(cy + r)) \(f(cx - r)),\(f(cy))\"/>"
+            return "<polygon class=\"\(kind)\" points=\"\(f(cx)),\(f(cy - r)) \(f(cx + r)),\(f(cy)) \(f(cx)),\(f(cy + r)) \(f(cx - r)),\(f(cy))\"/>"
         case .notice:
-            return "<circle class=\"badge\" cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(radius))\"/>"
+            return "<circle class=\"\(kind)\" cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(radius))\"/>"
         }
     }
 
