@@ -93,5 +93,10 @@ final class FormatLibraryTests: XCTestCase {
         XCTAssertEqual(cases.count, 1, junit)
         XCTAssertTrue(cases.first?.hasPrefix("remove ×7\"") ?? false, junit)
         XCTAssertTrue(cases.first?.contains("7 instances of one defect; also at:") ?? false, junit)
+        // HTML: every instance listed, each saying which defect it belongs to.
+        let html = HTMLFormatter.render([result], context: FormatContext(color: false, hasBaseline: false, ruleSets: [:]))
+        XCTAssertEqual(html.components(separatedBy: "<p class=\"defect\">One defect, 7 instances: ").count - 1, 7, "one line per instance")
+        XCTAssertTrue(html.contains("One defect, 7 instances: the same problem at findings "), html)
+        XCTAssertTrue(html.contains("One defect, 7 instances: the same problem as finding "), html)
     }
 }
