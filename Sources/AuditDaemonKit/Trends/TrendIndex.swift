@@ -33,6 +33,9 @@ public final class TrendIndex: @unchecked Sendable {
     private var catchUpScheduled = false
     /// Apps whose audits the last catch-up indexed: their latest changes are recomputed.
     private var touchedApps = Set<String>()
+    private var lastRefresh: UInt64 = 0
+    /// Seconds between recomputations of the latest changes from the background.
+    static let refreshSeconds = 30.0
     /// Each app's latest build against the ones before it, for `/metrics`.
     public let latestChanges = LatestChanges()
 
@@ -64,7 +67,7 @@ public final class TrendIndex: @unchecked Sendable {
     /// queue; `done` gets its result.
     public func read<T: Sendable>(_ body: @escaping @Sendable (TrendStore) throws(SQLiteError) -> T, done: @escaping @Sendable (Result<T, SQLiteError>) -> Void) {
         queue.async {
-            switch self.current() {
+            switch self.current(forced: true) {
             case .failure(let error): done(.failure(error))
             case .success(let store):
                 do throws(SQLiteError) {
@@ -82,15 +85,16 @@ public final class TrendIndex: @unchecked Sendable {
     // MARK: On the queue
 
     /// The store, opened and caught up; a damaged index is rebuilt once.
-    private func current() -> Result<TrendStore, SQLiteError> {
+    /// `forced`: a query asked, so the metrics' latest changes are brought up too.
+    private func current(forced: Bool = false) -> Result<TrendStore, SQLiteError> {
         do throws(SQLiteError) {
-            return .success(try openAndCatchUp())
+            return .success(try openAndCatchUp(forced: forced))
         } catch  where error.isCorrupt {
             logger.log(.warning, "trend index damaged: rebuilding it from the journal", ["path": path, "error": error.description])
             close()
             removeFiles()
             do throws(SQLiteError) {
-                return .success(try openAndCatchUp())
+                return .success(try openAndCatchUp(forced: forced))
             } catch {
                 return .failure(error)
             }
@@ -99,14 +103,20 @@ public final class TrendIndex: @unchecked Sendable {
         }
     }
 
-    private func openAndCatchUp() throws(SQLiteError) -> TrendStore {
+    private func openAndCatchUp(forced: Bool) throws(SQLiteError) -> TrendStore {
         if database == nil { try open() }
         guard let database, let statements else { throw SQLiteError(code: 1, message: "trend index not open") }
         try catchUp(database, statements)
         let store = TrendStore(database: database)
-        if !touchedApps.isEmpty {
+        // What each app's latest build changed, for /metrics: recomputed from the app's
+        // whole history, so at most every `refreshSeconds` from the background catch-up
+        // (an app audited without pause would have it recomputed every two seconds), and at
+        // once when a query asks.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if !touchedApps.isEmpty, forced || now &- lastRefresh >= UInt64(Self.refreshSeconds * 1e9) {
             for app in touchedApps.sorted() { try refreshChanges(of: app, store) }
             touchedApps.removeAll()
+            lastRefresh = now
         }
         return store
     }
