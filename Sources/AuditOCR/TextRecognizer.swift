@@ -103,9 +103,7 @@ public final class TextRecognizer: @unchecked Sendable {
         }
         func endLine() {
             guard !words.isEmpty else { return }
-            let left = words.map(\.box.x).min() ?? 0, top = words.map(\.box.y).min() ?? 0
-            let right = words.map { $0.box.x + $0.box.width }.max() ?? 0, bottom = words.map { $0.box.y + $0.box.height }.max() ?? 0
-            lines.append(TextRecognition.Line(words: words, box: PixelRect(x: left, y: top, width: right - left, height: bottom - top)))
+            lines.append(TextRecognition.Line(words: words, box: PixelRect.union(of: words.map(\.box))))
             words = []
         }
         repeat {

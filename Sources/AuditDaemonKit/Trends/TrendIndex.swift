@@ -107,7 +107,7 @@ public final class TrendIndex: @unchecked Sendable {
         if database == nil { try open() }
         guard let database, let statements else { throw SQLiteError(code: 1, message: "trend index not open") }
         try catchUp(database, statements)
-        let store = TrendStore(database: database)
+        let store = try TrendStore(database: database)
         // What each app's latest build changed, for /metrics: recomputed from the app's
         // whole history, so at most every `refreshSeconds` from the background catch-up
         // (an app audited without pause would have it recomputed every two seconds), and at

@@ -5,6 +5,17 @@ import AuditCore
 /// findings. Used on the index's queue only (``TrendIndex/read(_:done:)``).
 public struct TrendStore {
     let database: SQLiteDatabase
+    /// The per-audit lookups a trend makes for every screen of every build, prepared once.
+    private let findingsQuery: SQLiteDatabase.Statement
+    private let digestQuery: SQLiteDatabase.Statement
+    private let speechQuery: SQLiteDatabase.Statement
+
+    init(database: SQLiteDatabase) throws(SQLiteError) {
+        self.database = database
+        findingsQuery = try database.prepare("SELECT packed FROM findings WHERE audit_seq = ?")
+        digestQuery = try database.prepare("SELECT digest FROM audits WHERE seq = ?")
+        speechQuery = try database.prepare("SELECT speech FROM audits WHERE seq = ?")
+    }
 
     /// One finding as the index keeps it.
     public struct Finding: Sendable {
@@ -31,14 +42,6 @@ public struct TrendStore {
         return builds
     }
 
-    /// Every app that has a build, by name.
-    public func apps() throws(SQLiteError) -> [String] {
-        let query = try database.prepare("SELECT DISTINCT app FROM builds ORDER BY app")
-        var apps: [String] = []
-        while try query.step() { apps.append(query.text(0) ?? "") }
-        return apps
-    }
-
     /// Per build, the last audit of each of its screens (of `screen` only, when given).
     public func screenAudits(app: String, screen: String?) throws(SQLiteError) -> [String: [ScreenAudit]] {
         let query = try database.prepare(
@@ -55,24 +58,21 @@ public struct TrendStore {
 
     /// The findings of the audit at `seq`.
     public func findings(audit seq: Int64) throws(SQLiteError) -> [Finding] {
-        let query = try database.prepare("SELECT packed FROM findings WHERE audit_seq = ?")
-        try query.bind([.integer(seq)])
-        return try query.step() ? PackedFindings.unpack(query.text(0) ?? "") : []
+        try findingsQuery.bind([.integer(seq)])
+        return try findingsQuery.step() ? PackedFindings.unpack(findingsQuery.text(0) ?? "") : []
     }
 
     /// The transcript digest of the audit at `seq`, when it had one.
     public func digest(audit seq: Int64) throws(SQLiteError) -> String? {
-        let query = try database.prepare("SELECT digest FROM audits WHERE seq = ?")
-        try query.bind([.integer(seq)])
-        return try query.step() ? query.text(0) : nil
+        try digestQuery.bind([.integer(seq)])
+        return try digestQuery.step() ? digestQuery.text(0) : nil
     }
 
     /// What the screen reader said at each stop in the audit at `seq` (as the journal kept
     /// it: at most its first 1,000 stops), when the audit had a transcript.
     public func speech(audit seq: Int64) throws(SQLiteError) -> [String]? {
-        let query = try database.prepare("SELECT speech FROM audits WHERE seq = ?")
-        try query.bind([.integer(seq)])
-        guard try query.step(), let packed = query.text(0) else { return nil }
+        try speechQuery.bind([.integer(seq)])
+        guard try speechQuery.step(), let packed = speechQuery.text(0) else { return nil }
         return PackedFindings.unpackSpeech(packed)
     }
 }

@@ -52,6 +52,19 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
+    /// The smallest rectangle holding every one of `rects` (empty at the origin for none).
+    public static func union(of rects: [PixelRect]) -> PixelRect {
+        guard let first = rects.first else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        var minX = first.x, minY = first.y, maxX = first.x + first.width, maxY = first.y + first.height
+        for rect in rects.dropFirst() {
+            minX = min(minX, rect.x)
+            minY = min(minY, rect.y)
+            maxX = max(maxX, rect.x + rect.width)
+            maxY = max(maxY, rect.y + rect.height)
+        }
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The rectangle grown by `amount` pixels on every side (shrunk when negative).
     public func inset(by amount: Int) -> PixelRect {
         PixelRect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)

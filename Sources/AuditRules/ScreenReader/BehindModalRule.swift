@@ -105,7 +105,7 @@ public enum BehindModalRule: Rule {
             // The panel: what is painted above the scrim and holds stops, all of them within
             // `panel-share` of the screen (a dialog, a sheet). A page of stops above it (an
             // app drawer over the wallpaper's scrim, a full-screen cart) is not a dialog.
-            let above = children(of: parent, in: snapshot).filter { sibling in
+            let above = snapshot.children(of: parent).filter { sibling in
                 sibling != scrim && isPainted(sibling, above: scrim, in: snapshot) && (sibling..<ends[sibling]).contains { stopAt[$0] >= 0 }
             }
             guard let panel = above.last, !reported.contains(panel),
@@ -117,7 +117,7 @@ public enum BehindModalRule: Rule {
             while node >= 0 {
                 let up = Int(elements[node].parent)
                 guard up >= 0 else { break }
-                for sibling in children(of: up, in: snapshot) where sibling != node && isPainted(node, above: sibling, in: snapshot) {
+                for sibling in snapshot.children(of: up) where sibling != node && isPainted(node, above: sibling, in: snapshot) {
                     for index in sibling..<ends[sibling] where stopAt[index] >= 0 {
                         if let stopFrame = elements[index].frame, stopFrame.intersects(frame) { behind.append(index) }
                     }
@@ -151,20 +151,9 @@ public enum BehindModalRule: Rule {
         return scrimWords.contains { name.contains($0) }
     }
 
-    static func children(of parent: Int, in snapshot: Snapshot) -> [Int] {
-        var result: [Int] = []
-        var child = Int(snapshot.elements[parent].firstChild)
-        while child >= 0 {
-            result.append(child)
-            child = Int(snapshot.elements[child].nextSibling)
-        }
-        return result
-    }
-
-    /// Siblings `upper` and `lower`: whether `upper` is painted above — a higher stated
-    /// drawing order, else later in document order.
+    /// Siblings `upper` and `lower`: whether `upper` is painted above (``DrawingOrder``: a
+    /// higher stated drawing order, else later in document order).
     static func isPainted(_ upper: Int, above lower: Int, in snapshot: Snapshot) -> Bool {
-        if let a = snapshot.elements[upper].drawingOrder, let b = snapshot.elements[lower].drawingOrder, a != b { return a > b }
-        return upper > lower
+        upper < lower ? DrawingOrder.isDrawnAbove(upper, lower, in: snapshot) : !DrawingOrder.isDrawnAbove(lower, upper, in: snapshot)
     }
 }

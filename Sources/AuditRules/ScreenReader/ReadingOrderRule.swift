@@ -67,18 +67,15 @@ public enum ReadingOrderRule: Rule {
         let stops = Transcript.of(snapshot).stops
         let jump = context[Parameter.minimumJump]
         // Each element's nearest scrolling container (itself included): a list's edge.
-        var list = [Int32](repeating: -1, count: snapshot.elements.count)
-        for (index, element) in snapshot.elements.enumerated() {
-            let parent = Int(element.parent)
-            list[index] = !element.scrollAxes.isEmpty ? Int32(index) : (parent >= 0 ? list[parent] : -1)
-        }
+        let scrollers = Targets.nearestAncestors(in: snapshot) { !snapshot.elements[$0].scrollAxes.isEmpty }
+        func list(_ index: Int) -> Int32 { snapshot.elements[index].scrollAxes.isEmpty ? scrollers[index] : Int32(index) }
         for position in stops.indices.dropFirst() {
             if context.outOfBudget() { return }
             let before = stops[position - 1], stop = stops[position]
             // A stop that says nothing is silent-stop's.
             guard !stop.speech.isEmpty, !before.speech.isEmpty,
                 let earlier = snapshot.elements[before.element].frame, let later = snapshot.elements[stop.element].frame,
-                earlier.height > 0, later.height > 0, list[before.element] == list[stop.element]
+                earlier.height > 0, later.height > 0, list(before.element) == list(stop.element)
             else { continue }
             let sharedWidth = min(earlier.maxX, later.maxX) - max(earlier.minX, later.minX)
             guard sharedWidth >= 0.5 * min(earlier.width, later.width), later.maxY <= earlier.minY - (jump - 1) * earlier.height,

@@ -17,17 +17,4 @@ enum OCRInput {
         }
         return recognition
     }
-
-    /// The smallest pixel rectangle holding every box.
-    static func union(_ boxes: [PixelRect]) -> PixelRect {
-        guard let first = boxes.first else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-        var minX = first.x, minY = first.y, maxX = first.x + first.width, maxY = first.y + first.height
-        for box in boxes.dropFirst() {
-            minX = min(minX, box.x)
-            minY = min(minY, box.y)
-            maxX = max(maxX, box.x + box.width)
-            maxY = max(maxY, box.y + box.height)
-        }
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
 }

@@ -85,11 +85,7 @@ struct ScreenText {
         return false
     }
 
-    func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
-        let width = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
-        let height = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
-        return width > 0 && height > 0 ? width * height : 0
-    }
+    func overlap(_ a: PixelRect, _ b: PixelRect) -> Int { a.clipped(to: b).area }
 
     /// Whether the folded `word` is in `text`, exactly or with the letters OCR commonly
     /// gets wrong: one edit in words of five letters or more, two from eight.

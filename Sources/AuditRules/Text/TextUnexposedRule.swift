@@ -97,7 +97,7 @@ public enum TextUnexposedRule: Rule {
                 // Numbers and symbols trailing the phrase are not part of it.
                 while let last = run.last, !isMeaningful(last.text) { run.removeLast() }
                 guard !run.isEmpty else { return }
-                let box = OCRInput.union(run.map(\.box))
+                let box = PixelRect.union(of: run.map(\.box))
                 guard !screen.isSystemUI(box) else { return }
                 let words = run.filter { isMeaningful($0.text) }
                 if words.count == 1, let only = words.first {
