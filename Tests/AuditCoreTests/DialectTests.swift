@@ -96,6 +96,27 @@ final class DialectTests: XCTestCase {
 
     /// A TV (landscape in its natural orientation) aims at 540 dp high, a watch (small,
     /// square, at the origin) at 227 dp; a phone turned on its side (rotation 1) stays a phone.
+    /// A scroller whose class does not say which way it scrolls is read from its children:
+    /// side by side across, stacked down, a child past one edge that axis, a grid either way.
+    func testScrollAxesFromTheChildrensLayout() throws {
+        func axes(_ children: String, scroller: String = "androidx.recyclerview.widget.RecyclerView") throws -> ScrollAxes {
+            let xml = """
+                <hierarchy rotation="0"><node class="\(scroller)" package="com.example" scrollable="true" bounds="[0,200][1080,800]">\(children)</node></hierarchy>
+                """
+            let snapshot = try TestSupport.parse(xml)
+            return snapshot.elements[0].scrollAxes
+        }
+        func node(_ bounds: String) -> String { #"<node class="android.view.ViewGroup" package="com.example" bounds="\#(bounds)"/>"# }
+        XCTAssertEqual(try axes(node("[0,200][400,800]") + node("[400,200][800,800]") + node("[800,200][1080,800]")), .horizontal)
+        XCTAssertEqual(try axes(node("[0,200][1080,400]") + node("[0,400][1080,600]")), .vertical)
+        XCTAssertEqual(try axes(node("[0,100][1080,900]")), .vertical)
+        XCTAssertEqual(try axes(node("[-300,200][1080,800]")), .horizontal)
+        XCTAssertEqual(try axes(node("[0,200][540,500]") + node("[540,200][1080,500]") + node("[0,500][540,800]")), .both)
+        XCTAssertEqual(try axes(node("[0,200][1080,800]")), .both)
+        // A class that says its axis keeps it.
+        XCTAssertEqual(try axes(node("[0,200][400,800]") + node("[400,200][800,800]"), scroller: "android.widget.ScrollView"), .vertical)
+    }
+
     func testScreenShapesTVAndWatch() throws {
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 1920, heightPixels: 1080, naturalLandscape: true).shape, .tv)
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 1920, heightPixels: 1080, naturalLandscape: true).density, 2)

@@ -105,7 +105,8 @@ enum UiautomatorDialect: SnapshotDialect {
 
     /// The directions a `scrollable` node scrolls in, from its class: pagers and horizontal
     /// scroll views across, scroll and list views down, anything else (a RecyclerView, a
-    /// grid, a custom view) either way.
+    /// grid, a custom view) either way until its children's layout narrows it
+    /// (``SnapshotBuilder/narrowScrollAxesFromLayout()``).
     static func scrollAxes(className: String) -> ScrollAxes {
         if className.hasSuffix("ViewPager") || className.hasSuffix("ViewPager2") || className.hasSuffix("HorizontalScrollView") { return .horizontal }
         if className.hasSuffix("ScrollView") || className.hasSuffix("ListView") { return .vertical }
@@ -121,6 +122,7 @@ enum UiautomatorDialect: SnapshotDialect {
 
     static func finish(_ builder: SnapshotBuilder) {
         builder.markCollectionItems()
+        builder.narrowScrollAxesFromLayout()
         builder.convertPixelsToPoints()
         builder.assignAppPackage()
     }

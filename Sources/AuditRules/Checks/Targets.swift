@@ -117,7 +117,15 @@ extension Targets {
         case scrollingAncestor(Int)
     }
 
-    public static func clipping(of frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot) -> Clipping? {
+    /// How many scrolling ancestors of a target are asked whether they cut it (nested
+    /// lists are a few deep; a hostile chain of scrollers costs no more than this).
+    public static let scrollingAncestorsChecked = 16
+
+    /// `scrollers` gives each element's nearest scrolling ancestor (``nearestAncestors(in:where:)``):
+    /// each of the target's scrolling ancestors, nearest first, may cut it — a row of a
+    /// horizontal strip is not cut in its height by the strip, but may be by the page that
+    /// scrolls the strip down.
+    public static func clipping(of frame: Rect, short: (width: Bool, height: Bool), target: Int, scrollers: [Int32], in snapshot: Snapshot) -> Clipping? {
         let tolerance = 0.5
         // Partly outside: on the screen, and past its edge. A target wholly off it (a row
         // further down an iOS list) is measured whole.
@@ -126,7 +134,19 @@ extension Targets {
             if short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
         }
         // Only a capture of visible frames cuts a target at its scroller's edge.
-        guard scroller >= 0, snapshot.capabilities.contains(.visibleFrames), let edges = snapshot.elements[scroller].frame else { return nil }
+        guard snapshot.capabilities.contains(.visibleFrames) else { return nil }
+        var scroller = Int(scrollers[target])
+        var asked = 0
+        while scroller >= 0, asked < scrollingAncestorsChecked {
+            if cuts(frame, short: short, scroller: scroller, in: snapshot, tolerance: tolerance) { return .scrollingAncestor(scroller) }
+            scroller = Int(scrollers[scroller])
+            asked += 1
+        }
+        return nil
+    }
+
+    private static func cuts(_ frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot, tolerance: Double) -> Bool {
+        guard let edges = snapshot.elements[scroller].frame else { return false }
         let axes = snapshot.elements[scroller].scrollAxes
         // A target touching both edges fills the scroller in that dimension: the tabs of a
         // strip as tall as they are (a dump of an obfuscated class gives no axis, so the
@@ -135,6 +155,6 @@ extension Targets {
         let fillsY = frame.minY <= edges.minY + tolerance && frame.maxY >= edges.maxY - tolerance
         let cutX = short.width && !fillsX && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
         let cutY = short.height && !fillsY && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)
-        return cutX || cutY ? .scrollingAncestor(scroller) : nil
+        return cutX || cutY
     }
 }

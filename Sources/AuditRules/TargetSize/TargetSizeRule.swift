@@ -19,7 +19,9 @@ public enum TargetSizeRule: Rule {
             control), and otherwise an error becomes a warning naming the ancestor; a target cut off by the edge of \
             its scrolling container or by the screen, in the dimension where it is small, is incomplete — \
             its full size is not in the capture (one that fills its container in that dimension, a tab \
-            of a strip as tall as it, is not cut there). Keys of the system keyboard, system bars, scroll \
+            of a strip as tall as it, is not cut there; every scrolling ancestor is asked, and one that \
+            does not say which way it scrolls is read from its children's layout: side by side, across; \
+            stacked, down). Keys of the system keyboard, system bars, scroll \
             indicators and another app's window over it (Android: nodes of a package other than the \
             one most nodes belong to) are not the app's: left out, and counted; so is a toggle's inner \
             knob (part of the named control around it). The `hit-frame` wins over the `frame`. Only \
@@ -103,6 +105,21 @@ public enum TargetSizeRule: Rule {
                 "", triggers: ["tab-1"], incomplete: ["tab-2"], overrides: [Parameter.platformMinimum.set(48)],
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" scrollable="true" bounds="[0,220][997,330]"><node resource-id="tab-1" class="android.widget.FrameLayout" text="Live" package="com.example" clickable="true" enabled="true" bounds="[0,220][150,330]"/><node resource-id="tab-2" class="android.widget.FrameLayout" text="Anime" package="com.example" clickable="true" enabled="true" bounds="[900,220][997,330]"/></node></node></hierarchy>"##
+            ),
+            // A RecyclerView whose cards lie side by side scrolls across: a 40-dp-tall row at
+            // a card's foot touching the strip's bottom is not cut in its height and is judged
+            // (Spoon's live cards) …
+            RuleExample(
+                "", triggers: ["meta"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,1165][1080,1741]"><node class="android.view.ViewGroup" package="com.example" bounds="[42,1165][436,1741]"><node resource-id="meta" class="android.view.ViewGroup" text="Host" package="com.example" clickable="true" enabled="true" bounds="[42,1636][436,1741]"/></node><node class="android.view.ViewGroup" package="com.example" bounds="[468,1165][862,1741]"/></node></node></hierarchy>"##
+            ),
+            // … but the page that scrolls the strip down may cut it, when the strip ends at the
+            // page's edge.
+            RuleExample(
+                "", incomplete: ["meta"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" package="com.example" scrollable="true" bounds="[0,0][1080,1741]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,1165][1080,1741]"><node class="android.view.ViewGroup" package="com.example" bounds="[42,1165][436,1741]"><node resource-id="meta" class="android.view.ViewGroup" text="Host" package="com.example" clickable="true" enabled="true" bounds="[42,1636][436,1741]"/></node><node class="android.view.ViewGroup" package="com.example" bounds="[468,1165][862,1741]"/></node></node></node></hierarchy>"##
             ),
             RuleExample(
                 ##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##,
@@ -196,7 +213,7 @@ public enum TargetSizeRule: Rule {
             let undersizedTarget = frame.width < minimum || frame.height < minimum
             let belowPlatform = platformMinimum > 0 && (frame.width < required.width || frame.height < required.height)
             let short = (width: frame.width < max(minimum, required.width), height: frame.height < max(minimum, required.height))
-            if let clipping = Targets.clipping(of: frame, short: short, scroller: Int(scrollers[target.index]), in: snapshot) {
+            if let clipping = Targets.clipping(of: frame, short: short, target: target.index, scrollers: scrollers, in: snapshot) {
                 let size = "\(frame.width.formattedForReport)×\(frame.height.formattedForReport) \(unit)"
                 switch clipping {
                 case .screen:
