@@ -10,6 +10,7 @@ import Foundation
 /// socket, serves until SIGTERM, reloads on SIGHUP, and tells systemd how it is doing.
 public enum AuditDaemon {
     public static func main() -> Never {
+        OpenMPThreadLimit.ensureSet()
         let environment = ProcessInfo.processInfo.environment
         let parsed: DaemonOptions.Parsed
         do {

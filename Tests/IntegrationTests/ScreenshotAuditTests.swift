@@ -57,7 +57,13 @@ final class ScreenshotAuditTests: XCTestCase {
     /// same audit without OCR does not run the text checks at all.
     func testOCRFindsTheTitlesCutOffOnARealScreen() throws {
         let daemon = try DaemonHarness()
-        try daemon.start()
+        let process = try daemon.start()
+        // Tesseract's OpenMP runtime reads its thread limit only at the process's start:
+        // the daemon started itself again with it (one thread; 10 s of OCR a screen without).
+        let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/environ"))
+        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let inherited = ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"]
+        XCTAssertTrue(variables.contains("OMP_THREAD_LIMIT=\(inherited ?? "1")"), "\(variables.filter { $0.hasPrefix("OMP") })")
         let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
         let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", "--timing", dump])
         XCTAssertEqual(run.status, 0, run.stderr)

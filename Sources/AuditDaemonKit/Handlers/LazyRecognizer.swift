@@ -1,8 +1,5 @@
 import AuditCore
 import AuditOCR
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The daemon's OCR engine (``TextRecognizer``), loaded when an audit first asks for OCR
 /// (loading the language data takes a tenth of a second or more, and most daemons never
@@ -17,9 +14,9 @@ final class LazyRecognizer: @unchecked Sendable {
     func recognize(_ mapping: ScreenshotMapping, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
         let engine = lock.withLock {
             if loaded == nil {
-                // One core for OCR: Tesseract's OpenMP threads would otherwise take both
-                // from the audits (an operator's own setting is kept).
-                setenv("OMP_THREAD_LIMIT", "1", 0)
+                // One core for OCR: the daemon started itself with OMP_THREAD_LIMIT=1
+                // (``OpenMPThreadLimit``): Tesseract's OpenMP threads would otherwise spin
+                // against the audits.
                 loaded = Result { () throws(TextRecognizer.Unavailable) in try TextRecognizer() }
             }
             return loaded

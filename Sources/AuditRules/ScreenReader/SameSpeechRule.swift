@@ -59,11 +59,22 @@ public enum SameSpeechRule: Rule {
             return
         }
         let transcript = Transcript.of(snapshot)
-        // Stops by parent and speech: positions in the transcript.
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        // Stops by parent and speech: positions in the transcript. Only parents of two stops
+        // or more can hold a group (most hold one); the speech is keyed by its hash and
+        // compared whole when reported.
+        var stopsOfParent: [Int32: Int32] = [:]
+        for stop in transcript.stops where !stop.speech.isEmpty {
+            stopsOfParent[snapshot.elements[stop.element].parent, default: 0] += 1
+        }
+        var groups: [GroupKey: [Int]] = [:]
+        groups.reserveCapacity(transcript.stops.count)
+        var order: [GroupKey] = []
         for (position, stop) in transcript.stops.enumerated() where !stop.speech.isEmpty {
-            let key = "\(snapshot.elements[stop.element].parent)\u{1}\(stop.speech)"
+            let parent = snapshot.elements[stop.element].parent
+            guard stopsOfParent[parent, default: 0] > 1 else { continue }
+            var hash = FNV1a()
+            hash.add(stop.speech)
+            let key = GroupKey(parent: parent, speech: hash.value)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)
         }
@@ -72,7 +83,8 @@ public enum SameSpeechRule: Rule {
             guard let members = groups[key], members.count > 1, let first = members.first.map({ transcript.stops[$0].element }) else { continue }
             if context.outOfBudget() { return }
             let firstLook = Look(first, ends: ends, in: snapshot)
-            for position in members.dropFirst() {
+            let speech = transcript.stops[members[0]].speech
+            for position in members.dropFirst() where transcript.stops[position].speech == speech {
                 if context.outOfBudget() { return }
                 let member = transcript.stops[position].element
                 let look = Look(member, ends: ends, in: snapshot)
@@ -87,6 +99,12 @@ public enum SameSpeechRule: Rule {
                 context.report(.sameSpeech, element: member, evidence: evidence)
             }
         }
+    }
+
+    /// Stops that may be one group: one parent, one speech (its FNV-1a hash).
+    struct GroupKey: Hashable {
+        let parent: Int32
+        let speech: UInt64
     }
 
     /// What tells a stop apart by sight: its colour and the images inside it.

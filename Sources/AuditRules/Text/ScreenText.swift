@@ -13,6 +13,8 @@ struct ScreenText {
     let boxes: [PixelRect]
     /// Every element's folded texts, joined: a word read anywhere on it is exposed.
     let everything: [UInt8]
+    /// The boxes of the app's top-level elements: its windows.
+    let appWindows: [PixelRect]
 
     init?(_ snapshot: Snapshot) {
         guard let mapping = snapshot.screenshot else { return nil }
@@ -38,19 +40,46 @@ struct ScreenText {
         self.folded = folded
         self.boxes = boxes
         self.everything = everything
+        appWindows = snapshot.roots.compactMap { root in
+            !snapshot.elements[root].isSystemUI && !boxes[root].isEmpty ? boxes[root] : nil
+        }
     }
 
-    /// Text folded for comparing OCR with the tree: accents dropped (OCR reads "é" as "e"
-    /// as often as not), then ``SpokenWords``' folding with numbers kept.
+    /// Text folded for comparing OCR with the tree: letters styled with Unicode's look-alikes
+    /// read as the letters they show (NFKC's compatibility forms — "𝐓𝐫𝐞𝐧𝐝𝐢𝐧𝐠", full-width
+    /// "ｆｕｌｌ" — and the small capitals NFKC leaves alone, "ᴢᴀᴋᴇᴇ"), accents dropped (OCR
+    /// reads "é" as "e" as often as not), then ``SpokenWords``' folding with numbers kept.
     static func fold(_ text: String) -> [UInt8] {
-        let plain = text.unicodeScalars.allSatisfy(\.isASCII) ? text : text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return SpokenWords.fold(Array(text.utf8), keepingNumbers: true) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            scalars.append(smallCapitals[scalar.value].flatMap(Unicode.Scalar.init) ?? scalar)
+        }
+        let plain = String(scalars).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         return SpokenWords.fold(Array(plain.utf8), keepingNumbers: true)
     }
 
+    /// The small capitals of the IPA and phonetic blocks that styled names are written in,
+    /// with the letter each shows (NFKC has no mapping for them).
+    static let smallCapitals: [UInt32: UInt32] = {
+        let pairs: [(UInt32, Character)] = [
+            (0x1D00, "a"), (0x0299, "b"), (0x1D04, "c"), (0x1D05, "d"), (0x1D07, "e"), (0xA730, "f"), (0x0262, "g"),
+            (0x029C, "h"), (0x026A, "i"), (0x1D0A, "j"), (0x1D0B, "k"), (0x029F, "l"), (0x1D0D, "m"), (0x0274, "n"),
+            (0x1D0F, "o"), (0x1D18, "p"), (0xA7AF, "q"), (0x0280, "r"), (0xA731, "s"), (0x1D1B, "t"), (0x1D1C, "u"),
+            (0x1D20, "v"), (0x1D21, "w"), (0x028F, "y"), (0x1D22, "z"),
+        ]
+        var table: [UInt32: UInt32] = [:]
+        for (scalar, letter) in pairs { table[scalar] = letter.unicodeScalars.first?.value }
+        return table
+    }()
+
     /// Whether `box` lies mostly (half its area or more) on the system's UI: the status
     /// and navigation bars, the keyboard, another app's window.
+    /// Text outside every window of the app (a status bar the capture did not include,
+    /// above an app window that starts below it) is the system's too.
     func isSystemUI(_ box: PixelRect) -> Bool {
-        snapshot.elements.indices.contains { index in
+        if !appWindows.isEmpty, appWindows.allSatisfy({ overlap($0, box) * 2 < box.area }) { return true }
+        return snapshot.elements.indices.contains { index in
             snapshot.elements[index].isSystemUI && overlap(boxes[index], box) * 2 >= box.area
         }
     }
@@ -66,6 +95,16 @@ struct ScreenText {
         return best
     }
 
+    /// The text element standing where `box` was read: `owner` when it is one, else a
+    /// visible text element with text of its own lying mostly inside `box`.
+    func textElement(at box: PixelRect, owner: Int?) -> Int? {
+        func isText(_ index: Int) -> Bool { snapshot.elements[index].role == .text && !folded[index].isEmpty }
+        if let owner, isText(owner) { return owner }
+        return snapshot.elements.indices.first { index in
+            isText(index) && snapshot.elements[index].isVisible && !boxes[index].isEmpty && overlap(boxes[index], box) * 2 >= boxes[index].area
+        }
+    }
+
     /// Words in a type or id that name a picture: a video surface, a thumbnail, a cover.
     static let pictureWords = ["image", "video", "surface", "texture", "player", "thumb", "cover", "banner", "poster", "photo"]
 
@@ -73,6 +112,7 @@ struct ScreenText {
     /// or a view whose type or id names a video, a thumbnail or a cover — text in it is
     /// part of the picture.
     func isInPicture(_ index: Int) -> Bool {
+        if isFeedPage(index) || isDescribedPicture(index) { return true }
         var current = index
         while current >= 0 {
             let element = snapshot.elements[current]
@@ -85,6 +125,33 @@ struct ScreenText {
         return false
     }
 
+    /// A page of a feed: a leaf that says nothing, covers 40% of the screen or more and
+    /// most of a scroller above it — the surface a video plays on in a pager of full-screen
+    /// clips (TikTok's, Reels', Shorts'), whose lettering is the video's. A full-screen leaf
+    /// with no scroller above it (a game's canvas) is not one.
+    func isFeedPage(_ index: Int) -> Bool {
+        let element = snapshot.elements[index]
+        let screen = mapping.usable
+        guard !boxes[index].isEmpty, folded[index].isEmpty, !element.isInteractive, element.firstChild < 0,
+            boxes[index].area * 5 >= screen.area * 2
+        else { return false }
+        var current = Int(element.parent)
+        while current >= 0 {
+            if !snapshot.elements[current].scrollAxes.isEmpty { return boxes[index].area * 5 >= boxes[current].area * 3 }
+            current = Int(snapshot.elements[current].parent)
+        }
+        return false
+    }
+
+    /// A leaf described and showing no text of its own: what a screen reader says of it is
+    /// its description, and what it draws is a picture (Compose's `Image` is a plain `View`
+    /// with a content description — a video's thumbnail whose lettering is the video's).
+    func isDescribedPicture(_ index: Int) -> Bool {
+        let element = snapshot.elements[index]
+        return element.firstChild < 0 && !snapshot.texts.isBlank(element.label) && snapshot.texts.isBlank(element.text)
+            && [.other, .container, .cell, .image].contains(element.role)
+    }
+
     func overlap(_ a: PixelRect, _ b: PixelRect) -> Int { a.clipped(to: b).area }
 
     /// Whether the folded `word` is in `text`, exactly or with the letters OCR commonly
@@ -92,6 +159,11 @@ struct ScreenText {
     static func contains(_ text: [UInt8], _ word: [UInt8]) -> Bool {
         guard !word.isEmpty else { return false }
         if SpokenWords.contains(text, word) { return true }
+        // One OCR word that folds to several ("ZAKEE.OXLOFI"): each part on its own.
+        if word.contains(0x20) {
+            let parts = word.split(separator: 0x20)
+            return parts.count > 1 && parts.allSatisfy { contains(text, Array($0)) }
+        }
         let allowed = word.count >= 8 ? 2 : word.count >= 5 ? 1 : 0
         guard allowed > 0 else { return false }
         for candidate in text.split(separator: 0x20) where abs(candidate.count - word.count) <= allowed {

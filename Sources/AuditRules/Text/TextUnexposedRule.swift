@@ -15,11 +15,17 @@ public enum TextUnexposedRule: Rule {
             an audit asks for it (`?ocr=1`, `auditctl audit --ocr`): the words read with confidence \
             (two characters or more, at least one letter) that no element's label, text, value, hint or \
             placeholder contains, compared case-folded, letters and digits only, allowing one letter \
-            read wrong in words of five or more; the words of one line are reported together. An error \
+            read wrong in words of five or more, letters styled with Unicode look-alikes (𝐛𝐨𝐥𝐝, ꜱᴍᴀʟʟ ᴄᴀᴘꜱ) \
+            read as the letters they show; the words of one line are reported together. An error \
             when the phrase is read with high confidence and has two words or more, else a warning; text \
-            inside an image element is `text-in-image`, a notice (a picture's own lettering may be \
-            decoration). The system's UI (status and navigation bars, the keyboard) is left out. OCR \
-            that found nothing is never taken for a pass of what it could not read. Fix: expose the text \
+            inside an image element, a view named as a video, thumbnail or cover, a described leaf with \
+            no text of its own (Compose's `Image`), or a page of a feed of clips (a nameless leaf \
+            filling most of a scroller) is `text-in-image`, a notice (a picture's own lettering may be \
+            decoration). The system's UI (status and navigation bars, the keyboard, and text outside every \
+            window of the app) is left out. OCR \
+            that found nothing is never taken for a pass of what it could not read, and other words \
+            read where a text element stands (a screenshot taken at another moment than the dump) \
+            are incomplete for that element, not a finding. Fix: expose the text \
             (an accessibility element with the text as its label), or describe the image.
             """,
         results: ResultID.self,
@@ -40,6 +46,39 @@ public enum TextUnexposedRule: Rule {
             RuleExample(
                 ##"<element id="banner" role="image" label="Summer banner" frame="0,100,390,200"/>"##, triggers: ["banner:text-in-image"],
                 screenshot: screen([.init("SALE ends Sunday", Rect(x: 40, y: 150, width: 300, height: 40))])),
+            // Letters styled with Unicode look-alikes (mathematical bold, small capitals) are
+            // the words they show: exposed (DeepEye's video titles).
+            RuleExample(
+                ##"<element id="title" role="text" text="𝐓𝐫𝐞𝐧𝐝𝐢𝐧𝐠 songs by ᴢᴀᴋᴇᴇ" frame="40,200,300,30"/>"##,
+                screenshot: screen([.init("Trending songs by ZAKEE", Rect(x: 40, y: 200, width: 300, height: 30))])),
+            // A page of a feed of clips (a nameless leaf filling a pager): its lettering is the
+            // video's, a notice (TikTok's feed).
+            RuleExample(
+                ##"<element id="feed" role="container" scrollable="true" frame="0,0,390,844"><element id="clip" role="other" frame="0,0,390,800"/></element>"##,
+                triggers: ["clip:text-in-image"],
+                screenshot: screen([.init("CHAMA O CINTURAO", Rect(x: 60, y: 300, width: 260, height: 40))])),
+            // A leaf described and showing no text of its own is a picture (Compose's Image: a
+            // video's thumbnail described by its title); its lettering a notice.
+            RuleExample(
+                ##"<element id="thumb" role="other" label="Trending songs" frame="0,100,390,220"/>"##, triggers: ["thumb:text-in-image"],
+                screenshot: screen([.init("Peligrosa", Rect(x: 200, y: 180, width: 120, height: 34))])),
+            // One OCR word that folds to two ("ZAKEE.OXLOFI" for "ᴢᴀᴋᴇᴇ.0xʟᴏꜰɪ"): each part is compared.
+            RuleExample(
+                ##"<element id="channel" role="text" text="ᴢᴀᴋᴇᴇ.0xʟᴏꜰɪ" frame="40,200,200,20"/>"##,
+                screenshot: screen([.init("ZAKEE.OXLOFI", Rect(x: 40, y: 200, width: 200, height: 20))])),
+            // Other words where a text element stands: the screenshot and the dump were taken
+            // at different moments (Safe Drive Africa's "NOT DRIVING" over a dump's "IDLE").
+            RuleExample(
+                ##"<element id="state" role="text" text="IDLE" frame="40,200,300,30"/>"##, incomplete: ["state"],
+                screenshot: screen([.init("NOT DRIVING", Rect(x: 40, y: 200, width: 200, height: 30))])),
+            // Text outside every window of the app (the status bar above a window that starts
+            // below it) is the system's.
+            RuleExample(
+                "",
+                document:
+                    ##"<snapshot version="1" platform="android" app="com.example" screen="Example" width="390" height="844"><element id="app" role="window" frame="0,40,390,804" background="#FFFFFF"><element id="title" role="text" text="Medicines" frame="16,60,200,30"/></element></snapshot>"##,
+                screenshot: screen([.init("Tue, 14 Jul", Rect(x: 40, y: 8, width: 90, height: 20))])
+            ),
             // Symbols and lone digits are not text to expose.
             RuleExample(
                 ##"<element id="canvas" role="other" frame="0,100,390,400"/>"##,
@@ -110,7 +149,14 @@ public enum TextUnexposedRule: Rule {
                     (.text, .string(text)), (.confidence, .number((confidence * 10).rounded() / 10)), (.crop, .string(box.description)),
                 ]
                 if let owner { evidence.append((.other, .string(snapshot.node(owner).path))) }
-                if let owner, screen.isInPicture(owner) {
+                if let standing = screen.textElement(at: box, owner: owner) {
+                    // A text element shows its own text: other words read in its place mean
+                    // the screenshot was taken at another moment than the dump.
+                    let own = snapshot.node(standing).visibleText ?? ""
+                    context.cannotJudge(
+                        "the screenshot shows “\(text)” where the text element says “\(own.prefix(60))”: taken at another moment than the capture?",
+                        element: standing)
+                } else if let owner, screen.isInPicture(owner) {
                     context.report(.textInImage, element: owner, evidence: evidence, severity: .notice)
                 } else {
                     let sure = confidence >= sureConfidence && words.count >= 2
