@@ -55,6 +55,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .largeText,
         .limit,
         .line,
+        .lineHeight,
         .lines,
         .link,
         .magicTap,
@@ -78,6 +79,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .role,
         .scalesWithContentSize,
         .seconds,
+        .siblingLineHeight,
         .siblingSize,
         .source,
         .speech,
@@ -148,6 +150,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var largeText: EvidenceKey { EvidenceKey(rawValue: "large-text") }
     @inlinable public static var limit: EvidenceKey { EvidenceKey(rawValue: "limit") }
     @inlinable public static var line: EvidenceKey { EvidenceKey(rawValue: "line") }
+    @inlinable public static var lineHeight: EvidenceKey { EvidenceKey(rawValue: "line-height") }
     @inlinable public static var lines: EvidenceKey { EvidenceKey(rawValue: "lines") }
     @inlinable public static var link: EvidenceKey { EvidenceKey(rawValue: "link") }
     @inlinable public static var magicTap: EvidenceKey { EvidenceKey(rawValue: "magic-tap") }
@@ -171,6 +174,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var role: EvidenceKey { EvidenceKey(rawValue: "role") }
     @inlinable public static var scalesWithContentSize: EvidenceKey { EvidenceKey(rawValue: "scales-with-content-size") }
     @inlinable public static var seconds: EvidenceKey { EvidenceKey(rawValue: "seconds") }
+    @inlinable public static var siblingLineHeight: EvidenceKey { EvidenceKey(rawValue: "sibling-line-height") }
     @inlinable public static var siblingSize: EvidenceKey { EvidenceKey(rawValue: "sibling-size") }
     @inlinable public static var source: EvidenceKey { EvidenceKey(rawValue: "source") }
     @inlinable public static var speech: EvidenceKey { EvidenceKey(rawValue: "speech") }

@@ -33,4 +33,8 @@ public struct SnapshotCapabilities: OptionSet, Sendable {
     /// source's `traits` or a UiAutomator2 dump's `heading` when the capture has them (older
     /// tools write neither: nothing is then known of headings, not that there are none).
     public static let headings = SnapshotCapabilities(rawValue: 1 << 8)
+    /// A text element's frame is its text's own box, with no padding (XCUITest's static
+    /// texts): one line's frame is as tall as the font's line height, so the text drawn
+    /// larger has the taller frame.
+    public static let textFramesHugText = SnapshotCapabilities(rawValue: 1 << 9)
 }

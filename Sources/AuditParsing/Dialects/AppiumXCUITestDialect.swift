@@ -6,7 +6,7 @@ enum AppiumXCUITestDialect: SnapshotDialect {
     static let dialect = Dialect.appiumXCUITest
     static let title = "Appium XCUITest"
     static let rootExample = "<AppiumAUT>"
-    static let capabilities: SnapshotCapabilities = [.platformTypeNames]
+    static let capabilities: SnapshotCapabilities = [.platformTypeNames, .textFramesHugText]
     static let pathRoot: StaticString = "/AppiumAUT"
 
     static func root(named name: String) -> DialectRoot? {
