@@ -29,7 +29,7 @@ final class HTMLReportBrowserTests: XCTestCase {
         try daemon.start()
         let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--transcripts", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
         for line in [
-            "markers at their elements' positions", "badges drawn in their severity's colour", "light scheme: 0 violations",
+            "markers at their elements' positions", "markers drawn in their worst severity's colour and shape", "light scheme: 0 violations",
             "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom",
             "7 transcripts open and draw their stops",
         ] {
@@ -88,7 +88,7 @@ final class HTMLReportBrowserTests: XCTestCase {
             inputs += names.prefix(3).map { screens.appendingPathComponent(folder).appendingPathComponent($0).path }
         }
         let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe"], name: "screens")
-        XCTAssertTrue(run.stdout.contains("badges drawn in their severity's colour"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("markers drawn in their worst severity's colour and shape"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(inputs.count) transcripts open and draw their stops"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "href=\"data:image/").count - 1, inputs.count, "every screenshot embedded")

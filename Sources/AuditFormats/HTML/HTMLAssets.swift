@@ -33,14 +33,14 @@ package enum HTMLAssets {
         figure{margin:0;position:sticky;top:8px}figcaption{color:var(--muted);font-size:.9rem}
         svg.screen{width:100%;height:auto;max-height:90vh;border:1px solid var(--line);background:var(--canvas);display:block}
         .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
-        .marker{cursor:pointer}.marker .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
-        .marker .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
+        .marker{cursor:pointer}.outline-of .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
+        .outline-of .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
         .marker .ring{fill:none;stroke:#1c1c1e;stroke-width:3.5;vector-effect:non-scaling-stroke}
         .marker .badge{fill:var(--c);stroke:#ffffff;stroke-width:1.5;vector-effect:non-scaling-stroke}
         .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
-        .marker:focus{outline:none}.marker:focus .halo,.marker.selected .halo{stroke:#ffd60a;stroke-width:9}
-        .marker:focus .outline,.marker.selected .outline{stroke-width:4}
-        .marker .again{stroke:none}.marker:focus .halo.again,.marker.selected .halo.again{stroke:#ffd60a}.marker:focus .outline.again,.marker.selected .outline.again{stroke:var(--c)}
+        .marker:focus{outline:none}.marker:focus .ring,.marker.selected .ring{stroke:#ffd60a;stroke-width:7}
+        .outline-of.selected .halo,.outline-of.focused .halo{stroke:#ffd60a;stroke-width:9}.outline-of.selected .outline,.outline-of.focused .outline{stroke-width:4}
+        .outline-of.paired .halo{stroke:#ffd60a;stroke-width:7}.leaders line{stroke:var(--c);stroke-width:2;vector-effect:non-scaling-stroke}
         ol.findings{list-style:none;padding:0;margin:0}li.finding{border:1px solid var(--line);border-left:6px solid var(--c);border-radius:6px;padding:8px 12px;margin:0 0 10px}
         li.finding.selected{background:var(--selected);outline:3px solid var(--focus)}li.finding.paired{outline:2px dashed var(--focus)}
         .head{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center}
@@ -67,34 +67,48 @@ package enum HTMLAssets {
           const items = Array.from(doc.querySelectorAll('li.finding'));
           const byId = id => doc.getElementById(id);
           function clear(name) { doc.querySelectorAll('.' + name).forEach(e => e.classList.remove(name)); }
-          // Selecting a finding, from the list or from its marker, marks both; from the
-          // marker, focus moves to the finding so it is read.
+          // Selecting a finding, from the list or from its element's marker, marks both, and
+          // focus moves to the other side: from the marker to the finding (so it is read),
+          // from the finding's number to the marker.
+          // A marker's outline is drawn apart, under every badge (o- and the marker's id).
+          const outlineOf = marker => [byId('o-' + marker.id)].filter(Boolean);
           function select(anchor, from) {
             clear('selected');
-            const item = byId('f-' + anchor), marker = byId('m-' + anchor);
+            const item = byId('f-' + anchor), marker = item && item.dataset.marker && byId(item.dataset.marker);
             if (item) item.classList.add('selected');
-            if (marker) marker.classList.add('selected');
+            if (marker) { marker.classList.add('selected'); outlineOf(marker).forEach(o => o.classList.add('selected')); }
             if (from === 'marker' && item) { item.focus({preventScroll: true}); item.scrollIntoView({block: 'nearest'}); }
-            if (from === 'list' && marker) { marker.scrollIntoView({block: 'nearest'}); }
+            if (from === 'list' && marker) { marker.scrollIntoView({block: 'nearest'}); marker.focus({preventScroll: true}); }
           }
+          // A marker's findings, in list order; the first one shown is the one it selects.
+          const findingsOf = marker => marker.dataset.findings.split(' ').map(a => byId('f-' + a)).filter(Boolean);
           doc.addEventListener('click', event => {
             const marker = event.target.closest('a.marker');
-            if (marker) { event.preventDefault(); select(marker.dataset.finding, 'marker'); return; }
+            if (marker) {
+              event.preventDefault();
+              const first = findingsOf(marker).find(item => !item.hidden);
+              select(first ? first.id.slice(2) : marker.dataset.finding, 'marker');
+              return;
+            }
             const button = event.target.closest('li.finding button.number');
             if (button) select(button.closest('li.finding').id.slice(2), 'list');
           });
-          // Hovering or focusing a marker shows which finding it is, and the other way round.
+          // Hovering or focusing a marker shows its findings, and a finding its marker.
           function pair(event, on) {
             const marker = event.target.closest && event.target.closest('a.marker');
-            const item = marker ? byId('f-' + marker.dataset.finding) : event.target.closest && event.target.closest('li.finding');
-            if (!item) return;
-            const other = marker || (item.dataset.marker && byId(item.dataset.marker));
-            [item, other].forEach(e => { if (e) e.classList.toggle('paired', on); });
+            const item = !marker && event.target.closest && event.target.closest('li.finding');
+            const others = marker ? findingsOf(marker) : item && item.dataset.marker ? [byId(item.dataset.marker)] : [];
+            const markers = marker ? [marker] : others;
+            [marker || item].concat(others, ...markers.filter(Boolean).map(outlineOf)).forEach(e => { if (e) e.classList.toggle('paired', on); });
+            if (marker && event.type.startsWith('focus')) outlineOf(marker).forEach(o => o.classList.toggle('focused', on));
           }
           doc.addEventListener('focusin', e => pair(e, true)); doc.addEventListener('focusout', e => pair(e, false));
           doc.addEventListener('mouseover', e => pair(e, true)); doc.addEventListener('mouseout', e => pair(e, false));
-          // Filters: severity, rule and baseline state hide findings and their markers.
+          // Filters: severity, rule and baseline state hide findings; a marker shows its
+          // worst finding still shown (its badge of that severity, stacked over the others)
+          // and how many are shown, and hides when none is.
           const form = byId('filters');
+          const order = ['notice', 'warning', 'error'];
           function apply() {
             const severities = new Set(Array.from(form.querySelectorAll('input[name=severity]:checked')).map(i => i.value));
             const rule = form.elements.rule.value, state = form.elements.state ? form.elements.state.value : '';
@@ -103,9 +117,21 @@ package enum HTMLAssets {
               const visible = severities.has(item.dataset.severity) && (!rule || item.dataset.rule === rule) && (!state || item.dataset.state === state);
               item.hidden = !visible;
               if (visible) shown += 1;
-              const marker = item.dataset.marker && byId(item.dataset.marker);
-              if (marker) marker.style.display = visible ? '' : 'none';
             }
+            doc.querySelectorAll('a.marker').forEach(marker => {
+              const visible = findingsOf(marker).filter(item => !item.hidden);
+              marker.style.display = visible.length ? '' : 'none';
+              outlineOf(marker).forEach(o => { o.style.display = marker.style.display; });
+              if (!visible.length) return;
+              const present = new Set(visible.map(item => item.dataset.severity));
+              const worst = order.filter(s => present.has(s)).pop();
+              [marker].concat(outlineOf(marker)).forEach(e => order.forEach(s => e.classList.toggle('sev-' + s, s === worst)));
+              const label = visible.length === 1 ? visible[0].id.split('-').pop() : '×' + visible.length;
+              marker.querySelectorAll('g.layer').forEach(layer => {
+                layer.style.display = present.has(layer.dataset.severity) ? '' : 'none';
+                layer.querySelector('text').textContent = label;
+              });
+            });
             byId('shown').textContent = 'Showing ' + shown + ' of ' + items.length + ' findings';
           }
           if (form) form.addEventListener('change', apply);

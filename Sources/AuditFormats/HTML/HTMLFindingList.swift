@@ -8,6 +8,7 @@ package enum HTMLFindingList {
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil }
     ) -> String {
+        let markerOf = HTMLMarkers.group(numbered).markerOf
         var out = ""
         if numbered.isEmpty {
             out += "<p class=\"none\">No findings.</p>\n"
@@ -19,7 +20,7 @@ package enum HTMLFindingList {
             for item in numbered { instances[defectKey(item.finding), default: []].append(item.number) }
             for (offset, item) in numbered.enumerated() {
                 out += entry(
-                    item, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding),
+                    item, marker: markerOf[item.anchor], state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding),
                     instances: instances[defectKey(item.finding)] ?? [])
             }
             out += "</ol>\n"
@@ -51,18 +52,19 @@ package enum HTMLFindingList {
     }
 
     private static func entry(
-        _ item: (number: Int, finding: ReportFinding, anchor: String), state: String?, heard: (stop: Int, speech: String)?, instances: [Int]
+        _ item: (number: Int, finding: ReportFinding, anchor: String), marker: String?, state: String?, heard: (stop: Int, speech: String)?,
+        instances: [Int]
     ) -> String {
         let finding = item.finding
         let severity = finding.severity.rawValue
         var attributes = "id=\"f-\(item.anchor)\" class=\"finding sev-\(severity)\" data-severity=\"\(severity)\" data-rule=\"\(HTMLText.escape(finding.rule))\" tabindex=\"-1\""
         if let state { attributes += " data-state=\"\(state)\"" }
-        if finding.frame != nil { attributes += " data-marker=\"m-\(item.anchor)\"" }
+        if let marker { attributes += " data-marker=\"\(marker)\"" }
         var out = "<li \(attributes)>\n<div class=\"head\">"
         let label = "Finding \(item.number): \(severity), \(finding.rule)"
-        if finding.frame != nil {
+        if let marker {
             out +=
-                "<button type=\"button\" class=\"number\" aria-label=\"\(HTMLText.escape(label)): show on the screen\" aria-controls=\"m-\(item.anchor)\">\(item.number)</button>"
+                "<button type=\"button\" class=\"number\" aria-label=\"\(HTMLText.escape(label)): show on the screen\" aria-controls=\"\(marker)\">\(item.number)</button>"
         } else {
             out += "<span class=\"number\" aria-label=\"\(HTMLText.escape(label)), about the whole screen\">\(item.number)</span>"
         }

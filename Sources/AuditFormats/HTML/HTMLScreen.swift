@@ -122,46 +122,58 @@ package struct HTMLScreen {
         svg += stopTags(width: width, height: height)
         // Markers keep a legible size on tall screens: about 11 px on a drawing 390 px wide.
         let radius = max(6, width / 390 * 9)
-        var outlined = Set<[Double]>()
-        for (item, cx, cy) in badgePlaces(numbered, width: width, height: height, radius: radius) {
-            guard let frame = item.finding.frame else { continue }
-            // One element's outline is drawn once: a later finding's would paint over the
-            // earlier badges at its corner (it shows when that finding is focused or selected).
-            let again = outlined.insert([frame.x, frame.y, frame.width, frame.height]).inserted ? "" : " again"
-            let severity = item.finding.severity.rawValue
-            let name = "Finding \(item.number): \(severity), \(item.finding.rule)"
-            svg += "<a class=\"marker sev-\(severity)\" id=\"m-\(item.anchor)\" href=\"#f-\(item.anchor)\" data-finding=\"\(item.anchor)\" aria-label=\"\(HTMLText.escape(name))\">"
-            svg += "<rect class=\"halo\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
-            svg += "<rect class=\"outline\(again)\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\"/>"
-            // A dark ring under a light one: at least 3:1 against any pixel below the badge,
-            // in either scheme (a light badge on a white screenshot was 1.8:1 alone).
-            svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius, kind: "ring")
-            svg += badge(item.finding.severity, cx: cx, cy: cy, radius: radius, kind: "badge")
-            svg +=
-                "<text class=\"number\" x=\"\(f(cx))\" y=\"\(f(cy))\" font-size=\"\(f(radius * 1.25))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(item.number)</text></a>\n"
+        let markers = HTMLMarkers(numbered, width: width, height: height, radius: radius)
+        // Leader lines first, under every marker: from a moved badge to its element's corner.
+        var leaders = ""
+        for marker in markers.markers {
+            let corner = (x: min(max(marker.frame.x, 0), width), y: min(max(marker.frame.y, 0), height))
+            guard abs(marker.badge.x - corner.x) > radius * 1.5 || abs(marker.badge.y - corner.y) > radius * 1.5 else { continue }
+            leaders +=
+                "<line class=\"leader sev-\(marker.worst.rawValue)\" x1=\"\(f(corner.x))\" y1=\"\(f(corner.y))\" x2=\"\(f(marker.badge.x))\" y2=\"\(f(marker.badge.y))\"/>"
+        }
+        if !leaders.isEmpty { svg += "<g class=\"leaders\" aria-hidden=\"true\">\(leaders)</g>\n" }
+        // Every element's outline under every badge: a badge at one element's corner often
+        // lies on another element's edge, whose outline would cross it.
+        svg += "<g class=\"outlines\" aria-hidden=\"true\">\n"
+        for marker in markers.markers {
+            let frame = marker.frame
+            let box = "x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 2)))\" height=\"\(f(max(frame.height, 2)))\""
+            svg += "<g class=\"outline-of sev-\(marker.worst.rawValue)\" id=\"o-\(marker.id)\"><rect class=\"halo\" \(box)/><rect class=\"outline\" \(box)/></g>\n"
+        }
+        svg += "</g>\n"
+        for marker in markers.markers {
+            svg += self.marker(marker, radius: radius)
         }
         return svg + "</svg>"
     }
 
-    /// Where each finding's badge goes: at its element's corner, and the findings after the
-    /// first on the same element side by side along its top edge (they stacked into one badge,
-    /// where the last painted hid the rest: 109 of 260 on real pairs), wrapping at its width.
-    func badgePlaces(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], width: Double, height: Double, radius: Double)
-        -> [((number: Int, finding: ReportFinding, anchor: String), Double, Double)]
-    {
-        var onElement: [[Double]: Int] = [:]
-        var places: [((number: Int, finding: ReportFinding, anchor: String), Double, Double)] = []
-        let step = radius * 2.2
-        for item in numbered {
-            guard let frame = item.finding.frame else { continue }
-            let key = [frame.x, frame.y, frame.width, frame.height]
-            let slot = onElement[key, default: 0]
-            onElement[key] = slot + 1
-            let perRow = max(1, Int(max(frame.width, step) / step))
-            let x = frame.x + Double(slot % perRow) * step, y = frame.y + Double(slot / perRow) * step
-            places.append((item, min(max(x, radius), width - radius), min(max(y, radius), height - radius)))
+    /// One element's marker: a badge per severity of its findings stacked on one spot, the
+    /// worst painted last (the filters hide a severity's badge with its findings, and the
+    /// next worst shows); the badge says the finding's number, or "×N". Its outline
+    /// (`o-` and its id) is drawn with the others, below every badge.
+    private func marker(_ marker: HTMLMarkers.Marker, radius: Double) -> String {
+        let f = HTMLText.number
+        let worst = marker.worst.rawValue
+        let first = marker.findings[0]
+        let names = marker.findings.map { "\($0.number): \($0.finding.severity.rawValue), \($0.finding.rule)" }
+        let name =
+            marker.findings.count == 1
+            ? "Finding \(names[0])" : "\(marker.findings.count) findings on this element: Finding \(names.joined(separator: "; Finding "))"
+        let anchors = marker.findings.map(\.anchor).joined(separator: " ")
+        var svg =
+            "<a class=\"marker sev-\(worst)\" id=\"\(marker.id)\" href=\"#f-\(first.anchor)\" data-finding=\"\(first.anchor)\" data-findings=\"\(anchors)\" aria-label=\"\(HTMLText.escape(name))\">"
+        let label = marker.findings.count == 1 ? "\(first.number)" : "×\(marker.findings.count)"
+        for severity in marker.severities {
+            // A dark ring under a light one: at least 3:1 against any pixel below the badge,
+            // in either scheme (a light badge on a white screenshot was 1.8:1 alone).
+            svg += "<g class=\"layer sev-\(severity.rawValue)\" data-severity=\"\(severity.rawValue)\">"
+            svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "ring")
+            svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "badge")
+            let size = label.count > 2 ? radius * 1.0 : radius * 1.25
+            svg +=
+                "<text class=\"number\" x=\"\(f(marker.badge.x))\" y=\"\(f(marker.badge.y))\" font-size=\"\(f(size))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(label)</text></g>"
         }
-        return places
+        return svg + "</a>\n"
     }
 
     /// The marker's badge: its shape says the severity as its colour does, so neither is

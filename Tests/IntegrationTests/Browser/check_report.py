@@ -45,10 +45,11 @@ def check_structure(driver, reports):
     items = driver.find_elements(By.CSS_SELECTOR, "li.finding")
     if len(items) != len(findings):
         fail(f"{len(items)} findings listed, the report has {len(findings)}")
+    # One marker per element: the findings on one frame share it.
     markers = driver.find_elements(By.CSS_SELECTOR, "a.marker")
-    framed = [f for f in findings if f.get("frame")]
-    if len(markers) != len(framed):
-        fail(f"{len(markers)} markers drawn, {len(framed)} findings have a frame")
+    elements = sum(len({tuple(f["frame"]) for f in r.get("findings", []) if f.get("frame")}) for r in reports)
+    if len(markers) != elements:
+        fail(f"{len(markers)} markers drawn, {elements} elements have findings with a frame")
     # Every listed finding says its report's message, in order, per snapshot (read in one call).
     shown = driver.execute_script("const out = {}; document.querySelectorAll('li.finding').forEach(li => {"
                                   "out[li.id] = li.querySelector('.message').textContent; }); return out;")
@@ -67,8 +68,9 @@ def check_positions(driver, reports, sample):
     whole section out) are read in one call."""
     placed = driver.execute_script(
         "const out = {}; arguments[0].forEach(i => { const svg = document.querySelector('#snapshot-' + i + ' svg.screen'); if (!svg) return; const m = svg.getScreenCTM();"
-        "svg.querySelectorAll('a.marker').forEach(a => { const r = a.querySelector('rect.outline').getBoundingClientRect();"
-        "out[a.id] = [r.left, r.top, m.e, m.f, m.a, m.d]; }); }); return out;", sorted(sample))
+        "document.querySelectorAll('#snapshot-' + i + ' li.finding[data-marker]').forEach(li => { const a = document.getElementById(li.dataset.marker);"
+        "if (!a) return; const r = document.getElementById('o-' + a.id).querySelector('rect.outline').getBoundingClientRect();"
+        "out[li.id.replace('f-', 'm-')] = [r.left, r.top, m.e, m.f, m.a, m.d]; }); }); return out;", sorted(sample))
     checked = 0
     for snapshot_index, report in enumerate(reports):
         if snapshot_index not in sample:
@@ -88,10 +90,11 @@ def check_positions(driver, reports, sample):
 
 
 def check_pixels(driver, reports):
-    """In a screenshot of each drawing, each marker's badge shows its severity's colour, and
-    its shape (square, diamond, circle) is the severity's."""
+    """In a screenshot of each drawing, each element's marker shows the colour of its worst
+    finding's severity, in that severity's shape (square, diamond, circle)."""
     from PIL import Image
     checked = covered = 0
+    rank = {"notice": 0, "warning": 1, "error": 2}
     for snapshot_index, report in enumerate(reports):
         framed = [(n, f) for n, f in enumerate(report.get("findings", []), start=1) if f.get("frame")]
         if not framed or checked >= 80:
@@ -100,10 +103,12 @@ def check_pixels(driver, reports):
         # Brought on screen as a reader would (sections off screen are not painted); the
         # drawing and its badges are measured in one call, painted by the DevTools
         # protocol, and measured again: sections laid out late may shift the page, so the
-        # capture is taken again until both measures agree.
+        # capture is taken again until both measures agree. A marker's top badge is its
+        # last (the worst severity's, painted over the others).
         measure = ("const s = arguments[0], r = s.getBoundingClientRect(); const badges = {};"
-                   "s.querySelectorAll('a.marker .badge').forEach(c => { const b = c.getBoundingClientRect();"
-                   "badges[c.closest('a').id] = [b.left - r.left, b.top - r.top, b.width, c.tagName.toLowerCase()]; });"
+                   "s.querySelectorAll('a.marker').forEach(a => { const all = a.querySelectorAll('.badge'); const c = all[all.length - 1];"
+                   "const b = c.getBoundingClientRect();"
+                   "badges[a.id] = [b.left - r.left, b.top - r.top, b.width, c.tagName.toLowerCase()]; });"
                    "return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height, badges];")
         for _ in range(5):
             driver.execute_async_script("const done = arguments[arguments.length - 1]; arguments[0].scrollIntoView({behavior: 'instant'});"
@@ -115,40 +120,50 @@ def check_pixels(driver, reports):
                 break
         image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
         badges = before[4]
+        marker_of = driver.execute_script(
+            "const out = {}; document.querySelectorAll('#snapshot-' + arguments[0] + ' li.finding[data-marker]').forEach(li => { out[li.id] = li.dataset.marker; }); return out;",
+            snapshot_index)
+        worst = {}
         for number, finding in framed:
-            box = badges.get(f"m-{snapshot_index}-{number}")
+            marker = marker_of.get(f"f-{snapshot_index}-{number}")
+            if marker is None:
+                fail(f"finding {snapshot_index}-{number} has a frame and no marker")
+            if marker not in worst or rank[finding["severity"]] > rank[worst[marker]]:
+                worst[marker] = finding["severity"]
+        for marker, severity in worst.items():
+            box = badges.get(marker)
             if box is None:
-                fail(f"finding {snapshot_index}-{number} has no badge")
+                fail(f"marker {marker} has no badge")
             # Along the axes every shape (square, diamond, circle) reaches past 0.7 of its half-size.
             cx, cy, radius = box[0] + box[2] / 2, box[1] + box[2] / 2, box[2] / 2 * 0.7
-            shape = {"error": "rect", "warning": "polygon", "notice": "circle"}[finding["severity"]]
+            shape = {"error": "rect", "warning": "polygon", "notice": "circle"}[severity]
             if box[3] != shape:
-                fail(f"badge of finding {snapshot_index}-{number} ({finding['severity']}) is a {box[3]}, not a {shape}")
+                fail(f"badge of marker {marker} ({severity}) is a {box[3]}, not a {shape}")
             # Pixels just inside the badge's edge (its number is at the centre, and a
             # neighbour's badge may cover one side): most must be the severity's colour.
-            want = SEVERITY_RGB[finding["severity"]]
+            want = SEVERITY_RGB[severity]
             hits = 0
             for dx, dy in [(radius, 0), (-radius, 0), (0, radius), (0, -radius)]:
                 x, y = int(cx + dx), int(cy + dy)
                 if 0 <= x < image.width and 0 <= y < image.height and all(abs(a - b) <= 40 for a, b in zip(image.getpixel((x, y)), want)):
                     hits += 1
             # A badge may be covered only by another painted after it (badges that would
-            # stack are moved aside, so few are).
-            if hits < 2 and not overlapped(driver, snapshot_index, number):
-                fail(f"badge of finding {snapshot_index}-{number} ({finding['severity']}) is not drawn in {want} at {cx:.0f},{cy:.0f} of the drawing")
+            # cover one another are moved apart, so few are).
+            if hits < 2 and not overlapped(driver, snapshot_index, marker):
+                fail(f"badge of marker {marker} ({severity}) is not drawn in {want} at {cx:.0f},{cy:.0f} of the drawing")
             if hits < 2:
                 covered += 1
             checked += 1
-    print(f"ok: {checked} badges drawn in their severity's colour, {covered} covered by another")
+    print(f"ok: {checked} markers drawn in their worst severity's colour and shape, {covered} covered by another")
 
 
-def overlapped(driver, snapshot_index, number):
-    """True when a later marker's badge covers this one's centre (findings on one element)."""
+def overlapped(driver, snapshot_index, marker):
+    """True when a later marker's badge covers this one's centre."""
     return driver.execute_script(
         "const me = document.querySelector(arguments[0]).getBoundingClientRect();"
         "return Array.from(document.querySelectorAll(arguments[1])).some(c => { if (c.closest('a').id === arguments[2]) return false;"
         "const r = c.getBoundingClientRect(); return Math.abs(r.left - me.left) < me.width && Math.abs(r.top - me.top) < me.height; });",
-        f"#m-{snapshot_index}-{number} .badge", f"#snapshot-{snapshot_index} .badge", f"m-{snapshot_index}-{number}")
+        f"#{marker} .badge", f"#snapshot-{snapshot_index} .badge", marker)
 
 
 def check_keyboard(driver):
@@ -176,9 +191,11 @@ def check_keyboard(driver):
     other = driver.execute_script("const b = document.querySelectorAll('li.finding button.number'); return b[Math.min(2, b.length - 1)];")
     driver.execute_script("arguments[0].focus();", other)
     driver.switch_to.active_element.send_keys(Keys.SPACE)
-    other_anchor = other.find_element(By.XPATH, "./ancestor::li[1]").get_attribute("id")[2:]
-    if "selected" not in driver.find_element(By.ID, "m-" + other_anchor).get_attribute("class"):
+    other_marker = other.find_element(By.XPATH, "./ancestor::li[1]").get_attribute("data-marker")
+    if "selected" not in driver.find_element(By.ID, other_marker).get_attribute("class"):
         fail("the number button of a finding does not select its marker")
+    if driver.switch_to.active_element.get_attribute("id") != other_marker:
+        fail("the number button of a finding does not move focus to its marker")
     # Filters: uncheck "error" with the space bar; errors and their markers hide.
     box = driver.find_element(By.CSS_SELECTOR, "input[name=severity][value=error]")
     driver.execute_script("arguments[0].focus();", box)
