@@ -35,6 +35,10 @@ final class HTMLReportBrowserTests: XCTestCase {
         ] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
+        // Printed with each rule's help once (69 pages when it followed every finding).
+        let pages = run.stdout.split(separator: "\n").first { $0.hasPrefix("ok: printed in ") }
+            .flatMap { Int($0.dropFirst("ok: printed in ".count).prefix { $0.isNumber }) }
+        XCTAssertLessThanOrEqual(try XCTUnwrap(pages, run.stdout), 40, run.stdout)
     }
 
     /// With a baseline, what got worse comes first: new / unchanged / fixed, and a filter by state.
@@ -87,7 +91,7 @@ final class HTMLReportBrowserTests: XCTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: screens.appendingPathComponent(folder).path).filter { $0.hasSuffix(".xml") }.sorted()
             inputs += names.prefix(3).map { screens.appendingPathComponent(folder).appendingPathComponent($0).path }
         }
-        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe"], name: "screens")
+        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe", "--reflow"], name: "screens")
         XCTAssertTrue(run.stdout.contains("markers drawn in their worst severity's colour and shape"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(inputs.count) transcripts open and draw their stops"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)

@@ -21,17 +21,17 @@ package enum HTMLAssets {
         .verdict-fail{--c:var(--error)}.verdict-pass{--c:var(--line)}.verdict strong{color:var(--c,var(--fg))}.verdict-pass strong{color:var(--fg)}
         table{border-collapse:collapse;margin:12px 0;min-width:50%}caption{text-align:left;font-weight:600;padding:4px 0}
         th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}thead th{background:var(--panel)}
-        .table{max-width:100%;overflow-x:auto}code,.where,.message,.evidence dd{overflow-wrap:anywhere}.pair>*{min-width:0}
+        .table{max-width:100%;overflow-x:auto}code,.where,.message,.evidence dd,h1,h2,h3,h4,p,li,.element,th,td{overflow-wrap:anywhere}.pair>*{min-width:0}
         td{font-variant-numeric:tabular-nums}
         .filters{background:var(--panel);padding:8px 16px;border-radius:8px}.filters fieldset{border:0;display:inline-flex;gap:12px;flex-wrap:wrap;padding:0;margin:0 24px 0 0}
-        .filters legend{font-weight:600;float:left;margin-right:8px}.filters label{white-space:nowrap}select{font:inherit}
+        .filters legend{font-weight:600;float:left;margin-right:8px}.filters label{white-space:nowrap;display:inline-block;max-width:100%}select{font:inherit;max-width:calc(100% - 5em)}
         .state{border:1px solid currentColor;border-radius:4px;padding:0 6px;font-size:.85em;white-space:nowrap}
         .snapshot{border-top:2px solid var(--line);margin-top:24px}
         .long .snapshot{content-visibility:auto;contain-intrinsic-size:auto 1000px}
         .pair{display:grid;grid-template-columns:minmax(220px,390px) minmax(0,1fr);gap:24px;align-items:start}
         @media (max-width:820px){.pair{grid-template-columns:minmax(0,1fr)}}
         figure{margin:0;position:sticky;top:8px}figcaption{color:var(--muted);font-size:.9rem}
-        svg.screen{width:100%;height:auto;max-height:90vh;border:1px solid var(--line);background:var(--canvas);display:block}
+        svg.screen{width:100%;height:auto;max-height:90vh;overflow:hidden;border:1px solid var(--line);background:var(--canvas);display:block}
         .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
         .marker{cursor:pointer}.outline-of .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
         .outline-of .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
@@ -57,8 +57,10 @@ package enum HTMLAssets {
         ol.stops{display:block;padding-left:2.5em;margin:8px 0}ol.stops li{margin:2px 0}details.transcript{margin:16px 0}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
         @media print{.filters,.skip,nav{display:none}.snapshot{content-visibility:visible}body{padding:0}figure{position:static}svg.screen{max-height:none}
-        .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:70%;margin-bottom:12px}li.finding{break-inside:avoid}
-        li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}}
+        .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:40%;margin-bottom:12px}li.finding{break-inside:avoid}
+        li.finding p,li.finding dl,li.finding .head{margin:2px 0}li.finding{margin:0 0 8px;padding-top:4px;padding-bottom:4px}
+        li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}details.help{display:none}}
+        .help-by-rule dt{font-weight:600;margin-top:12px}.help-by-rule dd{margin:4px 0 0 0}.help-by-rule dt,.help-by-rule dd{overflow-wrap:anywhere}
         """
 
     package static let script = """
@@ -135,8 +137,9 @@ package enum HTMLAssets {
             byId('shown').textContent = 'Showing ' + shown + ' of ' + items.length + ' findings';
           }
           if (form) form.addEventListener('change', apply);
-          // Printed, every "how to fix" and every incomplete list is open.
-          window.addEventListener('beforeprint', () => doc.querySelectorAll('details').forEach(d => { d.open = true; }));
+          // Printed, every incomplete list and transcript is open
+          // (each rule's help is printed once, at the end, not under every finding).
+          window.addEventListener('beforeprint', () => doc.querySelectorAll('details:not(.help)').forEach(d => { d.open = true; }));
         })();
         """
 }

@@ -95,8 +95,26 @@ package enum HTMLFindingList {
         }
         if !criteria.isEmpty { out += "<p class=\"wcag\">\(criteria.joined(separator: ", "))</p>\n" }
         if let help = BuiltInRules.rule(id: finding.rule)?.description.help {
-            out += "<details class=\"help\"><summary>How to fix</summary><p>\(HTMLText.escape(help))</p></details>\n"
+            out += "<details class=\"help\"><summary>How to fix</summary><p>\(HTMLText.prose(help))</p></details>\n"
         }
         return out + "</li>\n"
+    }
+}
+
+extension HTMLFindingList {
+    /// Each rule's "how to fix" once, in the order the rules first appear: printed, this
+    /// replaces the help under every finding (a printed report repeated it for each one).
+    package static func helpByRule(_ results: [SnapshotResult]) -> String {
+        var seen = Set<String>()
+        var out = ""
+        for result in results {
+            for finding in result.findings where seen.insert(finding.rule).inserted {
+                guard let description = BuiltInRules.rule(id: finding.rule)?.description else { continue }
+                out +=
+                    "<dt><code>\(HTMLText.escape(finding.rule))</code> \(HTMLText.escape(description.title))</dt><dd>\(HTMLText.prose(description.help))</dd>\n"
+            }
+        }
+        guard !out.isEmpty else { return "" }
+        return "<section class=\"help-by-rule\" aria-labelledby=\"help-heading\"><h2 id=\"help-heading\">How to fix, rule by rule</h2>\n<dl>\n\(out)</dl></section>\n"
     }
 }

@@ -5,6 +5,24 @@ package enum HTMLText {
     /// Text for element content and attribute values (line breaks as spaces).
     package static func escape(_ text: String) -> String { MarkupText.escape(text, breaks: .spaces) }
 
+    /// Prose with `code` spans (the rules' help): escaped, each backtick pair a `<code>`
+    /// element instead of raw backticks.
+    package static func prose(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return escape(text) }
+        var out = ""
+        for (offset, part) in parts.enumerated() {
+            let escaped = escape(String(part))
+            // Odd parts are inside backticks; an unpaired last one is plain text.
+            if offset % 2 == 1, offset < parts.count - 1 || parts.count % 2 == 1 {
+                out += "<code>\(escaped)</code>"
+            } else {
+                out += (offset % 2 == 1 ? "`" : "") + escaped
+            }
+        }
+        return out
+    }
+
     /// A number as reports print it (`12`, `4.5`, `2.913`).
     package static func number(_ value: Double) -> String { value.formattedForReport }
 

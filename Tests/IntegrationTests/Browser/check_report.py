@@ -11,7 +11,7 @@ put a marker, in its severity's colour, on each finding's element at the element
 the page (light and dark schemes) and fails on any violation. Prints what it checked; exits
 1 with the reason on the first failure.
 """
-import base64, importlib.util, io, json, os, sys, time
+import base64, importlib.util, io, json, os, re, sys, time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -285,10 +285,18 @@ def check_print(driver, path):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     if hidden or filters != "none" or sticky == "sticky":
         fail(f"printed: {hidden} findings hidden, filters {filters}, drawings {sticky}")
-    pdf = driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": True})
-    if len(base64.b64decode(pdf["data"])) < 10_000:
+    driver.execute_script("window.dispatchEvent(new Event('beforeprint'))")
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": True})["data"])
+    if len(pdf) < 10_000:
         fail("the printed report is empty")
-    print("ok: printed, every finding shown and the filters left out")
+    # Each rule's help is printed once, at the end, not under every finding.
+    helps = driver.execute_script(
+        "return [Array.from(document.querySelectorAll('details.help')).filter(d => d.open).length, document.querySelectorAll('.help-by-rule dt').length,"
+        "new Set(Array.from(document.querySelectorAll('li.finding')).map(li => li.dataset.rule)).size]")
+    if helps[0] or helps[1] != helps[2]:
+        fail(f"printed: {helps[0]} findings' help opened, {helps[1]} rules' help at the end for {helps[2]} rules")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    print(f"ok: printed in {pages} pages, every finding shown, each rule's help once, the filters left out")
 
 
 def check_reflow(driver, path):
@@ -298,7 +306,15 @@ def check_reflow(driver, path):
     overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     if overflow > 1:
         fail(f"at 200% zoom the page is {overflow} px wider than the window")
-    print("ok: reflows at 200% zoom")
+    # WCAG 1.4.10: at 320 CSS px (400% zoom of a 1280-px window) too; a headless window
+    # is never narrower than 500 px, so the viewport is emulated.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    driver.get("file://" + path)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    if overflow > 1:
+        fail(f"at 320 CSS px the page is {overflow} px wider than the window")
+    print("ok: reflows at 200% zoom and at 320 CSS px")
 
 
 def main():
