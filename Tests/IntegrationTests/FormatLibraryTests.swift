@@ -99,4 +99,35 @@ final class FormatLibraryTests: XCTestCase {
         XCTAssertTrue(html.contains("One defect, 7 instances: the same problem at findings "), html)
         XCTAssertTrue(html.contains("One defect, 7 instances: the same problem as finding "), html)
     }
+
+    /// The HTML report names elements as a person does: role, name (or what the screen
+    /// reader says for a layout without one) and where it sits; frames in dp on Android.
+    func testTheHTMLReportNamesElementsAsAPersonDoes() throws {
+        let ios = Array(
+            #"""
+            <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844">
+            <XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="Groceries" x="0" y="47" width="390" height="44">
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="Add" label="Add" x="340" y="50" width="40" height="38" enabled="true" visible="true" accessible="true"/>
+            </XCUIElementTypeNavigationBar>
+            <XCUIElementTypeTable type="XCUIElementTypeTable" x="0" y="91" width="390" height="300">
+            <XCUIElementTypeCell type="XCUIElementTypeCell" name="Milk" label="Milk" x="0" y="91" width="390" height="44" enabled="true" visible="true">
+            <XCUIElementTypeImage type="XCUIElementTypeImage" x="350" y="100" width="20" height="20" enabled="true" visible="true"/>
+            </XCUIElementTypeCell></XCUIElementTypeTable>
+            </XCUIElementTypeApplication></AppiumAUT>
+            """#.utf8)
+        let screen = HTMLScreen(snapshotIndex: 0, title: "t", source: ios, screenshot: nil)
+        XCTAssertEqual(screen.personName(line: 3, column: 1), "button “Add” in the navigation bar")
+        XCTAssertEqual(screen.personName(line: 7, column: 1), "unnamed image in row “Milk”")
+        XCTAssertEqual(screen.frameUnit, "pt")
+        let android = Array(
+            #"""
+            <hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">
+            <node class="android.widget.LinearLayout" resource-id="com.example:id/tab_search" package="com.example" clickable="true" enabled="true" bounds="[0,2200][540,2400]">
+            <node class="android.widget.TextView" text="Search" package="com.example" bounds="[40,2250][500,2350]"/></node>
+            </node></hierarchy>
+            """#.utf8)
+        let tab = HTMLScreen(snapshotIndex: 0, title: "t", source: android, screenshot: nil)
+        XCTAssertEqual(tab.personName(line: 2, column: 1), "clickable group “Search”")
+        XCTAssertEqual(tab.frameUnit, "dp")
+    }
 }

@@ -6,7 +6,8 @@ import AuditCore
 package enum HTMLFindingList {
     package static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
-        hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil }
+        hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
+        named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt"
     ) -> String {
         let markerOf = HTMLMarkers.group(numbered).markerOf
         var out = ""
@@ -20,7 +21,8 @@ package enum HTMLFindingList {
             for item in numbered { instances[defectKey(item.finding), default: []].append(item.number) }
             for (offset, item) in numbered.enumerated() {
                 out += entry(
-                    item, marker: markerOf[item.anchor], state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil, heard: heard(item.finding),
+                    item, marker: markerOf[item.anchor], name: named(item.finding), unit: unit, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil,
+                    heard: heard(item.finding),
                     instances: instances[defectKey(item.finding)] ?? [])
             }
             out += "</ol>\n"
@@ -52,8 +54,8 @@ package enum HTMLFindingList {
     }
 
     private static func entry(
-        _ item: (number: Int, finding: ReportFinding, anchor: String), marker: String?, state: String?, heard: (stop: Int, speech: String)?,
-        instances: [Int]
+        _ item: (number: Int, finding: ReportFinding, anchor: String), marker: String?, name: String?, unit: String, state: String?,
+        heard: (stop: Int, speech: String)?, instances: [Int]
     ) -> String {
         let finding = item.finding
         let severity = finding.severity.rawValue
@@ -69,15 +71,25 @@ package enum HTMLFindingList {
             out += "<span class=\"number\" aria-label=\"\(HTMLText.escape(label)), about the whole screen\">\(item.number)</span>"
         }
         out += " \(HTMLText.severityLabel(finding.severity)) <code class=\"rule\">\(HTMLText.escape(finding.rule))</code>"
+        if let title = BuiltInRules.rule(id: finding.rule)?.description.title { out += " <span class=\"rule-title\">\(HTMLText.escape(title))</span>" }
         if let state { out += " <span class=\"state state-\(state)\">\(state)</span>" }
         out += "</div>\n<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
+        // The element as a person names it ("button “Add” in the navigation bar"), its id,
+        // its line, its frame rounded in the platform's unit; the XPath behind a disclosure.
         var place: [String] = []
-        if let element = finding.elementName { place.append("element <code>\(HTMLText.escape(element))</code>") }
+        if let name { place.append("<span class=\"element-name\">\(HTMLText.escape(name))</span>") }
+        if let id = finding.element { place.append("id <code>\(HTMLText.escape(id))</code>") }
         if let line = finding.line { place.append("line \(line)") }
         if let frame = finding.frame {
-            place.append("at \(HTMLText.number(frame.x)), \(HTMLText.number(frame.y)), \(HTMLText.number(frame.width)) × \(HTMLText.number(frame.height)) pt")
+            let n = { (value: Double) in HTMLText.number(value.rounded()) }
+            place.append("at \(n(frame.x)), \(n(frame.y)), \(n(frame.width)) × \(n(frame.height)) \(unit)")
         }
-        if !place.isEmpty { out += "<p class=\"where\">\(place.joined(separator: ", "))</p>\n" }
+        if !place.isEmpty || finding.path != nil {
+            out += "<p class=\"where\">\(place.joined(separator: ", "))</p>\n"
+            if let path = finding.path {
+                out += "<details class=\"path\"><summary>XPath</summary><code>\(HTMLText.escape(path))</code></details>\n"
+            }
+        }
         if instances.count > 1 {
             let others = instances.filter { $0 != item.number }
             let shown = others.prefix(12).map(String.init).joined(separator: ", ") + (others.count > 12 ? " and \(others.count - 12) more" : "")

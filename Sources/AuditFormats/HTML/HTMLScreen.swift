@@ -66,7 +66,7 @@ package struct HTMLScreen {
     /// What the screen reader says where a finding is: the stop at the element at `line`
     /// and `column`, or the nearest one holding it, with its number; `nil` off every stop.
     package func heard(line: Int?, column: Int?) -> (stop: Int, speech: String)? {
-        guard let transcript, let snapshot, let line, let column, var index = elementAt[line << 24 | column] else { return nil }
+        guard let transcript, let snapshot, let line, let column, var index = element(line: line, column: column) else { return nil }
         while true {
             if let position = stopOfElement[index] {
                 let stop = transcript.stops[position]
@@ -77,6 +77,12 @@ package struct HTMLScreen {
             index = parent
         }
     }
+
+    /// The transcript position of the stop element `index` is, if it is one.
+    func stop(of index: Int) -> Int? { stopOfElement[index] }
+
+    /// The element that starts at `line` and `column` of the snapshot.
+    func element(line: Int, column: Int) -> Int? { elementAt[line << 24 | column] }
 
     /// The transcript as a list: each stop's number, speech and place.
     package func transcriptList(headingID: String) -> String {
