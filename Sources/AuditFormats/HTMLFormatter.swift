@@ -76,7 +76,8 @@ package enum HTMLFormatter {
             <div class="pair">
             <figure>\(screen.render(numbered))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.</figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
-            \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit))
+            \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
+                crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }))
             \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>

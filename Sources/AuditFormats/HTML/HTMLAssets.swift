@@ -60,6 +60,8 @@ package enum HTMLAssets {
         .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:40%;margin-bottom:12px}li.finding{break-inside:avoid}
         li.finding p,li.finding dl,li.finding .head{margin:2px 0}li.finding{margin:0 0 8px;padding-top:4px;padding-bottom:4px}
         li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}details.help{display:none}}
+        svg.crop{float:right;margin:0 0 6px 12px;border:1px solid var(--line);max-width:45%;height:auto}svg.crop .canvas{fill:var(--canvas)}
+        svg.crop .crop-frame{fill:none;stroke:var(--c);stroke-width:2;vector-effect:non-scaling-stroke}li.finding:not([hidden]){display:flow-root}
         .help-by-rule dt{font-weight:600;margin-top:12px}.help-by-rule dd{margin:4px 0 0 0}.help-by-rule dt,.help-by-rule dd{overflow-wrap:anywhere}
         """
 

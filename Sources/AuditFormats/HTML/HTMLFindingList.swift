@@ -7,7 +7,7 @@ package enum HTMLFindingList {
     package static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
-        named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt"
+        named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" }
     ) -> String {
         let markerOf = HTMLMarkers.group(numbered).markerOf
         var out = ""
@@ -21,7 +21,8 @@ package enum HTMLFindingList {
             for item in numbered { instances[defectKey(item.finding), default: []].append(item.number) }
             for (offset, item) in numbered.enumerated() {
                 out += entry(
-                    item, marker: markerOf[item.anchor], name: named(item.finding), unit: unit, state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil,
+                    item, marker: markerOf[item.anchor], name: named(item.finding), unit: unit, crop: crop(item.finding, item.number),
+                    state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil,
                     heard: heard(item.finding),
                     instances: instances[defectKey(item.finding)] ?? [])
             }
@@ -54,7 +55,7 @@ package enum HTMLFindingList {
     }
 
     private static func entry(
-        _ item: (number: Int, finding: ReportFinding, anchor: String), marker: String?, name: String?, unit: String, state: String?,
+        _ item: (number: Int, finding: ReportFinding, anchor: String), marker: String?, name: String?, unit: String, crop: String, state: String?,
         heard: (stop: Int, speech: String)?, instances: [Int]
     ) -> String {
         let finding = item.finding
@@ -73,7 +74,7 @@ package enum HTMLFindingList {
         out += " \(HTMLText.severityLabel(finding.severity)) <code class=\"rule\">\(HTMLText.escape(finding.rule))</code>"
         if let title = BuiltInRules.rule(id: finding.rule)?.description.title { out += " <span class=\"rule-title\">\(HTMLText.escape(title))</span>" }
         if let state { out += " <span class=\"state state-\(state)\">\(state)</span>" }
-        out += "</div>\n<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
+        out += "</div>\n\(crop)<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
         // The element as a person names it ("button “Add” in the navigation bar"), its id,
         // its line, its frame rounded in the platform's unit; the XPath behind a disclosure.
         var place: [String] = []

@@ -78,6 +78,25 @@ package struct HTMLScreen {
         }
     }
 
+    /// The id of what is drawn under the markers (the screenshot, or the wireframe), which
+    /// each finding's crop shows again, enlarged.
+    package var pictureID: String { "picture-\(snapshotIndex)" }
+
+    /// A finding's element enlarged: the drawing's picture (`<use>`: no second copy of
+    /// the image) seen through a window around the frame, a quarter of its size beyond each
+    /// side, scaled to at most 240 × 160 CSS px and 4×.
+    package func crop(of frame: Rect, number: Int) -> String {
+        guard snapshot != nil || screenshot != nil else { return "" }
+        let f = HTMLText.number
+        let pad = max(8, max(frame.width, frame.height) * 0.25)
+        let box = (x: frame.x - pad, y: frame.y - pad, width: max(frame.width, 1) + 2 * pad, height: max(frame.height, 1) + 2 * pad)
+        let scale = min(240 / box.width, 160 / box.height, 4)
+        return "<svg class=\"crop\" viewBox=\"\(f(box.x)) \(f(box.y)) \(f(box.width)) \(f(box.height))\" width=\"\(f((box.width * scale).rounded()))\" "
+            + "height=\"\(f((box.height * scale).rounded()))\" role=\"img\" aria-label=\"Finding \(number)'s element, enlarged\">"
+            + "<rect class=\"canvas\" x=\"\(f(box.x))\" y=\"\(f(box.y))\" width=\"\(f(box.width))\" height=\"\(f(box.height))\"/><use href=\"#\(pictureID)\"/>"
+            + "<rect class=\"crop-frame\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(max(frame.width, 1)))\" height=\"\(f(max(frame.height, 1)))\"/></svg>"
+    }
+
     /// The transcript position of the stop element `index` is, if it is one.
     func stop(of index: Int) -> Int? { stopOfElement[index] }
 
@@ -121,7 +140,7 @@ package struct HTMLScreen {
         svg += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\"/>\n"
         if let screenshot {
             svg +=
-                "<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
+                "<image class=\"screenshot\" id=\"\(pictureID)\" x=\"0\" y=\"0\" width=\"\(f(screenshot.width))\" height=\"\(f(screenshot.height))\" preserveAspectRatio=\"none\" href=\"data:\(screenshot.type);base64,\(screenshot.data)\"/>\n"
         } else if let snapshot {
             svg += wireframe(snapshot)
         }
@@ -201,7 +220,7 @@ package struct HTMLScreen {
     /// Every element's frame, filled with its declared background, and its text.
     private func wireframe(_ snapshot: Snapshot) -> String {
         let f = HTMLText.number
-        var svg = "<g class=\"wireframe\" aria-hidden=\"true\">\n"
+        var svg = "<g class=\"wireframe\" id=\"\(pictureID)\" aria-hidden=\"true\">\n"
         for index in snapshot.elements.indices {
             let element = snapshot.elements[index]
             guard let frame = element.frame, !frame.isEmpty else { continue }

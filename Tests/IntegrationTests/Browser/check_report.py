@@ -58,7 +58,14 @@ def check_structure(driver, reports):
             text = shown.get(f"f-{index}-{number}")
             if text is None or " ".join(text.split()) != " ".join(finding["message"].split()):
                 fail(f"finding {index}-{number} says {text!r}, the report {finding['message']!r}")
-    print(f"ok: {len(items)} findings listed, {len(markers)} markers")
+    # Each finding on an element shows it enlarged: a crop of the drawing's own picture.
+    crops = driver.execute_script(
+        "return Array.from(document.querySelectorAll('li.finding[data-marker]')).filter(li => { const u = li.querySelector('svg.crop use');"
+        "return u && document.getElementById(u.getAttribute('href').slice(1)); }).length")
+    framed_count = sum(1 for f in findings if f.get("frame"))
+    if crops != framed_count:
+        fail(f"{crops} findings show their element enlarged, {framed_count} have a frame")
+    print(f"ok: {len(items)} findings listed, {len(markers)} markers, {crops} crops")
     return findings
 
 
