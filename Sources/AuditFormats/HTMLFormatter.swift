@@ -73,8 +73,8 @@ package enum HTMLFormatter {
             <section class="snapshot" id="snapshot-\(index)" aria-labelledby="\(headingID)">
             <h2 id="\(headingID)">\(title)</h2>
             <p class="meta">\(HTMLText.escape(name))\(name.isEmpty ? "" : " — ")\(HTMLText.escape(report.ruleSet)), \(report.snapshot.elements) elements: \(counts)</p>
-            <div class="pair">
-            <figure>\(screen.render(numbered))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.</figcaption></figure>
+            <div class="pair\(screen.isLandscape(findings: result.findings) ? " wide" : "")">
+            <figure>\(screen.render(numbered))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it. <button type="button" class="enlarge" aria-pressed="\(screen.isLandscape(findings: result.findings))">Full width</button></figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
             \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
                 crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }))

@@ -27,7 +27,7 @@ final class HTMLReportBrowserTests: XCTestCase {
     func testExamplesReportInABrowser() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--transcripts", "--axe", "--keyboard", "--print", "--reflow"], name: "examples")
+        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--transcripts", "--axe", "--keyboard", "--print", "--reflow", "--enlarge"], name: "examples")
         for line in [
             "markers at their elements' positions", "markers drawn in their worst severity's colour and shape", "light scheme: 0 violations",
             "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom",
@@ -91,9 +91,12 @@ final class HTMLReportBrowserTests: XCTestCase {
             let names = try FileManager.default.contentsOfDirectory(atPath: screens.appendingPathComponent(folder).path).filter { $0.hasSuffix(".xml") }.sorted()
             inputs += names.prefix(3).map { screens.appendingPathComponent(folder).appendingPathComponent($0).path }
         }
-        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe", "--reflow"], name: "screens")
+        // A TV's landscape screen, drawn across the column.
+        inputs.append(screens.appendingPathComponent("android/gpaneda__philo-automation-ott__philo_tv_search.xml").path)
+        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe", "--reflow", "--enlarge"], name: "screens")
         XCTAssertTrue(run.stdout.contains("markers drawn in their worst severity's colour and shape"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(inputs.count) transcripts open and draw their stops"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("ok: landscape drawings full width; a portrait one enlarges"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "href=\"data:image/").count - 1, inputs.count, "every screenshot embedded")
     }

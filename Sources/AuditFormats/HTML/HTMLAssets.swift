@@ -30,6 +30,8 @@ package enum HTMLAssets {
         .long .snapshot{content-visibility:auto;contain-intrinsic-size:auto 1000px}
         .pair{display:grid;grid-template-columns:minmax(220px,390px) minmax(0,1fr);gap:24px;align-items:start}
         @media (max-width:820px){.pair{grid-template-columns:minmax(0,1fr)}}
+        .pair.wide{grid-template-columns:minmax(0,1fr)}.pair.wide figure{position:static}.pair.wide svg.screen{max-height:none}
+        button.enlarge{font:inherit;min-height:24px;margin-left:4px}
         figure{margin:0;position:sticky;top:8px}figcaption{color:var(--muted);font-size:.9rem}
         svg.screen{width:100%;height:auto;max-height:90vh;overflow:hidden;border:1px solid var(--line);background:var(--canvas);display:block}
         .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
@@ -56,7 +58,7 @@ package enum HTMLAssets {
         .stop-tag{fill:var(--link);stroke:#ffffff;stroke-width:1;vector-effect:non-scaling-stroke}.stop-number{fill:var(--bg);font-weight:700;font-family:system-ui,sans-serif}
         ol.stops{display:block;padding-left:2.5em;margin:8px 0}ol.stops li{margin:2px 0}details.transcript{margin:16px 0}
         @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
-        @media print{.filters,.skip,nav{display:none}.snapshot{content-visibility:visible}body{padding:0}figure{position:static}svg.screen{max-height:none}
+        @media print{.filters,.skip,nav,button.enlarge{display:none}.snapshot{content-visibility:visible}body{padding:0}figure{position:static}svg.screen{max-height:none}
         .snapshot{break-before:page}.pair{display:block}.pair figure{break-inside:avoid;max-width:40%;margin-bottom:12px}li.finding{break-inside:avoid}
         li.finding p,li.finding dl,li.finding .head{margin:2px 0}li.finding{margin:0 0 8px;padding-top:4px;padding-bottom:4px}
         li.finding[hidden]{display:block}.marker{display:inline !important}a{color:inherit}details.help{display:none}}
@@ -92,6 +94,14 @@ package enum HTMLAssets {
               event.preventDefault();
               const first = findingsOf(marker).find(item => !item.hidden);
               select(first ? first.id.slice(2) : marker.dataset.finding, 'marker');
+              return;
+            }
+            // "Full width": the drawing across the column, above its findings, and back.
+            const enlarge = event.target.closest('button.enlarge');
+            if (enlarge) {
+              const wide = enlarge.getAttribute('aria-pressed') !== 'true';
+              enlarge.setAttribute('aria-pressed', String(wide));
+              enlarge.closest('.pair').classList.toggle('wide', wide);
               return;
             }
             const button = event.target.closest('li.finding button.number');

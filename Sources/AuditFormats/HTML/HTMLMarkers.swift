@@ -62,7 +62,8 @@ package struct HTMLMarkers {
         // Each badge at its element's top-left corner, moved right along the top edge
         // while it would cover one already placed (errors are placed first: they keep
         // their corners).
-        let step = radius * 2.3
+        // A diamond reaches 1.25 radii from its centre: badges a step apart never touch.
+        let step = radius * 2.7
         var placed: [(x: Double, y: Double)] = []
         for index in markers.indices.reversed() {
             let frame = markers[index].frame
@@ -70,7 +71,7 @@ package struct HTMLMarkers {
             let y = min(max(frame.y, radius), height - radius)
             var x = clampX(frame.x)
             var moves = 0
-            while moves < 8, placed.contains(where: { abs($0.x - x) < step * 0.9 && abs($0.y - y) < step * 0.9 }) {
+            while moves < 8, placed.contains(where: { abs($0.x - x) < step * 0.95 && abs($0.y - y) < step * 0.95 }) {
                 x = clampX(x + step)
                 moves += 1
             }

@@ -118,6 +118,13 @@ package struct HTMLScreen {
         return out + "</details>\n"
     }
 
+    /// Whether the drawing is wider than tall (a landscape phone, a tablet, a TV): drawn
+    /// across the column's whole width, above its findings.
+    package func isLandscape(findings: [ReportFinding]) -> Bool {
+        let size = size(findings: findings)
+        return size.width > size.height
+    }
+
     /// The drawing's size in points: the screen, grown to hold every frame (capped).
     package func size(findings: [ReportFinding]) -> (width: Double, height: Double) {
         var width = snapshot?.width ?? 390, height = snapshot?.height ?? 844
@@ -145,8 +152,9 @@ package struct HTMLScreen {
             svg += wireframe(snapshot)
         }
         svg += stopTags(width: width, height: height)
-        // Markers keep a legible size on tall screens: about 11 px on a drawing 390 px wide.
-        let radius = max(6, width / 390 * 9)
+        // Markers keep a legible size: about 11 px on a portrait drawing shown 390 px wide,
+        // and on a landscape one shown across the column (800 px and more).
+        let radius = max(6, width / (width > height ? 800 : 390) * 9)
         let markers = HTMLMarkers(numbered, width: width, height: height, radius: radius)
         // Leader lines first, under every marker: from a moved badge to its element's corner.
         var leaders = ""
@@ -194,7 +202,7 @@ package struct HTMLScreen {
             svg += "<g class=\"layer sev-\(severity.rawValue)\" data-severity=\"\(severity.rawValue)\">"
             svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "ring")
             svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "badge")
-            let size = label.count > 2 ? radius * 1.0 : radius * 1.25
+            let size = label.count > 2 || marker.findings.count > 1 ? radius * 0.95 : radius * 1.25
             svg +=
                 "<text class=\"number\" x=\"\(f(marker.badge.x))\" y=\"\(f(marker.badge.y))\" font-size=\"\(f(size))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(label)</text></g>"
         }
@@ -228,7 +236,9 @@ package struct HTMLScreen {
             svg += "<rect class=\"el\" x=\"\(f(frame.x))\" y=\"\(f(frame.y))\" width=\"\(f(frame.width))\" height=\"\(f(frame.height))\"\(fill)/>\n"
             if let text = snapshot.node(index).visibleText ?? (element.role == .button ? snapshot.node(index).label : nil), frame.height >= 8 {
                 let size = min(element.fontSize ?? 14, frame.height * 0.75)
-                let color = element.foreground.map { "fill:\($0.hex)" } ?? "fill:#3a3a3c"
+                // A declared colour as declared; else the scheme's text colour (a fixed dark
+                // grey was 1.23:1 on the dark scheme's canvas).
+                let color = element.foreground.map { "fill:\($0.hex)" } ?? "fill:var(--fg)"
                 svg +=
                     "<text x=\"\(f(frame.x + 3))\" y=\"\(f(frame.y + min(frame.height, size) * 0.95))\" font-size=\"\(f(size))\" style=\"\(color)\">\(HTMLText.escape(String(text.prefix(60))))</text>\n"
             }

@@ -2,7 +2,7 @@
 """Opens an auditctl HTML report in headless Chromium (WebDriver) and checks it as a user
 and as an accessibility auditor would:
 
-  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow] [--transcripts]
+  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow] [--transcripts] [--enlarge] [--print]
                   [--max-load-seconds S] [--sample-snapshots N]
 
 REPORT.json is the same run's `--format json`: the page must list every finding once and
@@ -234,6 +234,34 @@ def check_keyboard(driver):
     print("ok: markers and findings select each other, filters work, with the keyboard")
 
 
+def check_enlarge(driver):
+    """Landscape drawings (wider than tall: a TV, a tablet) take the column's whole width;
+    a portrait one does after its "Full width" button is pressed from the keyboard, and
+    goes back when pressed again."""
+    narrow = driver.execute_script(
+        "return Array.from(document.querySelectorAll('svg.screen')).filter(s => { const v = s.viewBox.baseVal;"
+        "return v.width > v.height && !s.closest('.pair').classList.contains('wide'); }).length")
+    if narrow:
+        fail(f"{narrow} landscape drawings are not drawn full width")
+    button = driver.execute_script("return document.querySelector('button.enlarge[aria-pressed=false]')")
+    if button is None:
+        print("ok: landscape drawings full width (no portrait drawing to enlarge)")
+        return
+    svg = driver.execute_script("return arguments[0].closest('figure').querySelector('svg.screen')", button)
+    before = driver.execute_script("return arguments[0].getBoundingClientRect().width", svg)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", button)
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    after = driver.execute_script("return arguments[0].getBoundingClientRect().width", svg)
+    pair = driver.execute_script("return arguments[0].closest('.pair').getBoundingClientRect().width", svg)
+    if button.get_attribute("aria-pressed") != "true" or after < pair * 0.95 or after <= before:
+        fail(f"Full width: the drawing is {after:.0f} px of a {pair:.0f}-px column (was {before:.0f})")
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    back = driver.execute_script("return arguments[0].getBoundingClientRect().width", svg)
+    if abs(back - before) > 2:
+        fail(f"pressed again, the drawing is {back:.0f} px, not {before:.0f}")
+    print(f"ok: landscape drawings full width; a portrait one enlarges from {before:.0f} to {after:.0f} px and back")
+
+
 def run_axe(driver, scheme):
     location = importlib.util.find_spec("axe_playwright_python")
     if location is None:
@@ -352,6 +380,8 @@ def main():
             run_axe(driver, "dark")
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
             driver.get("file://" + path)
+        if "--enlarge" in args:
+            check_enlarge(driver)
         if "--keyboard" in args:
             check_keyboard(driver)
         if "--print" in args:
