@@ -59,6 +59,11 @@ final class HTMLReportBrowserTests: XCTestCase {
         XCTAssertTrue(page.contains("<strong>Against the baseline:</strong>"), page.prefix(2000).description)
         XCTAssertTrue(page.contains("class=\"state state-new\">0 new</span>"), "nothing new")
         XCTAssertTrue(page.contains("class=\"state state-absent\">1 fixed</span>"), "the label fixed one finding")
+        XCTAssertTrue(page.contains("<span class=\"delta\">−1 since the baseline: 0 new, 1 fixed</span>"), "the errors' delta")
+        // Nothing is new: every marker is drawn faded as unchanged.
+        let markers = page.components(separatedBy: "<a class=\"marker ").dropFirst()
+        XCTAssertFalse(markers.isEmpty)
+        XCTAssertTrue(markers.allSatisfy { $0.hasPrefix("sev-error unchanged\"") || $0.hasPrefix("sev-warning unchanged\"") || $0.hasPrefix("sev-notice unchanged\"") })
         XCTAssertTrue(page.contains("<select name=\"state\">"), "a filter by baseline state")
         XCTAssertTrue(page.contains("<h4>Fixed since the baseline</h4>"))
         XCTAssertLessThan(try XCTUnwrap(page.range(of: "Against the baseline")).lowerBound, try XCTUnwrap(page.range(of: "Findings by rule")).lowerBound)

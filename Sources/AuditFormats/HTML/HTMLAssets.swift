@@ -42,7 +42,7 @@ package enum HTMLAssets {
         .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
         .marker:focus{outline:none}.marker:focus .ring,.marker.selected .ring{stroke:#ffd60a;stroke-width:7}
         .outline-of.selected .halo,.outline-of.focused .halo{stroke:#ffd60a;stroke-width:9}.outline-of.selected .outline,.outline-of.focused .outline{stroke-width:4}
-        .outline-of.paired .halo{stroke:#ffd60a;stroke-width:7}.leaders line{stroke:var(--c);stroke-width:2;vector-effect:non-scaling-stroke}
+        .outline-of.paired .halo{stroke:#ffd60a;stroke-width:7}.marker.unchanged .layer{opacity:.55}.marker.unchanged:focus .layer,.marker.unchanged.selected .layer{opacity:1}.leaders line{stroke:var(--c);stroke-width:2;vector-effect:non-scaling-stroke}
         ol.findings{list-style:none;padding:0;margin:0}li.finding{border:1px solid var(--line);border-left:6px solid var(--c);border-radius:6px;padding:8px 12px;margin:0 0 10px}
         li.finding.selected{background:var(--selected);outline:3px solid var(--focus)}li.finding.paired{outline:2px dashed var(--focus)}
         .head{display:flex;flex-wrap:wrap;gap:6px 10px;align-items:center}

@@ -137,7 +137,9 @@ package struct HTMLScreen {
     }
 
     /// The SVG; `numbered` are the findings in list order with their numbers.
-    package func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)]) -> String {
+    /// `unchanged` holds the anchors of the findings a baseline already had: a marker all
+    /// of whose findings are unchanged is drawn faded, so what is new stands out.
+    package func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], unchanged: Set<String> = []) -> String {
         let (width, height) = size(findings: numbered.map(\.finding))
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"
@@ -175,7 +177,7 @@ package struct HTMLScreen {
         }
         svg += "</g>\n"
         for marker in markers.markers {
-            svg += self.marker(marker, radius: radius)
+            svg += self.marker(marker, radius: radius, unchanged: !unchanged.isEmpty && marker.findings.allSatisfy { unchanged.contains($0.anchor) })
         }
         return svg + "</svg>"
     }
@@ -184,17 +186,18 @@ package struct HTMLScreen {
     /// worst painted last (the filters hide a severity's badge with its findings, and the
     /// next worst shows); the badge says the finding's number, or "×N". Its outline
     /// (`o-` and its id) is drawn with the others, below every badge.
-    private func marker(_ marker: HTMLMarkers.Marker, radius: Double) -> String {
+    private func marker(_ marker: HTMLMarkers.Marker, radius: Double, unchanged: Bool) -> String {
         let f = HTMLText.number
         let worst = marker.worst.rawValue
         let first = marker.findings[0]
         let names = marker.findings.map { "\($0.number): \($0.finding.severity.rawValue), \($0.finding.rule)" }
-        let name =
+        let listed =
             marker.findings.count == 1
             ? "Finding \(names[0])" : "\(marker.findings.count) findings on this element: Finding \(names.joined(separator: "; Finding "))"
         let anchors = marker.findings.map(\.anchor).joined(separator: " ")
+        let name = listed + (unchanged ? " (unchanged since the baseline)" : "")
         var svg =
-            "<a class=\"marker sev-\(worst)\" id=\"\(marker.id)\" href=\"#f-\(first.anchor)\" data-finding=\"\(first.anchor)\" data-findings=\"\(anchors)\" aria-label=\"\(HTMLText.escape(name))\">"
+            "<a class=\"marker sev-\(worst)\(unchanged ? " unchanged" : "")\" id=\"\(marker.id)\" href=\"#f-\(first.anchor)\" data-finding=\"\(first.anchor)\" data-findings=\"\(anchors)\" aria-label=\"\(HTMLText.escape(name))\">"
         let label = marker.findings.count == 1 ? "\(first.number)" : "×\(marker.findings.count)"
         for severity in marker.severities {
             // A dark ring under a light one: at least 3:1 against any pixel below the badge,

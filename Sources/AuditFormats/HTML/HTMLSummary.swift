@@ -34,11 +34,29 @@ package enum HTMLSummary {
         out +=
             "<ul class=\"totals\">\n<li>\(HTMLText.count(results.count, "snapshot"))"
             + (results.count > audited.count ? ", \(results.count - audited.count) not audited" : "") + "</li>\n"
+        // With a baseline, each severity says what changed: new (and regressed) against
+        // fixed, as a delta.
+        var newBySeverity: [Severity: Int] = [:], fixedBySeverity: [Severity: Int] = [:]
+        if hasBaseline {
+            for result in audited {
+                for (index, finding) in result.findings.enumerated() where result.baselineState(index) != "unchanged" {
+                    newBySeverity[finding.severity, default: 0] += 1
+                }
+                for fixed in result.absent { fixedBySeverity[fixed.severity, default: 0] += 1 }
+            }
+        }
         for severity in Severity.allCases.reversed() {
             let ofSeverity = findings.filter { $0.severity == severity }
             let defects = Set(ofSeverity.map { $0.defect ?? $0.fingerprint }).count
             let grouped = defects < ofSeverity.count ? " (\(HTMLText.count(defects, "defect")))" : ""
-            out += "<li>\(HTMLText.severityLabel(severity)): \(ofSeverity.count)\(grouped)</li>\n"
+            var delta = ""
+            if hasBaseline {
+                let added = newBySeverity[severity] ?? 0, removed = fixedBySeverity[severity] ?? 0
+                let net = added - removed
+                delta =
+                    " <span class=\"delta\">\(net > 0 ? "+\(net)" : net < 0 ? "−\(-net)" : "±0") since the baseline: \(added) new, \(removed) fixed</span>"
+            }
+            out += "<li>\(HTMLText.severityLabel(severity)): \(ofSeverity.count)\(grouped)\(delta)</li>\n"
         }
         out += "<li>incomplete: \(incomplete)</li>\n<li>suppressed: \(suppressed)</li>\n</ul>\n"
         // By rule, most findings first.
