@@ -78,6 +78,39 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("\"text.truncated\""), "without --ocr the text checks do not run")
     }
 
+    /// The verdicts read by hand on real pairs (docs/ocr.md), kept: lettering in a video
+    /// feed and in a described thumbnail is text-in-image (notices), titles written in
+    /// Unicode's bold and small-capital look-alikes are exposed, a date in a status bar
+    /// the dump leaves out is the system's, and other words over a text element (a
+    /// screenshot of another moment) are incomplete — no unexposed warning or error on any.
+    func testOCRVerdictsOnRealPairs() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let names = [
+            "09franchico__auto-zap__tiktok_feed", "DeepEyeCrypto__DeepEyeMusic__deepeye_youtube",
+            "G7-Enterprise__Control-Medicamentos-App__medicamentos_directory", "iniakponode__driveafrica__drive_monitor",
+        ]
+        let run = try daemon.auditctl(
+            ["audit", "--ocr", "--format", "json", "--fail-on", "never"] + names.map { Self.screens.appendingPathComponent("\($0).xml").path })
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        func unexposed(_ name: String) -> [(severity: String, text: String)] {
+            let report = reports.first { ($0["file"] as? String)?.contains(name) == true }
+            return (report?["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "text.unexposed" }.map {
+                ($0["severity"] as? String ?? "", ($0["evidence"] as? [String: Any])?["text"] as? String ?? "")
+            }
+        }
+        let tiktok = unexposed(names[0])
+        XCTAssertTrue(tiktok.allSatisfy { $0.severity == "notice" }, "\(tiktok)")
+        XCTAssertTrue(tiktok.contains { $0.text.contains("CINTURAO") }, "the video's lettering, as text in a picture: \(tiktok)")
+        XCTAssertEqual(unexposed(names[1]).map(\.severity), ["notice"], "only the thumbnail's lettering: \(unexposed(names[1]))")
+        XCTAssertEqual(unexposed(names[2]).count, 0, "the status bar's date is the system's: \(unexposed(names[2]))")
+        XCTAssertEqual(unexposed(names[3]).count, 0, "\(unexposed(names[3]))")
+        let drive = reports.first { ($0["file"] as? String)?.contains(names[3]) == true }
+        let reasons = (drive?["incomplete"] as? [[String: Any]] ?? []).compactMap { $0["reason"] as? String }
+        XCTAssertTrue(reasons.contains { $0.contains("“NOT DRIVING”") && $0.contains("“IDLE”") }, "\(reasons)")
+    }
+
     func testAuditctlSendsTheImageBesideEachSnapshot() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
