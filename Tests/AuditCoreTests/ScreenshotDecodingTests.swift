@@ -10,6 +10,36 @@ final class ScreenshotDecodingTests: XCTestCase {
         abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance && abs(Int(a.blue) - Int(b.blue)) <= tolerance
     }
 
+    /// A report's thumbnail: a whole-factor box average at most `maxWidth` wide, written as
+    /// a JPEG that decodes back to the same colours (within JPEG's loss).
+    func testThumbnailsScaleDownAndKeepTheirColours() throws {
+        // 1080 × 2400: the top half red, the bottom half a blue-grey.
+        var rgba = [UInt8](repeating: 255, count: 1080 * 2400 * 4)
+        for y in 0..<2400 {
+            for x in 0..<1080 {
+                let offset = (y * 1080 + x) * 4
+                let top = y < 1200
+                rgba[offset] = top ? 200 : 60
+                rgba[offset + 1] = top ? 30 : 90
+                rgba[offset + 2] = top ? 40 : 140
+            }
+        }
+        let screenshot = Screenshot(width: 1080, height: 2400, format: .png, rgba: rgba)
+        let thumbnail = try XCTUnwrap(ImageThumbnail.jpeg(of: screenshot, maxWidth: 800))
+        XCTAssertEqual(thumbnail.width, 540)
+        XCTAssertEqual(thumbnail.height, 1200)
+        let decoded = try ImageDecoder.decode(thumbnail.bytes)
+        XCTAssertEqual(decoded.format, .jpeg)
+        XCTAssertEqual(decoded.width, 540)
+        for (y, want) in [(300, (200, 30, 40)), (900, (60, 90, 140))] {
+            let offset = (y * 540 + 270) * 4
+            let got = (Int(decoded.rgba[offset]), Int(decoded.rgba[offset + 1]), Int(decoded.rgba[offset + 2]))
+            XCTAssertLessThanOrEqual(abs(got.0 - want.0) + abs(got.1 - want.1) + abs(got.2 - want.2), 12, "\(got) at row \(y)")
+        }
+        // Narrow enough already: not scaled.
+        XCTAssertEqual(try XCTUnwrap(ImageThumbnail.jpeg(of: screenshot, maxWidth: 1200)).width, 1080)
+    }
+
     func testEveryPNGColourTypeBitDepthAndInterlacingDecodesToTheSamePixels() throws {
         // Black left half, white right half: exact in every type and depth.
         let base: [String: Any] = [

@@ -222,6 +222,11 @@ final class ScreenshotAuditTests: XCTestCase {
         let html = try daemon.auditctl(["audit", "--format", "html", "--fail-on", "never", dump])
         XCTAssertEqual(html.status, 0, html.stderr)
         XCTAssertTrue(html.stdout.contains("<image class=\"screenshot\""), "the screenshot is drawn under the outlines")
-        XCTAssertTrue(html.stdout.contains("href=\"data:image/png;base64,iVBOR"), "embedded, no external asset")
+        // Embedded, no external asset, and scaled to about twice what is drawn: the
+        // 1080 × 2400 PNG (130 KB) becomes a 540-px JPEG of about a third of its size.
+        let payload = try XCTUnwrap(html.stdout.components(separatedBy: "href=\"data:image/jpeg;base64,").dropFirst().first?.prefix { $0 != "\"" })
+        XCTAssertTrue(payload.hasPrefix("/9j/"), "a JPEG")
+        let original = try Data(contentsOf: URL(fileURLWithPath: image)).count
+        XCTAssertLessThan(payload.count * 3 / 4, original / 2, "scaled down")
     }
 }

@@ -30,9 +30,17 @@ package struct HTMLScreen {
             let mapped = try? parsed.attaching(image), let mapping = mapped.screenshot
         {
             snapshot = mapped
-            let type = image.format == .png ? "image/png" : "image/jpeg"
+            var type = image.format == .png ? "image/png" : "image/jpeg"
+            var embedded = bytes
+            // Scaled to about twice what is drawn (a portrait screen about 390 px wide, a
+            // landscape one across the column), unless that saves nothing.
+            let maxWidth = image.width > image.height ? 1600 : 800
+            if image.width > maxWidth, let small = ImageThumbnail.jpeg(of: image, maxWidth: maxWidth), small.bytes.count < bytes.count {
+                embedded = small.bytes
+                type = "image/jpeg"
+            }
             screenshot = (
-                Data(bytes).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
+                Data(embedded).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
                 Double(image.height) / mapping.pixelsPerPoint
             )
         }

@@ -39,4 +39,10 @@ struct auditd_jpeg_limits {
 int auditd_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height,
                        const struct auditd_jpeg_limits *limits, char *message, size_t message_size);
 
+/* Encodes width * height RGBA pixels (alpha dropped) as a baseline JPEG of `quality`
+ * (1–100) into a buffer the caller frees with free(). For reports: a screenshot scaled to
+ * the size it is drawn at. */
+int auditd_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality, uint8_t **output,
+                       size_t *output_size, char *message, size_t message_size);
+
 #endif
