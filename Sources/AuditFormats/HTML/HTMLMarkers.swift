@@ -59,24 +59,39 @@ package struct HTMLMarkers {
         markers = markers.enumerated().sorted { a, b in
             a.element.worst.rank != b.element.worst.rank ? a.element.worst.rank < b.element.worst.rank : a.offset < b.offset
         }.map(\.element)
-        // Each badge at its element's top-left corner, moved right along the top edge
-        // while it would cover one already placed (errors are placed first: they keep
-        // their corners).
-        // A diamond reaches 1.25 radii from its centre: badges a step apart never touch.
+        // Each badge at its element's top-left corner, moved right along the top edge (at
+        // most 8 steps) while it would cover one already placed; errors are placed first,
+        // so they keep their corners. A diamond reaches 1.25 radii from its centre: badges
+        // a step apart never touch. Placed badges are kept in a grid of step-sized cells,
+        // so a screen of 100,000 markers costs a few lookups each.
         let step = radius * 2.7
-        var placed: [(x: Double, y: Double)] = []
+        var grid: [Int64: [(x: Double, y: Double)]] = [:]
+        func cell(_ x: Double, _ y: Double) -> (Int64, Int64) { (Int64((x / step).rounded(.down)), Int64((y / step).rounded(.down))) }
+        func key(_ column: Int64, _ row: Int64) -> Int64 { row &* 1_000_003 &+ column }
+        func covers(_ x: Double, _ y: Double) -> Bool {
+            let (column, row) = cell(x, y)
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    if grid[key(column + Int64(dx), row + Int64(dy))]?.contains(where: { abs($0.x - x) < step * 0.95 && abs($0.y - y) < step * 0.95 }) == true {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
         for index in markers.indices.reversed() {
             let frame = markers[index].frame
             let clampX = { (x: Double) in min(max(x, radius), width - radius) }
             let y = min(max(frame.y, radius), height - radius)
             var x = clampX(frame.x)
             var moves = 0
-            while moves < 8, placed.contains(where: { abs($0.x - x) < step * 0.95 && abs($0.y - y) < step * 0.95 }) {
+            while moves < 8, covers(x, y) {
                 x = clampX(x + step)
                 moves += 1
             }
             markers[index].badge = (x, y)
-            placed.append((x, y))
+            let (column, row) = cell(x, y)
+            grid[key(column, row), default: []].append((x, y))
         }
         self.markers = markers
         self.markerOf = markerOf
