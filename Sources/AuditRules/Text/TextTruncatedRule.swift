@@ -6,14 +6,17 @@ public enum TextTruncatedRule: Rule {
         id: "text.truncated",
         title: "Text cut off on screen",
         wcag: ["1.4.4", "1.4.10"],
-        severity: .warning,
+        severity: .notice,
         enabledIn: [],
         help: """
             A label drawn "Conversations wi…" while the element's text goes on hides the rest from sighted \
             users — and at large text sizes from most of them (Apple's audit sees UIKit's clipped text only \
             at run time). Judged on OCR of the screenshot — run when an audit asks for it (`?ocr=1`, \
             `auditctl audit --ocr`): a line read ending in an ellipsis (… or ...) over an element whose \
-            text starts with what the line shows and is longer. Where the capture declares truncation \
+            text starts with what the line shows and is longer. A notice at the default text size (a list's \
+            titles ellipsized by design), a warning when the capture declares a larger text size \
+            (`content-size` above `l`: the user enlarged the text and lost it, WCAG 1.4.4). Where the \
+            capture declares truncation \
             itself (a native `truncated="true"`), `dynamic-type.truncated` reports it from the tree; this \
             rule sees what the pixels show, on any capture. Fix: let the text wrap or grow (no fixed \
             height, `numberOfLines = 0`, `maxLines` unset), or shorten it.
@@ -26,6 +29,11 @@ public enum TextTruncatedRule: Rule {
             RuleExample(
                 ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##, triggers: ["title"],
                 screenshot: TextUnexposedRule.screen([.init("Conversations with Al...", Rect(x: 16, y: 100, width: 158, height: 22))])),
+            // Captured with the text enlarged: the user lost the text to their setting, a warning.
+            RuleExample(
+                ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##,
+                settings: ##"<settings content-size="ax2"/>"##, triggers: ["title"], severity: .warning,
+                screenshot: TextUnexposedRule.screen([.init("Conversations wi…", Rect(x: 16, y: 100, width: 158, height: 22))])),
             // Shown whole.
             RuleExample(
                 ##"<element id="title" role="text" text="Conversations" frame="16,100,160,22"/>"##,
@@ -71,12 +79,13 @@ public enum TextTruncatedRule: Rule {
                 match = (index, full)
             }
             guard let match else { continue }
+            let enlarged = snapshot.settings.effectiveContentSize > .l
             context.report(
                 .truncated, element: match.index,
                 evidence: [
                     (.text, .string(text)), (.expected, .string(match.full)),
                     (.confidence, .number((line.confidence * 10).rounded() / 10)), (.crop, .string(line.box.description)),
-                ])
+                ], severity: enlarged ? .warning : .notice)
         }
     }
 
