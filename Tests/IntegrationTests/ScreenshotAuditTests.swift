@@ -57,7 +57,7 @@ final class ScreenshotAuditTests: XCTestCase {
     /// same audit without OCR does not run the text checks at all.
     func testOCRFindsTheTitlesCutOffOnARealScreen() throws {
         let daemon = try DaemonHarness()
-        let process = try daemon.start()
+        let process = try daemon.start(["--ocr-budget", "60", "--audit-budget", "90"])
         // Tesseract's OpenMP runtime reads its thread limit only at the process's start:
         // the daemon started itself again with it (one thread; 10 s of OCR a screen without).
         let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/environ"))
@@ -78,6 +78,24 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("\"text.truncated\""), "without --ocr the text checks do not run")
     }
 
+    /// OCR has a budget of its own within the audit's: past it the text rules are
+    /// incomplete with the reason, and the rest of the audit is judged as usual.
+    func testOCRStopsAtItsOwnBudget() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--ocr-budget", "0.01"])
+        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
+        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        let incomplete = report["incomplete"] as? [[String: Any]] ?? []
+        let text = incomplete.filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
+        XCTAssertEqual(text.count, 2, "\(incomplete)")
+        XCTAssertTrue(text.allSatisfy { ($0["reason"] as? String)?.contains("OCR stopped") == true }, "\(text)")
+        let findings = report["findings"] as? [[String: Any]] ?? []
+        XCTAssertFalse(findings.isEmpty, "the other rules judged the screen")
+        XCTAssertFalse(findings.contains { ($0["rule"] as? String)?.hasPrefix("text.") == true })
+    }
+
     /// The verdicts read by hand on real pairs (docs/ocr.md), kept: lettering in a video
     /// feed and in a described thumbnail is text-in-image (notices), titles written in
     /// Unicode's bold and small-capital look-alikes are exposed, a date in a status bar
@@ -85,7 +103,8 @@ final class ScreenshotAuditTests: XCTestCase {
     /// screenshot of another moment) are incomplete — no unexposed warning or error on any.
     func testOCRVerdictsOnRealPairs() throws {
         let daemon = try DaemonHarness()
-        try daemon.start()
+        // Budgets wide enough for a loaded machine: the verdicts are the point here.
+        try daemon.start(["--ocr-budget", "60", "--audit-budget", "90"])
         let names = [
             "09franchico__auto-zap__tiktok_feed", "DeepEyeCrypto__DeepEyeMusic__deepeye_youtube",
             "G7-Enterprise__Control-Medicamentos-App__medicamentos_directory", "iniakponode__driveafrica__drive_monitor",

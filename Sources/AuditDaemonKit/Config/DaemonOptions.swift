@@ -124,6 +124,9 @@ public struct DaemonOptions: Sendable {
         Option(name: "--audit-budget", valueName: "SECONDS", help: ["time one audit may take; rules left are reported incomplete (default 10)"]) {
             state, value throws(Failure) in state.options.server.auditBudget = try number("--audit-budget", value, minimum: 0.01, maximum: day)
         },
+        Option(name: "--ocr-budget", valueName: "SECONDS", help: ["time OCR may take in one audit that asks for it, within the audit's budget (default 5)"]) {
+            state, value throws(Failure) in state.options.server.ocrBudget = try number("--ocr-budget", value, minimum: 0.01, maximum: day)
+        },
         Option(name: "--max-unsent-bytes", valueName: "N", help: ["stop reading a connection while N bytes of its answers are unread (default 4194304)"]) {
             state, value throws(Failure) in state.options.server.maxUnsentBytes = try integer("--max-unsent-bytes", value, minimum: 4096)
         },

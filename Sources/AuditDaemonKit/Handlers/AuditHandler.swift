@@ -90,7 +90,7 @@ enum AuditHandler {
                 }
                 if ocr, let mapping = snapshot.screenshot, !budget.isExhausted {
                     let ocrStarted = Timestamp.monotonic()
-                    let remaining = Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9
+                    let remaining = min(Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9, server.configuration.ocrBudget)
                     snapshot = snapshot.recognizing(
                         server.recognizer.recognize(mapping, seconds: remaining, shouldStop: { cancellation.isCancelled }))
                     timing.add(ServerTiming.ocr, from: ocrStarted, to: Timestamp.monotonic())

@@ -22,6 +22,9 @@ public final class Server: @unchecked Sendable {
         /// Seconds one audit may take (parse and rules); rules it leaves out are reported
         /// incomplete, with the reason.
         public var auditBudget: Double = 10
+        /// Seconds OCR may take in one audit that asks for it (within ``auditBudget``): a
+        /// phone screenshot takes 0.2–2 s; past this the text rules are incomplete.
+        public var ocrBudget: Double = 5
         /// Seconds a connection may leave its answers unread before it is closed.
         public var writeTimeout: Double = 30
         /// Bytes of answers a client may leave unread before its connection stops reading.
