@@ -100,6 +100,7 @@ public final class MessageTemplate: Sendable {
                 literals.withUnsafeBytes { output.write(bytes: UnsafeRawBufferPointer(rebasing: $0[escaped ? escapedRange : plain])) }
             case .placeholder(let key):
                 switch value(keys[key]) {
+                case .string(let value)? where keys[key] == .role: text(MessageTemplate.roleWord(value))
                 case .string(let value)?: text(value)
                 case .int(let number)?: JSON.writeInt(number, to: &output)
                 case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
@@ -107,6 +108,16 @@ public final class MessageTemplate: Sendable {
                 case nil: output.write(byte: UInt8(ascii: "?"))
                 }
             }
+        }
+    }
+
+    /// A role as a message says it: the snapshot format's `other` is an "element", its
+    /// `textfield` a "text field" (the evidence keeps the format's word).
+    package static func roleWord(_ name: String) -> String {
+        switch name {
+        case "other": "element"
+        case "textfield": "text field"
+        default: name
         }
     }
 

@@ -97,6 +97,16 @@ final class TextWritingTests: XCTestCase {
         XCTAssertEqual(String(decoding: json.bytes(from: 0), as: UTF8.self), #"{"a":[1,2.5,"x\"y"],"b":null}"#)
     }
 
+    /// A role reads as people say it in messages; the evidence keeps the format's word.
+    func testMessagesSayRolesAsPeopleDo() {
+        let template = MessageTemplate("${role} has no accessible name")
+        for (name, said) in [("other", "element"), ("textfield", "text field"), ("button", "button")] {
+            var plain: [UInt8] = []
+            template.append([(.role, .string(name))], to: &plain)
+            XCTAssertEqual(String(decoding: plain, as: UTF8.self), "\(said) has no accessible name")
+        }
+    }
+
     func testTemplatesFillPlaceholdersAndEscapeForJSON() throws {
         let template = MessageTemplate("Label \"${label}\" ratio ${ratio}:1, ${count} items, ${missing}; $5 and ${unclosed")
         let evidence: Evidence = [(.label, .string("Play \"now\"\n")), (.ratio, .number(4.4999)), (.count, .int(3))]
