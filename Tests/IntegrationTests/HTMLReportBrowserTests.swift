@@ -104,6 +104,12 @@ final class HTMLReportBrowserTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("ok: landscape drawings full width; a portrait one enlarges"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "href=\"data:image/").count - 1, inputs.count, "every screenshot embedded")
+        // The summary ends with the defects that repeat, each instance linked to its finding.
+        let defects = try XCTUnwrap(html.components(separatedBy: "<caption>Defects with several instances</caption>").dropFirst().first)
+        let table = defects.components(separatedBy: "</table>")[0]
+        let links = table.components(separatedBy: "href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertFalse(links.isEmpty)
+        XCTAssertTrue(links.allSatisfy { html.contains("id=\"\($0)\"") }, "\(links.filter { !html.contains("id=\"\($0)\"") })")
     }
 
     /// Hundreds of snapshots and thousands of findings: the page loads, lists every finding

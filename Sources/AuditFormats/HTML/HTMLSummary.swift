@@ -5,7 +5,8 @@ import Foundation
 /// with a baseline, new / regressed / unchanged / fixed ("what got worse in this build");
 /// then counts by severity with the defects they are instances of, by rule (errors
 /// first), and per screen, worst first, each snapshot linked to its section; suppressed
-/// findings and incomplete checks counted.
+/// findings and incomplete checks counted; last, the defects with several instances, each
+/// with its instances linked.
 package enum HTMLSummary {
     package static func render(_ results: [SnapshotResult], hasBaseline: Bool, failOn: Severity? = .error) -> String {
         let audited = results.filter { $0.report != nil }
@@ -116,7 +117,51 @@ package enum HTMLSummary {
                 "<tr><th scope=\"row\">\(link)</th><td>\(HTMLText.escape(name))</td><td>\(report.summary.error)</td><td>\(report.summary.warning)</td>"
                 + "<td>\(report.summary.notice)</td><td>\(report.summary.incomplete)</td></tr>\n"
         }
-        return out + "</tbody></table></div>\n</section>\n"
+        out += "</tbody></table></div>\n"
+        return out + defects(results) + "</section>\n"
+    }
+
+    /// The defects that have several instances, worst first and then the most repeated:
+    /// one problem with its instances linked (at most 50 rows, 8 links each).
+    static func defects(_ results: [SnapshotResult]) -> String {
+        var groups: [String: [(snapshot: Int, number: Int, finding: ReportFinding)]] = [:]
+        var order: [String] = []
+        for (index, result) in results.enumerated() {
+            for (offset, finding) in result.findings.enumerated() {
+                let key = HTMLFindingList.defectKey(finding)
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append((index, offset + 1, finding))
+            }
+        }
+        let repeated = order.compactMap { groups[$0] }.filter { $0.count > 1 }.sorted { a, b in
+            a[0].finding.severity != b[0].finding.severity ? a[0].finding.severity > b[0].finding.severity : a.count > b.count
+        }
+        guard !repeated.isEmpty else { return "" }
+        var out =
+            "<div class=\"table\" role=\"region\" aria-label=\"Defects with several instances\" tabindex=\"0\"><table class=\"by-defect\"><caption>Defects with several instances</caption>\n"
+            + "<thead><tr><th scope=\"col\">Defect</th><th scope=\"col\">Instances</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n"
+        for instances in repeated.prefix(50) {
+            let first = instances[0].finding
+            // The instances' numbers, after their screen's file name when the run has several.
+            var places: [String] = []
+            var current = -1
+            for instance in instances.prefix(8) {
+                let link = "<a href=\"#f-\(instance.snapshot)-\(instance.number)\">#\(instance.number)</a>"
+                if instance.snapshot != current, results.count > 1 {
+                    places.append(HTMLText.escape((results[instance.snapshot].file as NSString).lastPathComponent) + ": " + link)
+                } else {
+                    places.append(link)
+                }
+                current = instance.snapshot
+            }
+            let more = instances.count > 8 ? " and \(instances.count - 8) more" : ""
+            out +=
+                "<tr><th scope=\"row\">\(HTMLText.severityLabel(first.severity)) <code>\(HTMLText.escape(first.rule))</code> \(HTMLText.escape(first.message))</th>"
+                + "<td>\(instances.count)</td><td>\(places.joined(separator: ", "))\(more)</td></tr>\n"
+        }
+        out += "</tbody></table></div>\n"
+        if repeated.count > 50 { out += "<p class=\"meta\">and \(repeated.count - 50) more defects with several instances</p>\n" }
+        return out
     }
 
     /// The run against its gate, in one sentence: passes, or fails with how many findings
