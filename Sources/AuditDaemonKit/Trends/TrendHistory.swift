@@ -33,8 +33,26 @@ public enum TrendHistory {
         case unknownBuild(String)
     }
 
-    /// The trend as `GET /v1/trends` answers it.
-    public static func json(_ query: Query, store: TrendStore) throws(SQLiteError) -> Result<JSON, Problem> {
+    /// One build of an app's trend: what its screens' findings are against each screen's
+    /// last earlier audit. Computed by ``builds(_:store:)``, rendered late by ``json(_:store:)``;
+    /// the metrics read the counts as they are.
+    struct BuildTrend {
+        var build: String
+        var screens: Int
+        var counts: [TrendClass: Int] = [:]
+        /// Severity → class → count.
+        var bySeverity: [String: [TrendClass: Int]] = [:]
+        var notAudited: [String] = []
+        var transcriptChanged: [String] = []
+        /// The build asked for (`build=`): each finding with its class and screen, and how
+        /// each changed transcript changed.
+        var findings: [(kind: TrendClass, screen: String, finding: TrendStore.Finding)]?
+        var transcriptDiffs: [(screen: String, before: String, after: String, change: SpeechDiff)] = []
+    }
+
+    /// The app's builds compared, in first-audit order — only the one asked for when the
+    /// query names a build.
+    static func builds(_ query: Query, store: TrendStore) throws(SQLiteError) -> Result<[BuildTrend], Problem> {
         let builds = try store.builds(app: query.app)
         guard !builds.isEmpty else { return .failure(.unknownApp(query.app)) }
         if let build = query.build, !builds.contains(build) { return .failure(.unknownBuild(build)) }
@@ -44,26 +62,16 @@ public enum TrendHistory {
         var lastDigest: [String: String] = [:]
         var lastAudit: [String: Int64] = [:]
         var previousScreens: [String] = []
-        var entries: [JSON] = []
+        var trends: [BuildTrend] = []
         for build in builds {
             let screens = audits[build] ?? []
-            var counts: [TrendClass: Int] = [:]
-            var bySeverity: [String: [TrendClass: Int]] = [:]
-            var listed: [JSON] = []
-            var transcriptChanged: [String] = []
-            var transcriptDiffs: [JSON] = []
             let detailed = build == query.build
+            var trend = BuildTrend(build: build, screens: screens.count)
+            if detailed { trend.findings = [] }
             func count(_ kind: TrendClass, _ finding: TrendStore.Finding, screen: String) {
-                counts[kind, default: 0] += 1
-                bySeverity[finding.severity, default: [:]][kind, default: 0] += 1
-                if detailed {
-                    listed.append(
-                        .object([
-                            ("class", .string(kind.rawValue)), ("screen", .string(screen)), ("rule", .string(finding.rule)),
-                            ("severity", .string(finding.severity)), ("fingerprint", .string(finding.fingerprint)),
-                            ("defect", .optional(finding.defect)), ("path", .optional(finding.path)), ("message", .optional(finding.message)),
-                        ]))
-                }
+                trend.counts[kind, default: 0] += 1
+                trend.bySeverity[finding.severity, default: [:]][kind, default: 0] += 1
+                if detailed { trend.findings?.append((kind, screen, finding)) }
             }
             for audit in screens {
                 let now = try store.findings(audit: audit.seq)
@@ -82,16 +90,11 @@ public enum TrendHistory {
                 }
                 let digest = try store.digest(audit: audit.seq)
                 if let digest, let earlier = lastDigest[audit.screen], earlier != digest {
-                    transcriptChanged.append(audit.screen)
+                    trend.transcriptChanged.append(audit.screen)
                     if detailed, let previous = lastAudit[audit.screen], let before = try store.speech(audit: previous),
                         let after = try store.speech(audit: audit.seq)
                     {
-                        let change = SpeechDiff(before: before, after: after)
-                        transcriptDiffs.append(
-                            .object([
-                                ("screen", .string(audit.screen)), ("before", .string(earlier)), ("after", .string(digest)),
-                                ("removed", .array(change.removed.map(JSON.string))), ("added", .array(change.added.map(JSON.string))),
-                            ]))
+                        trend.transcriptDiffs.append((audit.screen, earlier, digest, SpeechDiff(before: before, after: after)))
                     }
                 }
                 if let digest {
@@ -102,31 +105,64 @@ public enum TrendHistory {
                 ever[audit.screen, default: []].formUnion(current.keys)
             }
             let names = screens.map(\.screen)
-            let notAudited = previousScreens.filter { !names.contains($0) }
+            trend.notAudited = previousScreens.filter { !names.contains($0) }
             previousScreens = names
             guard query.build == nil || detailed else { continue }
-            var entry: [(String, JSON)] = [("build", .string(build)), ("screens", .int(screens.count))]
-            for kind in TrendClass.allCases { entry.append((kind.rawValue, .int(counts[kind] ?? 0))) }
-            entry.append(("not-audited", .array(notAudited.map(JSON.string))))
+            trends.append(trend)
+        }
+        return .success(trends)
+    }
+
+    /// The trend as `GET /v1/trends` answers it.
+    public static func json(_ query: Query, store: TrendStore) throws(SQLiteError) -> Result<JSON, Problem> {
+        try builds(query, store: store).map { trends in
+            var answer: [(String, JSON)] = [("app", .string(query.app))]
+            if let screen = query.screen { answer.append(("screen", .string(screen))) }
+            answer.append(("builds", .array(trends.map(json))))
+            return .object(answer)
+        }
+    }
+
+    /// One build's entry of the answer.
+    static func json(_ trend: BuildTrend) -> JSON {
+        var entry: [(String, JSON)] = [("build", .string(trend.build)), ("screens", .int(trend.screens))]
+        for kind in TrendClass.allCases { entry.append((kind.rawValue, .int(trend.counts[kind] ?? 0))) }
+        entry.append(("not-audited", .array(trend.notAudited.map(JSON.string))))
+        entry.append(
+            (
+                "by-severity",
+                .object(
+                    trend.bySeverity.keys.sorted(by: severityOrder).map { severity in
+                        (severity, .object(TrendClass.allCases.map { ($0.rawValue, .int(trend.bySeverity[severity]?[$0] ?? 0)) }))
+                    })
+            ))
+        entry.append(("transcript-changed", .array(trend.transcriptChanged.map(JSON.string))))
+        if let findings = trend.findings {
             entry.append(
                 (
-                    "by-severity",
-                    .object(
-                        bySeverity.keys.sorted(by: severityOrder).map { severity in
-                            (severity, .object(TrendClass.allCases.map { ($0.rawValue, .int(bySeverity[severity]?[$0] ?? 0)) }))
+                    "findings",
+                    .array(
+                        findings.map { kind, screen, finding in
+                            .object([
+                                ("class", .string(kind.rawValue)), ("screen", .string(screen)), ("rule", .string(finding.rule)),
+                                ("severity", .string(finding.severity)), ("fingerprint", .string(finding.fingerprint)),
+                                ("defect", .optional(finding.defect)), ("path", .optional(finding.path)), ("message", .optional(finding.message)),
+                            ])
                         })
                 ))
-            entry.append(("transcript-changed", .array(transcriptChanged.map(JSON.string))))
-            if detailed {
-                entry.append(("findings", .array(listed)))
-                entry.append(("transcript-diff", .array(transcriptDiffs)))
-            }
-            entries.append(.object(entry))
+            entry.append(
+                (
+                    "transcript-diff",
+                    .array(
+                        trend.transcriptDiffs.map { diff in
+                            .object([
+                                ("screen", .string(diff.screen)), ("before", .string(diff.before)), ("after", .string(diff.after)),
+                                ("removed", .array(diff.change.removed.map(JSON.string))), ("added", .array(diff.change.added.map(JSON.string))),
+                            ])
+                        })
+                ))
         }
-        var answer: [(String, JSON)] = [("app", .string(query.app))]
-        if let screen = query.screen { answer.append(("screen", .string(screen))) }
-        answer.append(("builds", .array(entries)))
-        return .success(.object(answer))
+        return .object(entry)
     }
 
     /// Errors first, then warnings, notices, anything else by name.

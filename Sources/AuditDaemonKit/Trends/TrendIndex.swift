@@ -176,14 +176,12 @@ public final class TrendIndex: @unchecked Sendable {
 
     /// The app's latest build's new, fixed and regressed findings by severity.
     private func refreshChanges(of app: String, _ store: TrendStore) throws(SQLiteError) {
-        guard case .success(let answer) = try TrendHistory.json(TrendHistory.Query(app: app), store: store),
-            let latest = answer["builds"]?.arrayValue?.last, let build = latest["build"]?.stringValue
-        else { return }
+        guard case .success(let trends) = try TrendHistory.builds(TrendHistory.Query(app: app), store: store), let latest = trends.last else { return }
         var counts: [String: [String: Int]] = [:]
-        for (severity, classes) in latest["by-severity"]?.objectValue ?? [] {
-            for kind in LatestChanges.classes { counts[severity, default: [:]][kind.rawValue] = classes[kind.rawValue]?.intValue ?? 0 }
+        for (severity, classes) in latest.bySeverity {
+            for kind in LatestChanges.classes { counts[severity, default: [:]][kind.rawValue] = classes[kind] ?? 0 }
         }
-        latestChanges.set(app, LatestChanges.Entry(build: build, counts: counts))
+        latestChanges.set(app, LatestChanges.Entry(build: latest.build, counts: counts))
     }
 
     private func close() {
