@@ -65,7 +65,10 @@ package enum HTMLFormatter {
         let name = [report.snapshot.app, report.snapshot.screen, report.snapshot.build.map { "build \($0)" }].compactMap { $0 }.joined(separator: " · ")
         let numbered = result.findings.enumerated().map { offset, finding in (number: offset + 1, finding: finding, anchor: "\(index)-\(offset + 1)") }
         let unchanged = Set(numbered.indices.filter { context.hasBaseline && result.baselineState($0) == "unchanged" }.map { numbered[$0].anchor })
+        let grouped = HTMLMarkers.group(numbered)
         let screen = HTMLScreen(snapshotIndex: index, title: title, source: context.sources[result.file], screenshot: context.screenshots[result.file])
+        let size = screen.size(of: grouped.markers)
+        let landscape = size.width > size.height
         let summary = report.summary
         var counts =
             "\(HTMLText.count(summary.error, "error")), \(HTMLText.count(summary.warning, "warning")), \(HTMLText.count(summary.notice, "notice")), \(summary.incomplete) incomplete"
@@ -74,11 +77,11 @@ package enum HTMLFormatter {
             <section class="snapshot" id="snapshot-\(index)" aria-labelledby="\(headingID)">
             <h2 id="\(headingID)">\(title)</h2>
             <p class="meta">\(HTMLText.escape(name))\(name.isEmpty ? "" : " — ")\(HTMLText.escape(report.ruleSet)), \(report.snapshot.elements) elements: \(counts)</p>
-            <div class="pair\(screen.isLandscape(findings: result.findings) ? " wide" : "")">
-            <figure>\(screen.render(numbered, unchanged: unchanged))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it. <button type="button" class="enlarge" aria-pressed="\(screen.isLandscape(findings: result.findings))">Full width</button></figcaption></figure>
+            <div class="pair\(landscape ? " wide" : "")">
+            <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it. <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
             \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
-                crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }))
+                crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }, markerOf: grouped.markerOf))
             \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>

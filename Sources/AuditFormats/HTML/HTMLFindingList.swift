@@ -7,9 +7,9 @@ package enum HTMLFindingList {
     package static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
-        named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" }
+        named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" },
+        markerOf: [String: String] = [:]
     ) -> String {
-        let markerOf = HTMLMarkers.group(numbered).markerOf
         var out = ""
         if numbered.isEmpty {
             out += "<p class=\"none\">No findings.</p>\n"

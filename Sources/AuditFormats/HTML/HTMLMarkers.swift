@@ -27,8 +27,6 @@ package struct HTMLMarkers {
 
     /// In the order they are painted.
     package let markers: [Marker]
-    /// Each framed finding's marker id, by the finding's anchor.
-    package let markerOf: [String: String]
 
     /// The findings of `numbered` grouped by frame, in list order, and each framed
     /// finding's marker id by its anchor (the list links each finding to its marker).
@@ -51,10 +49,10 @@ package struct HTMLMarkers {
         return (markers, markerOf)
     }
 
-    /// Groups `numbered` by frame and places each badge inside a drawing of `width` ×
+    /// Places the badges of `grouped` (``group(_:)``) inside a drawing of `width` ×
     /// `height` with badges of `radius`.
-    package init(_ numbered: [Numbered], width: Double, height: Double, radius: Double) {
-        var (markers, markerOf) = Self.group(numbered)
+    package init(placing grouped: [Marker], width: Double, height: Double, radius: Double) {
+        var markers = grouped
         // Errors last: painted above notices and warnings wherever they meet.
         markers = markers.enumerated().sorted { a, b in
             a.element.worst.rank != b.element.worst.rank ? a.element.worst.rank < b.element.worst.rank : a.offset < b.offset
@@ -94,6 +92,5 @@ package struct HTMLMarkers {
             grid[key(column, row), default: []].append((x, y))
         }
         self.markers = markers
-        self.markerOf = markerOf
     }
 }

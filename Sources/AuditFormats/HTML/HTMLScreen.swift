@@ -126,34 +126,32 @@ package struct HTMLScreen {
         return out + "</details>\n"
     }
 
-    /// Whether the drawing is wider than tall (a landscape phone, a tablet, a TV): drawn
-    /// across the column's whole width, above its findings.
-    package func isLandscape(findings: [ReportFinding]) -> Bool {
-        let size = size(findings: findings)
-        return size.width > size.height
-    }
-
-    /// The drawing's size in points: the screen, grown to hold every frame (capped).
-    package func size(findings: [ReportFinding]) -> (width: Double, height: Double) {
+    /// The drawing's size in points: the screen, grown to hold every frame (capped). Wider
+    /// than tall (a landscape phone, a tablet, a TV), it is drawn across the column's whole
+    /// width, above its findings.
+    package func size(of markers: [HTMLMarkers.Marker]) -> (width: Double, height: Double) {
         var width = snapshot?.width ?? 390, height = snapshot?.height ?? 844
-        let frames = (snapshot?.elements.compactMap(\.frame) ?? []) + findings.compactMap(\.frame)
-        for frame in frames where frame.width > 0 || frame.height > 0 {
+        func grow(_ frame: Rect) {
+            guard frame.width > 0 || frame.height > 0 else { return }
             width = max(width, min(frame.maxX, 4000))
             height = max(height, min(frame.maxY, 20000))
         }
+        for element in snapshot?.elements ?? [] { if let frame = element.frame { grow(frame) } }
+        for marker in markers { grow(marker.frame) }
         return (width, height)
     }
 
-    /// The SVG; `numbered` are the findings in list order with their numbers.
-    /// `unchanged` holds the anchors of the findings a baseline already had: a marker all
-    /// of whose findings are unchanged is drawn faded, so what is new stands out.
-    package func render(_ numbered: [(number: Int, finding: ReportFinding, anchor: String)], unchanged: Set<String> = []) -> String {
-        let (width, height) = size(findings: numbered.map(\.finding))
+    /// The SVG of `size` (``size(of:)``) with the markers of the findings on elements
+    /// (``HTMLMarkers/group(_:)``). `unchanged` holds the anchors of the findings a baseline
+    /// already had: a marker all of whose findings are unchanged is drawn faded, so what is
+    /// new stands out.
+    package func render(_ grouped: [HTMLMarkers.Marker], size: (width: Double, height: Double), unchanged: Set<String> = []) -> String {
+        let (width, height) = size
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"
         var svg = "<svg class=\"screen\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"group\" aria-labelledby=\"\(labelID)\">\n"
         svg +=
-            "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(numbered.filter { $0.finding.frame != nil }.count, "finding")) marked; the list beside it says each</title>\n"
+            "<title id=\"\(labelID)\">Screen of \(title)\(screenshot == nil ? " drawn from its elements" : ""), \(HTMLText.count(grouped.reduce(0) { $0 + $1.findings.count }, "finding")) marked; the list beside it says each</title>\n"
         svg += "<rect class=\"canvas\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\"/>\n"
         if let screenshot {
             svg +=
@@ -165,7 +163,7 @@ package struct HTMLScreen {
         // Markers keep a legible size: about 11 px on a portrait drawing shown 390 px wide,
         // and on a landscape one shown across the column (800 px and more).
         let radius = max(6, width / (width > height ? 800 : 390) * 9)
-        let markers = HTMLMarkers(numbered, width: width, height: height, radius: radius)
+        let markers = HTMLMarkers(placing: grouped, width: width, height: height, radius: radius)
         // Leader lines first, under every marker: from a moved badge to its element's corner.
         var leaders = ""
         for marker in markers.markers {
