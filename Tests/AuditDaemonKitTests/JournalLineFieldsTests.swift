@@ -33,8 +33,8 @@ final class JournalLineFieldsTests: XCTestCase {
             // Packed from the raw bytes: the same values, separators never inside one.
             if parsed["type"]?.stringValue == "finding" {
                 var packed: [UInt8] = []
-                PackedFindings.append(scanned, to: &packed)
-                let unpacked = try XCTUnwrap(PackedFindings.unpack(String(decoding: packed, as: UTF8.self)).first)
+                IndexPacking.append(scanned, to: &packed)
+                let unpacked = try XCTUnwrap(IndexPacking.unpack(String(decoding: packed, as: UTF8.self)).first)
                 XCTAssertEqual(unpacked.fingerprint, parsed["fingerprint"]?.stringValue)
                 XCTAssertEqual(unpacked.rule, parsed["rule"]?.stringValue ?? "")
                 let message = (parsed["message"]?.stringValue ?? "").replacingOccurrences(of: "\u{1F}", with: " ")

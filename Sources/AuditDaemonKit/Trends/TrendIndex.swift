@@ -297,7 +297,7 @@ public final class TrendIndex: @unchecked Sendable {
                 batch.audit = owner
             }
             guard batch.audit >= 0 else { return }
-            PackedFindings.append(record, to: &batch.packed)
+            IndexPacking.append(record, to: &batch.packed)
         } else if record.is(.type, "audit"), let id = record[.audit] {
             try batch.flush(statements)
             batch.audit = -1
@@ -307,7 +307,7 @@ public final class TrendIndex: @unchecked Sendable {
             let screen = record[.screen] ?? ""
             try statements.insertAudit.run([
                 .integer(Int64(seq)), .text(id), .text(app), .optional(build), .text(screen), .optional(record[.time]), .optional(record.digest),
-                .optional(record.speech.map(PackedFindings.packSpeech)),
+                .optional(record.speech.map(IndexPacking.packSpeech)),
             ])
             audits[id] = Int64(seq)
             if let build {

@@ -59,7 +59,7 @@ public struct TrendStore {
     /// The findings of the audit at `seq`.
     public func findings(audit seq: Int64) throws(SQLiteError) -> [Finding] {
         try findingsQuery.bind([.integer(seq)])
-        return try findingsQuery.step() ? PackedFindings.unpack(findingsQuery.text(0) ?? "") : []
+        return try findingsQuery.step() ? IndexPacking.unpack(findingsQuery.text(0) ?? "") : []
     }
 
     /// The transcript digest of the audit at `seq`, when it had one.
@@ -73,6 +73,6 @@ public struct TrendStore {
     public func speech(audit seq: Int64) throws(SQLiteError) -> [String]? {
         try speechQuery.bind([.integer(seq)])
         guard try speechQuery.step(), let packed = speechQuery.text(0) else { return nil }
-        return PackedFindings.unpackSpeech(packed)
+        return IndexPacking.unpackSpeech(packed)
     }
 }

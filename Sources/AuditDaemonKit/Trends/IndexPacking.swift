@@ -1,8 +1,9 @@
-/// An audit's findings as the trend index keeps them: one text per audit (one row, one
-/// insert, however many findings), each finding's fingerprint, defect, rule, severity,
-/// path and message separated by U+001F and ended by U+001E. Those two characters never
-/// occur in a value (a value holding one has it replaced by a space).
-enum PackedFindings {
+/// What the trend index keeps of an audit as one text each (one row, one insert, however
+/// many findings or stops): its findings — each finding's fingerprint, defect, rule,
+/// severity, path and message separated by U+001F and ended by U+001E — and its
+/// transcript's speech, each stop ended by U+001E. Those two characters never occur in a
+/// value (a value holding one has it replaced by a space).
+enum IndexPacking {
     static let field: UInt8 = 0x1F
     static let record: UInt8 = 0x1E
 
