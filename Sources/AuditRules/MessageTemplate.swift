@@ -111,15 +111,9 @@ public final class MessageTemplate: Sendable {
         }
     }
 
-    /// A role as a message says it: the snapshot format's `other` is an "element", its
-    /// `textfield` a "text field" (the evidence keeps the format's word).
-    package static func roleWord(_ name: String) -> String {
-        switch name {
-        case "other": "element"
-        case "textfield": "text field"
-        default: name
-        }
-    }
+    /// A role as a message says it (``Role/word``: the format's `other` is an "element");
+    /// the evidence keeps the format's word.
+    package static func roleWord(_ name: String) -> String { Role(name: name)?.word ?? name }
 
     /// How a piece of evidence reads in a message.
     package static func text(of value: JSON) -> String {

@@ -30,7 +30,7 @@ extension HTMLScreen {
         let element = snapshot.elements[index]
         // A clickable layout is a control to the person tapping it, whatever its class.
         let clickable = element.isInteractive && (element.role == .container || element.role == .other)
-        let role = (clickable ? "clickable " : "") + roleWord(element.role)
+        let role = (clickable ? "clickable " : "") + element.role.word
         let node = snapshot.node(index)
         guard let text = (node.label ?? node.visibleText ?? spoken)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             return "unnamed \(role)"
@@ -70,27 +70,5 @@ extension HTMLScreen {
             depth += 1
         }
         return nil
-    }
-
-    /// A role as people say it.
-    static func roleWord(_ role: Role) -> String {
-        switch role {
-        case .window: "window"
-        case .container: "group"
-        case .button: "button"
-        case .link: "link"
-        case .text: "text"
-        case .textfield: "text field"
-        case .image: "image"
-        case .switch: "switch"
-        case .slider: "slider"
-        case .stepper: "stepper"
-        case .checkbox: "checkbox"
-        case .radio: "radio button"
-        case .tab: "tab"
-        case .cell: "row"
-        case .progress: "progress bar"
-        case .other: "view"
-        }
     }
 }

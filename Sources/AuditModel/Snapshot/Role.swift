@@ -29,6 +29,20 @@ public enum Role: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
+    /// The role as people say it, in messages and the report's element names: the
+    /// format's `other` is an "element", a `container` a "group", a `cell` a "row".
+    public var word: String {
+        switch self {
+        case .container: "group"
+        case .textfield: "text field"
+        case .radio: "radio button"
+        case .cell: "row"
+        case .progress: "progress bar"
+        case .other: "element"
+        default: name
+        }
+    }
+
     public var description: String { name }
 
     /// Reads a native role name; `nil` for a name docs/snapshot-format.md does not list.
