@@ -4,8 +4,9 @@ import AuditSupport
 /// the ids that are unique on the screen, and among siblings which elements repeat one
 /// another (the same role and id: the rows of a list) — those are told apart by their
 /// content, not by their place, so a row inserted above does not re-key every row below.
-/// Computed once per snapshot, when a report needs it.
-struct ElementIdentity: Sendable {
+/// Computed once per snapshot, when a report needs it; a class, so that handing it to each
+/// finding's fingerprint is one reference, not five arrays.
+final class ElementIdentity: Sendable {
     /// How many elements of the screen carry each element's id (0 without one).
     let idCount: [UInt32]
     /// A sibling has the same role and id.
@@ -40,9 +41,13 @@ struct ElementIdentity: Sendable {
         var sameContentOrdinal = [UInt32](repeating: 0, count: elements.count)
         for index in elements.indices where elements[index].hasID { idCount[index] = counts[idHash(index)] ?? 1 }
         // Siblings keyed by role and id: one pass over each parent's children.
+        // Reused from parent to parent, emptied but keeping their storage.
+        var seen: [UInt64: (first: Int, count: UInt32)] = [:]
+        var keys: [(child: Int, key: FNV1a)] = []
+        var sameShown: [UInt64: UInt32] = [:]
         func group(_ children: some Sequence<Int>) {
-            var seen: [UInt64: (first: Int, count: UInt32)] = [:]
-            var keys: [(child: Int, key: FNV1a)] = []
+            seen.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
             for child in children {
                 var hash = FNV1a()
                 hash.add(elements[child].role.name)
@@ -60,7 +65,8 @@ struct ElementIdentity: Sendable {
             }
             // Repeated siblings that show the same text: numbered among themselves.
             // The key's hash goes on with the text: one pass over the bytes of each.
-            var sameShown: [UInt64: UInt32] = [:]
+            guard keys.count > 1 else { return }
+            sameShown.removeAll(keepingCapacity: true)
             for (child, key) in keys where repeated[child] {
                 var hash = key
                 hash.add(0x1F)
@@ -74,7 +80,10 @@ struct ElementIdentity: Sendable {
             }
         }
         group(snapshot.roots)
-        for parent in elements.indices where elements[parent].firstChild >= 0 { group(snapshot.childIndices(of: parent)) }
+        // A single child repeats no sibling: nothing to group.
+        for parent in elements.indices where elements[parent].firstChild >= 0 && elements[Int(elements[parent].firstChild)].nextSibling >= 0 {
+            group(snapshot.childIndices(of: parent))
+        }
         self.idCount = idCount
         self.repeated = repeated
         self.ordinal = ordinal

@@ -18,6 +18,9 @@
 public struct Fingerprint {
     private var hash = FNV1a()
     private var parts = 0
+    /// The snapshot's element identities, looked up once per rule by ``ruleStart(_:in:)``
+    /// rather than once per finding.
+    private var identity: ElementIdentity?
 
     /// The fingerprint scheme's version: baselines made with another are compared by rule,
     /// element and message instead (auditctl says so).
@@ -56,6 +59,7 @@ public struct Fingerprint {
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
     static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
         var fingerprint = Fingerprint()
+        fingerprint.identity = ElementIdentity.of(snapshot)
         fingerprint.beginPart(); fingerprint.add("v3")
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
@@ -115,7 +119,7 @@ public struct Fingerprint {
     mutating func addElementKey(_ index: Int, in snapshot: Snapshot, instance: Bool = true) {
         let elements = snapshot.elements
         let texts = snapshot.texts
-        let identity = ElementIdentity.of(snapshot)
+        let identity = self.identity ?? ElementIdentity.of(snapshot)
         if identity.idCount[index] == 1 {
             add("id:")
             texts.withBytes(elements[index].id) { add($0) }

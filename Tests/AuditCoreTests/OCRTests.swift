@@ -5,7 +5,8 @@ import XCTest
 
 /// OCR of real pixels (Tesseract, docs/ocr.md) and the `text.*` rules on what it reads: a
 /// screen drawn by the project's image script with text the dump has, text it lacks, a
-/// label cut off with an ellipsis and lettering inside an image.
+/// label cut off with an ellipsis, one clipped by its frame with none, and lettering
+/// inside an image.
 final class OCRTests: XCTestCase {
     func screen() throws -> Snapshot {
         let images = try TestImages.make([
@@ -15,6 +16,9 @@ final class OCRTests: XCTestCase {
                     ["kind": "text", "at": [60, 80], "text": "Settings", "size": 64, "color": "#000000"],
                     ["kind": "text", "at": [60, 300], "text": "Daily streak bonus", "size": 56, "color": "#202020"],
                     ["kind": "text", "at": [60, 520], "text": "Conversations wi…", "size": 56, "color": "#000000"],
+                    // Drawn whole, then clipped by its element's frame (x 60…500, through the "a"): no ellipsis.
+                    ["kind": "text", "at": [60, 650], "text": "Notifications and sounds", "size": 56, "color": "#000000"],
+                    ["kind": "rect", "box": [500, 630, 580, 100], "color": "#FFFFFF"],
                     ["kind": "rect", "box": [40, 760, 1000, 300], "color": "#1E3A8A"],
                     ["kind": "text", "at": [100, 860], "text": "SUMMER SALE", "size": 72, "color": "#FFFFFF"],
                 ],
@@ -25,6 +29,7 @@ final class OCRTests: XCTestCase {
             TestImages.textNode("title", "Settings", (60, 70, 400, 100))
                 + #"<node index="1" text="" resource-id="canvas" class="android.view.View" package="com.example" enabled="true" bounds="[40,260][1040,420]"/>"#
                 + TestImages.textNode("thread", "Conversations with Alice and Bob", (60, 500, 560, 100))
+                + TestImages.textNode("alerts", "Notifications and sounds", (60, 630, 440, 100))
                 + #"<node index="3" text="" content-desc="Banner" resource-id="banner" class="android.widget.ImageView" package="com.example" enabled="true" bounds="[40,760][1040,1060]"/>"#
         )
         return try snapshot.attaching(ImageDecoder.decode(TestImages.bytes(images["screen.png"])))
@@ -36,6 +41,7 @@ final class OCRTests: XCTestCase {
         XCTAssertNil(recognition.incomplete)
         let read = recognition.lines.map(\.text).joined(separator: " | ")
         XCTAssertTrue(read.contains("Daily streak bonus"), read)
+
         let rules = RuleSet(name: "ocr", entries: []).including([TextUnexposedRule.self, TextTruncatedRule.self])
         let report = Auditor.audit(snapshot.recognizing(recognition), ruleSet: rules)
         var found: [String] = []
@@ -49,6 +55,8 @@ final class OCRTests: XCTestCase {
         XCTAssertTrue(found.contains("unexposed canvas Daily streak bonus"), "\(found)")
         // Cut off: the thread's title shows "Conversations wi…" of its whole text.
         XCTAssertTrue(found.contains { $0.hasPrefix("truncated thread Conversations wi") }, "\(found)")
+        // Clipped by its frame with no ellipsis: ink crosses the element's right edge.
+        XCTAssertTrue(found.contains { $0.hasPrefix("cut alerts Notifications") }, "\(found)")
         // Lettering inside the banner image: a notice, not an error.
         XCTAssertTrue(found.contains("text-in-image banner SUMMER SALE"), "\(found)")
         // "Settings" is the title's own text: exposed.

@@ -100,7 +100,8 @@ final class ScreenshotAuditTests: XCTestCase {
     /// feed and in a described thumbnail is text-in-image (notices), titles written in
     /// Unicode's bold and small-capital look-alikes are exposed, a date in a status bar
     /// the dump leaves out is the system's, and other words over a text element (a
-    /// screenshot of another moment) are incomplete — no unexposed warning or error on any.
+    /// screenshot of another moment) are incomplete — no unexposed warning or error on any;
+    /// titles wrapped over two lines and ellipsized are truncated.
     func testOCRVerdictsOnRealPairs() throws {
         let daemon = try DaemonHarness()
         // Budgets wide enough for a loaded machine: the verdicts are the point here.
@@ -125,6 +126,16 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertEqual(unexposed(names[1]).map(\.severity), ["notice"], "only the thumbnail's lettering: \(unexposed(names[1]))")
         XCTAssertEqual(unexposed(names[2]).count, 0, "the status bar's date is the system's: \(unexposed(names[2]))")
         XCTAssertEqual(unexposed(names[3]).count, 0, "\(unexposed(names[3]))")
+        // Two titles wrapped over two lines, the second ellipsized ("… dance li...",
+        // "… | Hindi ..."): truncated, read against the picture; nothing cut without an
+        // ellipsis on these four.
+        let youtube = reports.first { ($0["file"] as? String)?.contains(names[1]) == true }
+        let truncations = (youtube?["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "text.truncated" }
+        let truncated = truncations.compactMap { ($0["evidence"] as? [String: Any])?["text"] as? String }
+        XCTAssertTrue(truncated.contains { $0.hasPrefix("Trending songs") && $0.hasSuffix("...") }, "\(truncated)")
+        XCTAssertTrue(truncated.contains { $0.hasPrefix("Love Mashup 2026") && $0.hasSuffix("...") }, "\(truncated)")
+        let cut = reports.flatMap { $0["findings"] as? [[String: Any]] ?? [] }.filter { $0["result"] as? String == "cut" }
+        XCTAssertTrue(cut.isEmpty, "\(cut)")
         let drive = reports.first { ($0["file"] as? String)?.contains(names[3]) == true }
         let reasons = (drive?["incomplete"] as? [[String: Any]] ?? []).compactMap { $0["reason"] as? String }
         XCTAssertTrue(reasons.contains { $0.contains("“NOT DRIVING”") && $0.contains("“IDLE”") }, "\(reasons)")

@@ -13,7 +13,11 @@ public enum TextTruncatedRule: Rule {
             users — and at large text sizes from most of them (Apple's audit sees UIKit's clipped text only \
             at run time). Judged on OCR of the screenshot — run when an audit asks for it (`?ocr=1`, \
             `auditctl audit --ocr`): a line read ending in an ellipsis (… or ...) over an element whose \
-            text starts with what the line shows and is longer. A notice at the default text size (a list's \
+            text starts with what the line shows and is longer, or an element's lines read together \
+            (wrapped text) ending in one (`truncated`); text clipped by its element with no ellipsis at all — \
+            the lines show the start of the element's text, the last runs to its right edge and glyph \
+            strokes cross that edge (`cut`, worse: nothing tells the reader text is missing). Elements cut \
+            by a scroller or the screen's edge are not judged (they scroll into view). A notice at the default text size (a list's \
             titles ellipsized by design), a warning when the capture declares a larger text size \
             (`content-size` above `l`: the user enlarged the text and lost it, WCAG 1.4.4). Where the \
             capture declares truncation \
@@ -34,6 +38,32 @@ public enum TextTruncatedRule: Rule {
                 ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##,
                 settings: ##"<settings content-size="ax2"/>"##, triggers: ["title"], severity: .warning,
                 screenshot: TextUnexposedRule.screen([.init("Conversations wi…", Rect(x: 16, y: 100, width: 158, height: 22))])),
+            // Wrapped over two lines, the second ellipsized: the element's start and more.
+            RuleExample(
+                ##"<element id="title" role="text" text="Trending songs that everyone listens to and will make you dance" frame="16,100,220,44"/>"##,
+                triggers: ["title"],
+                screenshot: TextUnexposedRule.screen([
+                    .init("Trending songs that everyone", Rect(x: 16, y: 100, width: 210, height: 20)),
+                    .init("listens to and will ma...", Rect(x: 16, y: 122, width: 200, height: 20)),
+                ])),
+            // Clipped by its own frame with no ellipsis: the start of the text, and a glyph's
+            // strokes crossing the element's right edge.
+            RuleExample(
+                ##"<element id="title" role="text" text="Notifications and sounds" frame="16,100,120,22"/>"##, triggers: ["title"],
+                screenshot: ExampleScreenshot(
+                    background: .white, [.init(Rect(x: 133, y: 104, width: 3, height: 14), .black)],
+                    read: [.init("Notifications a", Rect(x: 16, y: 100, width: 120, height: 22))])),
+            // The same words ending short of the edge: a label wrapping onto a line OCR
+            // missed, not one cut.
+            RuleExample(
+                ##"<element id="title" role="text" text="Notifications and sounds" frame="16,100,160,22"/>"##,
+                screenshot: ExampleScreenshot(
+                    background: .white, [.init(Rect(x: 100, y: 104, width: 3, height: 14), .black)],
+                    read: [.init("Notifications a", Rect(x: 16, y: 100, width: 90, height: 22))])),
+            // Reaching the edge with nothing drawn across it: the text ends there.
+            RuleExample(
+                ##"<element id="title" role="text" text="Notifications and sounds" frame="16,100,120,22"/>"##,
+                screenshot: TextUnexposedRule.screen([.init("Notifications a", Rect(x: 16, y: 100, width: 120, height: 22))])),
             // Shown whole.
             RuleExample(
                 ##"<element id="title" role="text" text="Conversations" frame="16,100,160,22"/>"##,
@@ -48,13 +78,21 @@ public enum TextTruncatedRule: Rule {
 
     public enum ResultID: String, RuleResults {
         case truncated
+        case cut
 
-        public var message: String { "The screen shows \"${text}\" of \"${expected}\": the text is cut off" }
+        public var message: String {
+            switch self {
+            case .truncated: "The screen shows \"${text}\" of \"${expected}\": the text is cut off"
+            case .cut: "The screen shows \"${text}\" of \"${expected}\", its last letters cut at the element's edge with no ellipsis"
+            }
+        }
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         guard let recognition = OCRInput.recognition(&context), let screen = ScreenText(snapshot) else { return }
+        let enlarged = snapshot.settings.effectiveContentSize > .l
+        var ellipsized = Set<Int>()
         for line in recognition.lines {
             if context.outOfBudget() { return }
             let text = line.text.trimmingCharacters(in: .whitespaces)
@@ -79,7 +117,7 @@ public enum TextTruncatedRule: Rule {
                 match = (index, full)
             }
             guard let match else { continue }
-            let enlarged = snapshot.settings.effectiveContentSize > .l
+            ellipsized.insert(match.index)
             context.report(
                 .truncated, element: match.index,
                 evidence: [
@@ -87,6 +125,7 @@ public enum TextTruncatedRule: Rule {
                     (.confidence, .number((line.confidence * 10).rounded() / 10)), (.crop, .string(line.box.description)),
                 ], severity: enlarged ? .warning : .notice)
         }
+        TextCut.report(&context, recognition: recognition, screen: screen, skipping: ellipsized, enlarged: enlarged)
     }
 
     /// Whether `whole` begins with `shown`, one letter read wrong allowed in its last word.
