@@ -78,7 +78,7 @@ package enum HTMLFormatter {
             <h2 id="\(headingID)">\(title)</h2>
             <p class="meta">\(HTMLText.escape(name))\(name.isEmpty ? "" : " — ")\(HTMLText.escape(report.ruleSet)), \(report.snapshot.elements) elements: \(counts)</p>
             <div class="pair\(landscape ? " wide" : "")">
-            <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it. <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
+            <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.\(Self.originalLink(screen, href: context.screenshotLinks[result.file])) <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
             \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
                 crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }, markerOf: grouped.markerOf))
@@ -87,5 +87,12 @@ package enum HTMLFormatter {
             </section>
 
             """
+    }
+
+    /// A link to the screenshot as sent, at full resolution (the drawing embeds a copy
+    /// scaled to what is drawn), when auditctl knows where its file is.
+    static func originalLink(_ screen: HTMLScreen, href: String?) -> String {
+        guard let href, let pixels = screen.screenshotPixels else { return "" }
+        return " <a class=\"original\" href=\"\(HTMLText.escape(href))\">Original screenshot (\(pixels.width) × \(pixels.height) px)</a>"
     }
 }

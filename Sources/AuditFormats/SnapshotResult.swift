@@ -83,6 +83,10 @@ package struct FormatContext {
     package var sources: [String: [UInt8]] = [:]
     /// The screenshot sent with each snapshot, by file name (when the format needs sources).
     package var screenshots: [String: [UInt8]] = [:]
+    /// Where each snapshot's screenshot file is, as a link from the report (relative to the
+    /// report's folder when it is written to a file): the HTML report embeds a scaled copy
+    /// and links the original.
+    package var screenshotLinks: [String: String] = [:]
 
     /// The gate of the run (`--fail-on`): the HTML report's verdict says whether it passed.
     package var failOn: Severity? = .error

@@ -27,10 +27,12 @@ final class HTMLReportBrowserTests: XCTestCase {
     func testExamplesReportInABrowser() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let run = try check(daemon, [DaemonHarness.examples.path], ["--pixels", "--transcripts", "--axe", "--keyboard", "--print", "--reflow", "--enlarge"], name: "examples")
+        let run = try check(
+            daemon, [DaemonHarness.examples.path], ["--pixels", "--marker-contrast", "--transcripts", "--axe", "--keyboard", "--print", "--reflow", "--enlarge"], name: "examples")
         for line in [
             "markers at their elements' positions", "markers drawn in their worst severity's colour and shape", "light scheme: 0 violations",
             "dark scheme: 0 violations", "with the keyboard", "every finding shown", "reflows at 200% zoom",
+            "ok: light scheme: ", "ok: dark scheme: ", "stand out from the pixels under them by 3:1",
             "7 transcripts open and draw their stops",
         ] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
@@ -98,8 +100,11 @@ final class HTMLReportBrowserTests: XCTestCase {
         }
         // A TV's landscape screen, drawn across the column.
         inputs.append(screens.appendingPathComponent("android/gpaneda__philo-automation-ott__philo_tv_search.xml").path)
-        let run = try check(daemon, inputs, ["--pixels", "--transcripts", "--axe", "--reflow", "--enlarge"], name: "screens")
+        let run = try check(daemon, inputs, ["--pixels", "--marker-contrast", "--originals", "--transcripts", "--axe", "--reflow", "--enlarge"], name: "screens")
         XCTAssertTrue(run.stdout.contains("markers drawn in their worst severity's colour and shape"), run.stdout)
+        // Every marker's edge 3:1 against the screenshot's pixels under it, in both schemes.
+        XCTAssertEqual(run.stdout.components(separatedBy: "stand out from the pixels under them by 3:1").count - 1, 2, run.stdout)
+        XCTAssertTrue(run.stdout.contains("ok: \(inputs.count) original screenshots a click away"), run.stdout)
         XCTAssertTrue(run.stdout.contains("\(inputs.count) transcripts open and draw their stops"), run.stdout)
         XCTAssertTrue(run.stdout.contains("ok: landscape drawings full width; a portrait one enlarges"), run.stdout)
         let html = try String(contentsOf: daemon.directory.appendingPathComponent("screens.html"), encoding: .utf8)

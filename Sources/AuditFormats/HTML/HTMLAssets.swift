@@ -37,8 +37,8 @@ package enum HTMLAssets {
         .canvas{fill:var(--canvas)}.el{fill:none;stroke:var(--wire);stroke-width:.75}
         .marker{cursor:pointer}.outline-of .halo{fill:none;stroke:#ffffff;stroke-width:5;vector-effect:non-scaling-stroke}
         .outline-of .outline{fill:none;stroke:var(--c);stroke-width:2.5;vector-effect:non-scaling-stroke}
-        .marker .ring{fill:none;stroke:#1c1c1e;stroke-width:3.5;vector-effect:non-scaling-stroke}
-        .marker .badge{fill:var(--c);stroke:#ffffff;stroke-width:1.5;vector-effect:non-scaling-stroke}
+        .marker .ring{fill:none;stroke:#1c1c1e;stroke-width:6;vector-effect:non-scaling-stroke}
+        .marker .badge{fill:var(--c);stroke:#ffffff;stroke-width:2;vector-effect:non-scaling-stroke}
         .marker .number{fill:var(--badge-text);font-weight:700;font-family:system-ui,sans-serif}
         .marker:focus{outline:none}.marker:focus .ring,.marker.selected .ring{stroke:#ffd60a;stroke-width:7}
         .outline-of.selected .halo,.outline-of.focused .halo{stroke:#ffd60a;stroke-width:9}.outline-of.selected .outline,.outline-of.focused .outline{stroke-width:4}

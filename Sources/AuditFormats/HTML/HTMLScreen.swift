@@ -11,6 +11,8 @@ package struct HTMLScreen {
     package var title: String
     package var snapshot: Snapshot?
     package var screenshot: (data: String, type: String, width: Double, height: Double)?
+    /// The screenshot's size in pixels, as sent (what is embedded may be scaled down).
+    package var screenshotPixels: (width: Int, height: Int)?
     /// What the screen reader says on the screen, stop by stop (drawn when the reader's
     /// list beside the drawing is open).
     package var transcript: Transcript?
@@ -39,6 +41,7 @@ package struct HTMLScreen {
                 embedded = small.bytes
                 type = "image/jpeg"
             }
+            screenshotPixels = (image.width, image.height)
             screenshot = (
                 Data(embedded).base64EncodedString(), type, Double(image.width) / mapping.pixelsPerPoint,
                 Double(image.height) / mapping.pixelsPerPoint
@@ -212,8 +215,11 @@ package struct HTMLScreen {
             svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "ring")
             svg += badge(severity, cx: marker.badge.x, cy: marker.badge.y, radius: radius, kind: "badge")
             let size = label.count > 2 || marker.findings.count > 1 ? radius * 0.95 : radius * 1.25
+            // Two characters or more are held inside the badge's shape (a bold "58" at this
+            // size spilt past a circle's edge, its white digits outside the dark ring).
+            let fit = label.count < 2 ? "" : " textLength=\"\(f(radius * (label.count == 2 ? 1.3 : 1.55)))\" lengthAdjust=\"spacingAndGlyphs\""
             svg +=
-                "<text class=\"number\" x=\"\(f(marker.badge.x))\" y=\"\(f(marker.badge.y))\" font-size=\"\(f(size))\" dy=\"0.35em\" text-anchor=\"middle\" aria-hidden=\"true\">\(label)</text></g>"
+                "<text class=\"number\" x=\"\(f(marker.badge.x))\" y=\"\(f(marker.badge.y))\" font-size=\"\(f(size))\" dy=\"0.35em\" text-anchor=\"middle\"\(fit) aria-hidden=\"true\">\(label)</text></g>"
         }
         return svg + "</a>\n"
     }

@@ -188,12 +188,17 @@ enum AuditCommand: Command {
         if format.needsSources {
             var sources: [String: [UInt8]] = [:]
             var screenshots: [String: [UInt8]] = [:]
+            var links: [String: String] = [:]
             for input in inputs where sources[input.name] == nil {
                 sources[input.name] = try input.bytes ?? InputFiles.read(input.path)
-                if let screenshot = input.screenshot { screenshots[input.name] = try InputFiles.read(screenshot) }
+                if let screenshot = input.screenshot {
+                    screenshots[input.name] = try InputFiles.read(screenshot)
+                    links[input.name] = FileLink.href(to: screenshot, fromReport: arguments.value("--output"))
+                }
             }
             context.sources = sources
             context.screenshots = screenshots
+            context.screenshotLinks = links
         }
         let printStarted = Timestamp.monotonic()
         var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()

@@ -2,13 +2,15 @@
 """Opens an auditctl HTML report in headless Chromium (WebDriver) and checks it as a user
 and as an accessibility auditor would:
 
-  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--reflow] [--transcripts] [--enlarge] [--print]
+  check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--marker-contrast] [--originals] [--reflow]
+                  [--transcripts] [--enlarge] [--print]
                   [--max-load-seconds S] [--sample-snapshots N]
 
 REPORT.json is the same run's `--format json`: the page must list every finding once and
 put a marker, in its severity's colour, on each finding's element at the element's place.
 --keyboard drives the selection and the filters with keys only; --axe runs axe-core 4.x in
-the page (light and dark schemes) and fails on any violation. Prints what it checked; exits
+the page (light and dark schemes) and fails on any violation; --marker-contrast measures, in
+both schemes, every marker's edge against the pixels under it (WCAG 1.4.11, 3:1). Prints what it checked; exits
 1 with the reason on the first failure.
 """
 import base64, importlib.util, io, json, os, re, sys, time
@@ -162,6 +164,150 @@ def check_pixels(driver, reports):
                 covered += 1
             checked += 1
     print(f"ok: {checked} markers drawn in their worst severity's colour and shape, {covered} covered by another")
+
+
+def relative_luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def check_marker_contrast(driver, scheme, limit=40):
+    """Every marker stands out from the pixels under it by 3:1 (WCAG 1.4.11), whatever
+    the screenshot and the report's scheme. Each drawing is captured with its markers and
+    without them (the pixels under: screenshot, wireframe, outlines, leader lines). Around
+    the top badge of each marker (its shape from the DOM: square, diamond or circle), at 48
+    points of its edge, the pixel 3 px outside is the pixel under; the marker's colours
+    along the inward normal (its dark ring, its light stroke, its fill) must reach 3:1
+    against it somewhere. A point where another marker covers the pixel outside is not
+    counted; a marker passes when 90% of its points do (anti-aliasing). Every marker of
+    up to `limit` drawings is measured; MARKER_CONTRAST_DEBUG=1 prints each point that
+    fails."""
+    import math
+    from PIL import Image
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    svgs = driver.find_elements(By.CSS_SELECTOR, "svg.screen")[:limit]
+    measured, points, worst = 0, 0, None
+    for svg in svgs:
+        driver.execute_async_script("const done = arguments[arguments.length - 1]; arguments[0].scrollIntoView({behavior: 'instant'});"
+                                    "requestAnimationFrame(() => requestAnimationFrame(() => done()));", svg)
+        box = driver.execute_script(
+            "const s = arguments[0], r = s.getBoundingClientRect(); const m = [];"
+            "s.querySelectorAll('a.marker').forEach(a => { if (getComputedStyle(a).display === 'none') return;"
+            "const rings = a.querySelectorAll('.ring'); const ring = rings[rings.length - 1]; const b = ring.getBoundingClientRect();"
+            "m.push([a.id, ring.tagName.toLowerCase(), b.left - r.left, b.top - r.top, b.width, b.height]); });"
+            "return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height, m];", svg)
+        if not box[4]:
+            continue
+        # Captured from whole pixels: the drawing's fractional offset is added to every
+        # marker's place instead (a clip at y = 6728.8 came back a pixel off).
+        left, top = math.floor(box[0]), math.floor(box[1])
+        clip = {"x": left, "y": top, "width": math.ceil(box[2] + box[0] - left), "height": math.ceil(box[3] + box[1] - top), "scale": 1}
+        offset = (box[0] - left, box[1] - top)
+
+        def capture():
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip})
+            return Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
+
+        def hide(hidden):
+            driver.execute_script("arguments[0].querySelectorAll('a.marker').forEach(e => e.style.visibility = arguments[1]);",
+                                  svg, "hidden" if hidden else "")
+        # Pictures decode and sections lay out late: the pair is taken again until the
+        # drawing with its markers is the same before and after the one without.
+        for _ in range(6):
+            over = capture()
+            hide(True)
+            under = capture()
+            hide(False)
+            if capture().tobytes() == over.tobytes():
+                break
+        else:
+            fail(f"{scheme} scheme: a drawing kept changing between captures")
+        width, height = over.size
+        op, up = over.load(), under.load()
+
+        def pixel(image, x, y):
+            x, y = int(round(x)), int(round(y))
+            return image[x, y] if 0 <= x < width and 0 <= y < height else None
+
+        for marker, shape, x, y, w, h in box[4]:
+            x, y = x + offset[0], y + offset[1]
+            cx, cy, half = x + w / 2, y + h / 2, w / 2
+            edge = []
+            for k in range(48):
+                t = k / 48
+                if shape == "circle":
+                    angle = 2 * math.pi * t
+                    normal = (math.cos(angle), math.sin(angle))
+                    edge.append(((cx + half * normal[0], cy + half * normal[1]), normal))
+                elif shape == "polygon":
+                    side, u = int(t * 4), t * 4 % 1
+                    corners = [(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy), (cx, cy - half)]
+                    (ax, ay), (bx, by) = corners[side], corners[side + 1]
+                    normal = [(0.7071, -0.7071), (0.7071, 0.7071), (-0.7071, 0.7071), (-0.7071, -0.7071)][side]
+                    edge.append(((ax + (bx - ax) * u, ay + (by - ay) * u), normal))
+                else:
+                    side, u = int(t * 4), t * 4 % 1
+                    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+                    (ax, ay), (bx, by) = corners[side], corners[side + 1]
+                    normal = [(0, -1), (1, 0), (0, 1), (-1, 0)][side]
+                    # Corners are rounded: the middle 80% of each side.
+                    u = 0.1 + 0.8 * u
+                    edge.append(((ax + (bx - ax) * u, ay + (by - ay) * u), normal))
+            counted = passed = 0
+            for (ex, ey), (nx, ny) in edge:
+                outside = (ex + nx * 3.5, ey + ny * 3.5)
+                below, above = pixel(up, *outside), pixel(op, *outside)
+                if below is None or above is None or max(abs(a - b) for a, b in zip(below, above)) > 24:
+                    continue
+                colours = [pixel(op, ex + nx * d, ey + ny * d) for d in (2, 1.5, 1, 0.5, 0, -0.5, -1, -1.5, -2)]
+                counted += 1
+                if max(contrast(c, below) for c in colours if c is not None) >= 3:
+                    passed += 1
+                elif os.environ.get("MARKER_CONTRAST_DEBUG"):
+                    print(marker, shape, (round(x, 1), round(y, 1), round(w, 1), round(h, 1)), (round(ex - x, 1), round(ey - y, 1)), (nx, ny), below, colours)
+            if counted < 12:
+                continue
+            share = passed / counted
+            measured += 1
+            points += counted
+            if worst is None or share < worst[0]:
+                worst = (share, marker)
+            if share < 0.9:
+                x0, y0, x1, y1 = max(0, int(x) - 6), max(0, int(y) - 6), min(width, int(x + w) + 7), min(height, int(y + h) + 7)
+                over.crop((x0, y0, x1, y1)).resize(((x1 - x0) * 8, (y1 - y0) * 8), Image.NEAREST).save(f"/tmp/marker-contrast-{marker}.png")
+                under.crop((x0, y0, x1, y1)).resize(((x1 - x0) * 8, (y1 - y0) * 8), Image.NEAREST).save(f"/tmp/marker-contrast-{marker}-under.png")
+                fail(f"{scheme} scheme: marker {marker}'s edge reaches 3:1 against the pixels under it at {share:.0%} of its points "
+                     f"(at least 90%; crops with and without it in /tmp/marker-contrast-{marker}*.png)")
+    if measured == 0:
+        fail(f"{scheme} scheme: no marker measured")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    print(f"ok: {scheme} scheme: {measured} markers ({points} points of their edges) stand out from the pixels under them by 3:1 "
+          f"(worst: {worst[1]}, {worst[0]:.0%} of its points)")
+
+
+def check_originals(driver):
+    """Each screenshot's original is a click away: every "Original screenshot (W × H px)"
+    link opens an image of that size (the drawing embeds a scaled copy)."""
+    links = driver.find_elements(By.CSS_SELECTOR, "a.original")
+    for link in links:
+        size = re.search(r"\((\d+) × (\d+) px\)", link.text)
+        if size is None:
+            fail(f"the original's link says no size: {link.text!r}")
+        loaded = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1], image = new Image();"
+            "image.onload = () => done([image.naturalWidth, image.naturalHeight]); image.onerror = () => done(null); image.src = arguments[0];",
+            link.get_attribute("href"))
+        if loaded != [int(size.group(1)), int(size.group(2))]:
+            fail(f"{link.get_attribute('href')} opened as {loaded}, not the {size.group(1)} × {size.group(2)} px original")
+    print(f"ok: {len(links)} original screenshots a click away, each opening at its size")
 
 
 def overlapped(driver, snapshot_index, marker):
@@ -372,6 +518,13 @@ def main():
         check_positions(driver, reports, sample)
         if "--pixels" in args:
             check_pixels(driver, reports)
+        if "--originals" in args:
+            check_originals(driver)
+        if "--marker-contrast" in args:
+            check_marker_contrast(driver, "light")
+            driver.get("file://" + path)
+            check_marker_contrast(driver, "dark")
+            driver.get("file://" + path)
         if "--transcripts" in args:
             check_transcripts(driver)
         if "--axe" in args:
