@@ -43,7 +43,7 @@ package enum HTMLFormatter {
             <header><h1>Accessibility report</h1>
             <p class="meta">auditd \(AuditCoreVersion.string): \(HTMLText.count(results.count, "snapshot")), \(HTMLText.count(total, "finding")). Each screen is drawn with a numbered marker on every finding's element; the list beside it says each finding in the same numbers.</p></header>
             <main id="main">
-            \(HTMLSummary.render(results, hasBaseline: context.hasBaseline, failOn: context.failOn))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
+            \(HTMLSummary.render(results, hasBaseline: context.hasBaseline, baselineName: context.baselineName, failOn: context.failOn))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
             <script>
             \(HTMLAssets.script)
             </script>

@@ -87,6 +87,9 @@ package struct FormatContext {
     /// report's folder when it is written to a file): the HTML report embeds a scaled copy
     /// and links the original.
     package var screenshotLinks: [String: String] = [:]
+    /// What the baseline is, as the report names it: "build 41" for a build from the trend
+    /// index (`--since-build`), else nil ("the baseline").
+    package var baselineName: String?
 
     /// The gate of the run (`--fail-on`): the HTML report's verdict says whether it passed.
     package var failOn: Severity? = .error

@@ -122,6 +122,13 @@ final class TrendTests: XCTestCase {
         XCTAssertEqual(back.status, 1, back.stdout + back.stderr)
         XCTAssertTrue(back.stdout.contains("[label.missing]") && back.stdout.contains("[regressed]"), back.stdout)
         XCTAssertTrue(back.stderr.contains("comparing with build 3"), back.stderr)
+        // The HTML report names the build it compares with, in the verdict and the deltas.
+        let page = try audit(daemon, build: "4", ["checkout.xml": Self.checkout], arguments: ["--since-build", "3", "--fail-on", "error", "--format", "html"])
+        XCTAssertEqual(page.status, 1, page.stderr)
+        XCTAssertTrue(page.stdout.contains("new or regressed finding since build 3 at error or above"), page.stdout.prefix(3000).description)
+        XCTAssertTrue(page.stdout.contains("<strong>Against build 3:</strong>"), page.stdout.prefix(3000).description)
+        XCTAssertTrue(page.stdout.contains("1 regressed"), page.stdout.prefix(3000).description)
+        XCTAssertTrue(page.stdout.contains("since build 3: "), page.stdout.prefix(3000).description)
         // Prometheus: what the latest build changed, once the index has it (a query brings it up).
         _ = try trend(daemon)
         let metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text

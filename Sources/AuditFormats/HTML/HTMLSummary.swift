@@ -8,11 +8,14 @@ import Foundation
 /// findings and incomplete checks counted; last, the defects with several instances, each
 /// with its instances linked.
 package enum HTMLSummary {
-    package static func render(_ results: [SnapshotResult], hasBaseline: Bool, failOn: Severity? = .error) -> String {
+    /// `baselineName` says what the baseline is ("build 41", from the trend index), nil
+    /// for a baseline report ("the baseline").
+    package static func render(_ results: [SnapshotResult], hasBaseline: Bool, baselineName: String? = nil, failOn: Severity? = .error) -> String {
+        let against = baselineName ?? "the baseline"
         let audited = results.filter { $0.report != nil }
         let findings = audited.flatMap(\.findings)
         var out = "<section class=\"summary\" aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Summary</h2>\n"
-        out += verdict(results, hasBaseline: hasBaseline, failOn: failOn)
+        out += verdict(results, hasBaseline: hasBaseline, baselineName: baselineName, failOn: failOn)
         if hasBaseline {
             var new = 0, unchanged = 0, regressed = 0
             for result in audited {
@@ -26,7 +29,7 @@ package enum HTMLSummary {
             }
             let fixed = audited.reduce(0) { $0 + $1.absent.count }
             out +=
-                "<p class=\"baseline\"><strong>Against the baseline:</strong> <span class=\"state state-new\">\(new) new</span> "
+                "<p class=\"baseline\"><strong>Against \(HTMLText.escape(against)):</strong> <span class=\"state state-new\">\(new) new</span> "
                 + (regressed > 0 ? "<span class=\"state state-new\">\(regressed) regressed</span> " : "")
                 + "<span class=\"state state-unchanged\">\(unchanged) unchanged</span> <span class=\"state state-absent\">\(fixed) fixed</span></p>\n"
         }
@@ -55,7 +58,7 @@ package enum HTMLSummary {
                 let added = newBySeverity[severity] ?? 0, removed = fixedBySeverity[severity] ?? 0
                 let net = added - removed
                 delta =
-                    " <span class=\"delta\">\(net > 0 ? "+\(net)" : net < 0 ? "−\(-net)" : "±0") since the baseline: \(added) new, \(removed) fixed</span>"
+                    " <span class=\"delta\">\(net > 0 ? "+\(net)" : net < 0 ? "−\(-net)" : "±0") since \(HTMLText.escape(against)): \(added) new, \(removed) fixed</span>"
             }
             out += "<li>\(HTMLText.severityLabel(severity)): \(ofSeverity.count)\(grouped)\(delta)</li>\n"
         }
@@ -167,7 +170,7 @@ package enum HTMLSummary {
     /// The run against its gate, in one sentence: passes, or fails with how many findings
     /// (and defects) at or above the gate, in how many snapshots; new and regressed ones
     /// only with a baseline.
-    static func verdict(_ results: [SnapshotResult], hasBaseline: Bool, failOn: Severity?) -> String {
+    static func verdict(_ results: [SnapshotResult], hasBaseline: Bool, baselineName: String? = nil, failOn: Severity?) -> String {
         let unaudited = results.filter { $0.report == nil }.count
         guard let failOn else {
             return "<p class=\"verdict verdict-none\"><strong>No gate</strong> (<code>--fail-on never</code>): the findings below are for reading.</p>\n"
@@ -184,14 +187,16 @@ package enum HTMLSummary {
         }
         let gate = "<code>--fail-on \(failOn.rawValue)</code>"
         let scope = hasBaseline ? "new or regressed " : ""
+        // Against a build of the trend index, which one: "since build 41".
+        let since = baselineName.map { " since \(HTMLText.escape($0))" } ?? ""
         if failing == 0, unaudited == 0 {
-            return "<p class=\"verdict verdict-pass\"><strong>Passes</strong> \(gate): no \(scope)finding at \(failOn.rawValue) or above.</p>\n"
+            return "<p class=\"verdict verdict-pass\"><strong>Passes</strong> \(gate): no \(scope)finding\(since) at \(failOn.rawValue) or above.</p>\n"
         }
         var reasons: [String] = []
         if failing > 0 {
             let grouped = defects.count < failing ? " (\(HTMLText.count(defects.count, "defect")))" : ""
             reasons.append(
-                "\(HTMLText.count(failing, "\(scope)finding")) at \(failOn.rawValue) or above\(grouped) in \(HTMLText.count(screens, "snapshot"))")
+                "\(HTMLText.count(failing, "\(scope)finding"))\(since) at \(failOn.rawValue) or above\(grouped) in \(HTMLText.count(screens, "snapshot"))")
         }
         if unaudited > 0 { reasons.append("\(HTMLText.count(unaudited, "snapshot")) not audited") }
         return "<p class=\"verdict verdict-fail\"><strong>Fails</strong> \(gate): \(reasons.joined(separator: "; ")).</p>\n"

@@ -184,6 +184,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
+        context.baselineName = baseline?.build.map { "build \($0)" }
         context.failOn = failOn
         if format.needsSources {
             var sources: [String: [UInt8]] = [:]

@@ -17,6 +17,10 @@ struct Baseline {
     /// `regressed`, and fails as a new one does.
     var earlier: [String: Set<String>] = [:]
 
+    /// The build a `--since-build` baseline is ("latest" resolved by the daemon), for
+    /// reports to say "since build 41".
+    var build: String?
+
     /// The key old baselines are compared by.
     static func legacyKey(_ finding: ReportFinding) -> String {
         [finding.rule, finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
@@ -45,6 +49,7 @@ struct Baseline {
             let key = screenKey(app: report["snapshot"]?["app"]?.stringValue, screen: screen)
             baseline.earlier[key] = Set((report["earlier"]?.arrayValue ?? []).compactMap(\.stringValue))
         }
+        baseline.build = answer["build"]?.stringValue
         return baseline
     }
 
