@@ -4,7 +4,7 @@ and as an accessibility auditor would:
 
   check_report.py REPORT.html REPORT.json [--axe] [--keyboard] [--pixels] [--marker-contrast] [--originals] [--reflow]
                   [--transcripts] [--enlarge] [--print]
-                  [--max-load-seconds S] [--sample-snapshots N]
+                  [--max-load-seconds S] [--sample-snapshots N] [--axe-sections N]
 
 REPORT.json is the same run's `--format json`: the page must list every finding once and
 put a marker, in its severity's colour, on each finding's element at the element's place.
@@ -408,7 +408,14 @@ def check_enlarge(driver):
     print(f"ok: landscape drawings full width; a portrait one enlarges from {before:.0f} to {after:.0f} px and back")
 
 
-def run_axe(driver, scheme):
+def run_axe(driver, scheme, sections=None):
+    """axe-core over the page; with `sections`, the snapshot sections past the first
+    `sections` (but the last) are taken out of the page first: a 500-snapshot page is the
+    same markup repeated, and axe takes many minutes over all of it (even with them
+    excluded: it still walks them). Ids must still be unique across the whole page
+    (checked before). The sections kept are laid out as when scrolled to (a long page lays
+    out its sections as they come into view, and axe's hit tests find nothing in one
+    not laid out: a link there looked covered)."""
     location = importlib.util.find_spec("axe_playwright_python")
     if location is None:
         fail("axe-core is not installed (scripts/setup: pip install --no-deps axe-playwright-python)")
@@ -416,8 +423,18 @@ def run_axe(driver, scheme):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     driver.execute_script(script)
     version = driver.execute_script("return axe.version")
+    context = "document"
+    if sections is not None:
+        duplicates = driver.execute_script(
+            "const seen = new Set(), twice = []; document.querySelectorAll('[id]').forEach(e => { if (seen.has(e.id)) twice.push(e.id); seen.add(e.id); }); return twice.slice(0, 5);")
+        if duplicates:
+            fail(f"ids used twice on the page: {duplicates}")
+        driver.execute_script(
+            "const all = Array.from(document.querySelectorAll('section.snapshot'));"
+            "all.forEach((s, i) => { if (i >= arguments[0] && i < all.length - 1) s.remove(); else s.style.contentVisibility = 'visible'; });",
+            sections)
     result = driver.execute_async_script("const done = arguments[arguments.length - 1];"
-                                         "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})"
+                                         "axe.run(" + context + ", {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})"
                                          ".then(r => done(r.violations.map(v => [v.id, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))])))"
                                          ".catch(e => done([['axe-error', String(e), []]]))")
     if result:
@@ -528,9 +545,11 @@ def main():
         if "--transcripts" in args:
             check_transcripts(driver)
         if "--axe" in args:
-            run_axe(driver, "light")
+            # On a long page, the first sections (and the last) stand for the rest.
+            sections = int(args[args.index("--axe-sections") + 1]) if "--axe-sections" in args else None
+            run_axe(driver, "light", sections)
             driver.get("file://" + path)
-            run_axe(driver, "dark")
+            run_axe(driver, "dark", sections)
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
             driver.get("file://" + path)
         if "--enlarge" in args:
