@@ -32,7 +32,7 @@ package enum HTMLFindingList {
             out += "<h4>Fixed since the baseline</h4>\n<ul class=\"fixed\">\n"
             for fixed in result.absent {
                 out +=
-                    "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(fixed.message))"
+                    "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(HTMLText.readable(fixed.message)))"
                     + (fixed.elementName.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "") + "</li>\n"
             }
             out += "</ul>\n"
@@ -74,7 +74,7 @@ package enum HTMLFindingList {
         out += " \(HTMLText.severityLabel(finding.severity)) <code class=\"rule\">\(HTMLText.escape(finding.rule))</code>"
         if let title = BuiltInRules.rule(id: finding.rule)?.description.title { out += " <span class=\"rule-title\">\(HTMLText.escape(title))</span>" }
         if let state { out += " <span class=\"state state-\(state)\">\(state)</span>" }
-        out += "</div>\n\(crop)<p class=\"message\">\(HTMLText.escape(finding.message))</p>\n"
+        out += "</div>\n\(crop)<p class=\"message\">\(HTMLText.escape(HTMLText.readable(finding.message)))</p>\n"
         // The element as a person names it ("button “Add” in the navigation bar"), its id,
         // its line, its frame rounded in the platform's unit; the XPath behind a disclosure.
         var place: [String] = []

@@ -159,7 +159,7 @@ package enum HTMLSummary {
             }
             let more = instances.count > 8 ? " and \(instances.count - 8) more" : ""
             out +=
-                "<tr><th scope=\"row\">\(HTMLText.severityLabel(first.severity)) <code>\(HTMLText.escape(first.rule))</code> \(HTMLText.escape(first.message))</th>"
+                "<tr><th scope=\"row\">\(HTMLText.severityLabel(first.severity)) <code>\(HTMLText.escape(first.rule))</code> \(HTMLText.escape(HTMLText.readable(first.message)))</th>"
                 + "<td>\(instances.count)</td><td>\(places.joined(separator: ", "))\(more)</td></tr>\n"
         }
         out += "</tbody></table></div>\n"

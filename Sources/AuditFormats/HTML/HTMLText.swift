@@ -26,6 +26,14 @@ package enum HTMLText {
     /// A number as reports print it (`12`, `4.5`, `2.913`).
     package static func number(_ value: Double) -> String { value.formattedForReport }
 
+    /// A message as people read it: sizes given with two or three decimals ("Target
+    /// 102.857×38.857 dp") cut to one ("102.8×38.8 dp"). Cut, not rounded, so that a size
+    /// under a minimum never reads as the minimum (47.96 reads 47.9, not 48.0); ratios and
+    /// other numbers are left as the rule wrote them. The report's JSON keeps every digit.
+    package static func readable(_ message: String) -> String {
+        message.replacing(/([0-9]+)\.([0-9])[0-9]+(?=×| dp| pt| px)/) { match in "\(match.1).\(match.2)" }
+    }
+
     /// The word, and an icon that does not rely on colour, for a severity.
     package static func severityLabel(_ severity: Severity) -> String {
         "<span class=\"sev sev-\(severity.rawValue)\"><span class=\"icon\" aria-hidden=\"true\">\(icon(severity))</span> \(severity.rawValue)</span>"
