@@ -97,8 +97,8 @@ enum TextCut {
     }
 
     /// Whether glyph strokes cross the column `edge` within `band`: two or more pixels in
-    /// it, or in the column before, stand apart from the band's background (its commonest
-    /// colour) by 1.5:1 or more.
+    /// it, and in the column before, stand apart from the band's background (its commonest
+    /// colour, sampled) by 1.5:1 or more.
     static func inkCrosses(edge: Int, band: PixelRect, in image: Screenshot) -> Bool {
         guard edge >= band.x + 1 else { return false }
         var counts: [RGBA: Int] = [:]
