@@ -132,7 +132,8 @@ public enum Auditor {
         let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         let located = PlacedFindings(count: reportOrder.count, chunkSize: chunk)
         let place: @Sendable (Int) -> Void = { part in
-            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: chunk * 512))
+            var rendered = ReportWriter.Output(bytes: [UInt8]())
+            rendered.bytes.reserveCapacity(chunk * 512)
             var fields: [Range<Int>] = []
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
@@ -141,7 +142,10 @@ public enum Auditor {
                     suppressed.append(finding.ruleID)
                     continue
                 }
-                rendered.raw(fields.isEmpty ? "{" : ",{")
+                // A comma before every finding but the report's first: runs joined end to
+                // end are the findings array (a run after an empty first one starts with a
+                // comma the report's writer drops).
+                rendered.raw(part == 0 && fields.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
                 let identity = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
                 located.store(

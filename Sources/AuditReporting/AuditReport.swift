@@ -38,11 +38,13 @@ public struct AuditReport: Sendable {
     /// A run of consecutive findings already written: `{…},{…}` and, for each, the range of
     /// its fields (between the braces) in `bytes`.
     package struct RenderedFindings: Sendable {
-        /// Written once by the audit's job, only read afterwards.
-        var bytes: ByteBuffer
+        /// Written once by the audit's job, only read afterwards: `{…},{…}`, and each run
+        /// but the report's first begins with a comma, so that runs laid end to end are the
+        /// findings array (a large report sends them as they are, ``RenderedReport``).
+        var bytes: [UInt8]
         package var fields: [Range<Int>]
 
-        package init(bytes: ByteBuffer, fields: [Range<Int>]) {
+        package init(bytes: [UInt8], fields: [Range<Int>]) {
             self.bytes = bytes
             self.fields = fields
         }

@@ -3,30 +3,76 @@
 /// It also records where each finding's fields lie, so the journal's `finding` records
 /// reuse the same bytes instead of rendering every finding a second time.
 public struct RenderedReport: Sendable {
-    /// The report: one line of JSON and a newline (as the daemon sends it).
-    public var bytes: [UInt8]
-    /// For each finding, in report order, the range of `bytes` holding its fields
-    /// (`"rule":…,"fingerprint":"…"`, without the braces).
-    public var findingFields: [Range<Int>]
-    /// The range of `bytes` holding the `summary` object, braces included.
+    /// Where a finding's fields are: a piece, and the range of its bytes.
+    public struct Location: Sendable, Equatable {
+        public var piece: Int
+        public var range: Range<Int>
+    }
+
+    /// The report in pieces, in order: once joined, one line of JSON and a newline (as the
+    /// daemon sends it). A report with less than ``ReportWriter/segmentingFrom`` bytes of
+    /// findings is one piece; a larger one keeps the runs of findings the audit's workers
+    /// wrote as pieces of their own rather than copying them into one buffer — the answer
+    /// and the journal write pieces as they are (at 100,000 findings the copy held 37 MB
+    /// more at the daemon's peak).
+    public var pieces: [[UInt8]]
+    /// For each finding, in report order, where its fields are (`"rule":…,"fingerprint":"…"`,
+    /// without the braces).
+    public var findingFields: [Location]
+    /// The range of the first piece holding the `summary` object, braces included.
     public var summary: Range<Int>
 
+    /// The report's size in bytes.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// The report as one buffer: a copy when it is in several pieces (for tests and tools).
+    public var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
+
+    /// The summary object's bytes.
+    public var summaryBytes: ArraySlice<UInt8> { pieces[0][summary] }
+
     /// The fields of finding `index`.
-    public func fields(ofFinding index: Int) -> ArraySlice<UInt8> { bytes[findingFields[index]] }
+    public func fields(ofFinding index: Int) -> ArraySlice<UInt8> {
+        let location = findingFields[index]
+        return pieces[location.piece][location.range]
+    }
+
+    /// Calls `body` with the bytes of every piece, in order.
+    public func withPieceBytes<Result>(_ body: ([UnsafeRawBufferPointer]) -> Result) -> Result {
+        var pointers: [UnsafeRawBufferPointer] = []
+        pointers.reserveCapacity(pieces.count)
+        func lend(_ index: Int) -> Result {
+            guard index < pieces.count else { return body(pointers) }
+            return pieces[index].withUnsafeBytes { bytes in
+                pointers.append(bytes)
+                return lend(index + 1)
+            }
+        }
+        return lend(0)
+    }
 }
 
 /// Writes reports as compact JSON (docs/findings.md): the only serialisation of a report;
 /// ``AuditReport/json`` reads these bytes back.
 public enum ReportWriter {
-    /// Renders `report`.
-    public static func render(_ report: AuditReport) -> RenderedReport {
+    /// Findings of this many bytes or more are sent as the runs the audit wrote, not copied
+    /// into one buffer (``RenderedReport/pieces``).
+    public static let segmentingFrom = 1 << 20
+
+    /// Renders `report`; runs of findings from `segmentingFrom` bytes on stay pieces of
+    /// their own.
+    public static func render(_ report: AuditReport, segmentingFrom: Int = segmentingFrom) -> RenderedReport {
         var out = Output(bytes: [UInt8]())
+        let runs = report.renderedFindings
+        let fromRuns = runs.reduce(0, { $0 + $1.fields.count }) == report.findings.count
+        let runBytes = runs.reduce(0) { $0 + $1.bytes.count }
+        // Runs after the first stay where the audit wrote them when they are large.
+        let segmented = fromRuns && runs.count > 1 && runBytes >= segmentingFrom
         // Sized up front from the runs the audit wrote: a buffer that grows copies itself
         // into fresh pages each time, and on large reports the page faults cost more than
         // the copying.
-        let runBytes = report.renderedFindings.reduce(0) { $0 + $1.bytes.count + 1 }
         out.bytes.reserveCapacity(
-            1024 + max(runBytes, report.findings.count * 420) + report.incomplete.count * 256
+            1024 + (segmented ? runs[0].bytes.count : max(runBytes, report.findings.count * 420)) + report.incomplete.count * 256
                 + report.suppressed.count * 64)
         HugePages.advise(capacityOf: &out.bytes)
         out.raw("{")
@@ -71,23 +117,33 @@ public enum ReportWriter {
         let summary = summaryStart..<out.bytes.count
 
         out.comma(); out.key("findings"); out.raw("[")
-        var findingFields: [Range<Int>] = []
+        var findingFields: [RenderedReport.Location] = []
         findingFields.reserveCapacity(report.findings.count)
-        if report.renderedFindings.reduce(0, { $0 + $1.fields.count }) == report.findings.count {
-            // Written by the audit already, in order: copy whole runs.
-            for (offset, run) in report.renderedFindings.enumerated() {
-                if offset > 0 { out.comma() }
-                let base = out.bytes.count
-                run.bytes.withUnsafeBytes { out.bytes.append(contentsOf: $0) }
-                for range in run.fields { findingFields.append((range.lowerBound + base)..<(range.upperBound + base)) }
+        var pieces: [[UInt8]] = []
+        if fromRuns {
+            // Written by the audit already, in order, each run but the report's first
+            // starting with a comma: copied whole, or past the first left as pieces.
+            for (offset, run) in runs.enumerated() {
+                if segmented, offset > 0 {
+                    if offset == 1 { pieces.append(out.bytes) }
+                    for range in run.fields { findingFields.append(.init(piece: offset, range: range)) }
+                    pieces.append(run.bytes)
+                    continue
+                }
+                // The first run's comma, when the report's first chunk was all suppressed.
+                let skip = offset == 0 && run.bytes.first == UInt8(ascii: ",") ? 1 : 0
+                let base = out.bytes.count - skip
+                run.bytes.withUnsafeBytes { out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[skip...])) }
+                for range in run.fields { findingFields.append(.init(piece: 0, range: (range.lowerBound + base)..<(range.upperBound + base))) }
             }
+            if segmented { out.bytes = [] }
         } else {
             for (offset, located) in report.findings.enumerated() {
                 if offset > 0 { out.comma() }
                 out.raw("{")
                 let start = out.bytes.count
                 writeFields(of: located.finding, in: located.snapshot, to: &out)
-                findingFields.append(start..<out.bytes.count)
+                findingFields.append(.init(piece: 0, range: start..<out.bytes.count))
                 out.raw("}")
             }
         }
@@ -114,16 +170,17 @@ public enum ReportWriter {
             out.key(rule); out.int(report.suppressed[rule] ?? 0)
         }
         out.raw("}}\n")
-        return RenderedReport(bytes: out.bytes, findingFields: findingFields, summary: summary)
+        pieces.append(out.bytes)
+        return RenderedReport(pieces: pieces, findingFields: findingFields, summary: summary)
     }
 
     /// The fields of one finding, in the order docs/findings.md gives, read from its snapshot. Returns the
     /// finding's fingerprint, which hashes the path written here.
     @discardableResult
-    // The engine renders into `ByteBuffer`s: a specialisation for them is compiled here, so
+    // The engine renders into byte arrays: a specialisation for them is compiled here, so
     // its calls are direct and inlined instead of going through the protocol's witnesses
     // (about 5% of a finding-heavy audit).
-    @_specialize(exported:true,where Sink == ByteBuffer)
+    @_specialize(exported:true,where Sink == [UInt8])
     package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> (
         fingerprint: UInt64, defect: UInt64
     ) {

@@ -56,6 +56,36 @@ final class ReportWriterTests: XCTestCase {
         XCTAssertEqual(fromRuns.findingFields, oneByOne.findingFields)
     }
 
+    /// A large report keeps the audit's runs as pieces (the answer and the journal write
+    /// them as they are): joined, byte for byte the report written in one buffer, each
+    /// finding's fields found in its piece — also when the report's first chunk of
+    /// findings was suppressed whole and the first run begins with a comma.
+    func testARunsReportInPiecesIsTheSameReport() throws {
+        for ignoredFirst in [0, 400] {
+            var xml = ##"<snapshot version="1" platform="ios" width="390" height="844"><element role="window" frame="0,0,390,844" background="#FFFFFF">"##
+            for index in 0..<2_100 {
+                let ignore = index < ignoredFirst ? #" a11y-ignore="*""# : ""
+                xml += #"<element id="b\#(index)" role="button" frame="\#(index % 10 * 30),\#(index / 10 * 30),20,20"\#(ignore)/>"#
+            }
+            xml += "</element></snapshot>"
+            var report = Auditor.audit(try TestSupport.parse(xml), ruleSet: .allBuiltIn)
+            let whole = ReportWriter.render(report, segmentingFrom: .max)
+            let pieces = ReportWriter.render(report, segmentingFrom: 1)
+            XCTAssertEqual(whole.pieces.count, 1)
+            XCTAssertEqual(pieces.pieces.count, report.renderedFindings.count + 1, "the head with the first run, each other run, the tail")
+            XCTAssertEqual(pieces.bytes, whole.bytes, "ignoring the first \(ignoredFirst)")
+            XCTAssertEqual(pieces.count, whole.count)
+            XCTAssertEqual(pieces.findingFields.count, whole.findingFields.count)
+            for index in whole.findingFields.indices {
+                XCTAssertEqual(pieces.fields(ofFinding: index), whole.fields(ofFinding: index), "finding \(index)")
+            }
+            XCTAssertEqual(pieces.summaryBytes, whole.summaryBytes)
+            XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(pieces.bytes)))
+            report.renderedFindings = []
+            XCTAssertEqual(report.rendered().bytes, whole.bytes, "written one by one")
+        }
+    }
+
     func testHostileStringsAreEscaped() throws {
         let label = "Say \"hi\" \\ back\u{1}\ttab 日本 🎉 button"
         let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -51,6 +51,30 @@ final class DaemonRoutesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socket), "socket removed on exit")
     }
 
+    /// A report of more than a megabyte of findings goes out and into the journal as the
+    /// runs the audit wrote (``RenderedReport/pieces``): the answer is one valid report
+    /// with every finding, and each finding's journal record holds its fields whole.
+    func testALargeReportIsAnsweredAndJournalledWhole() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        var xml = ##"<snapshot version="1" platform="ios" width="390" height="844" app="big" screen="Buttons"><element role="window" frame="0,0,390,844">"##
+        for index in 0..<4_000 {
+            xml += #"<element id="b\#(index)" role="button" frame="\#(index % 10 * 30),\#(index / 10 * 30),20,20"/>"#
+        }
+        xml += "</element></snapshot>"
+        let response = try daemon.post(Array(xml.utf8))
+        XCTAssertEqual(response.status, 200, response.text.prefix(300).description)
+        XCTAssertGreaterThan(response.body.count, 1 << 20, "large enough to be sent in pieces")
+        XCTAssertEqual(response.headers["content-length"].flatMap(Int.init), response.body.count)
+        let report = try XCTUnwrap(response.json as? [String: Any])
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        let summary = try XCTUnwrap(report["summary"] as? [String: Any])
+        XCTAssertEqual(findings.count, ["error", "warning", "notice"].reduce(0) { $0 + (summary[$1] as? Int ?? 0) })
+        let records = daemon.journalRecords().filter { $0["type"] as? String == "finding" && $0["app"] as? String == "big" }
+        XCTAssertEqual(records.count, findings.count)
+        XCTAssertEqual(Set(records.compactMap { $0["fingerprint"] as? String }), Set(findings.compactMap { $0["fingerprint"] as? String }))
+    }
+
     func testStatusCodes() throws {
         let daemon = try DaemonHarness()
         try daemon.start(["--max-snapshot-bytes", "100000"])

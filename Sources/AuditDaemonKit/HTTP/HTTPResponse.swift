@@ -6,12 +6,24 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// More of the body, sent after `body` piece by piece and never joined (a large
+    /// report's runs of findings, ``RenderedReport/pieces``).
+    public var bodyRest: [[UInt8]] = []
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+
+    /// A body in pieces, sent in order: the first as `body`, the others after it.
+    public init(status: Int, headers: [(String, String)] = [], pieces: [[UInt8]]) {
+        self.init(status: status, headers: headers, body: pieces.first ?? [])
+        bodyRest = Array(pieces.dropFirst())
+    }
+
+    /// The body's length: `body` and its rest.
+    public var bodyCount: Int { bodyRest.reduce(body.count) { $0 + $1.count } }
 
     /// A JSON body.
     public static func json(_ status: Int, _ value: JSON, extraHeaders: [(String, String)] = []) -> HTTPResponse {
@@ -37,13 +49,13 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The bytes on the wire.
-    public func serialized(keepAlive: Bool) -> [UInt8] { head(keepAlive: keepAlive) + body }
+    public func serialized(keepAlive: Bool) -> [UInt8] { head(keepAlive: keepAlive) + body + bodyRest.joined() }
 
     /// The status line and headers, with Content-Length; the body follows.
     public func head(keepAlive: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\n"
+        head += "Content-Length: \(bodyCount)\r\n"
         if !keepAlive { head += "Connection: close\r\n" }
         head += "\r\n"
         return Array(head.utf8)

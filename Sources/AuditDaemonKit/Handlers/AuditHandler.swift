@@ -127,7 +127,7 @@ enum AuditHandler {
                 let rendered = report.rendered()
                 let journalStarted = Timestamp.monotonic()
                 timing.add(ServerTiming.render, from: renderStarted, to: journalStarted)
-                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: rendered.bytes)
+                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], pieces: rendered.pieces)
                 // Only bytes and counts wait for the journal's sync, not the findings.
                 let counts = Metrics.findingCounts(report)
                 let identity = (app: report.app, build: report.build, screen: report.screen)

@@ -44,7 +44,7 @@ public struct AuditJournalEntry: JournalEntry {
                 ("duration_ms", .number(report.roundedDuration)),
             ]))
         audit.append(contentsOf: #","summary":"#.utf8)
-        audit.append(contentsOf: rendered.bytes[rendered.summary])
+        audit.append(contentsOf: rendered.summaryBytes)
         if let transcript {
             var members: [(String, JSON)] = [
                 ("reader", .string(transcript.reader.rawValue)), ("digest", .string(transcript.digest)),
@@ -88,13 +88,14 @@ public struct AuditJournalEntry: JournalEntry {
         auditHead.withUnsafeBytes { auditHead in
             findingHead.withUnsafeBytes { findingHead in
                 auditFields.withUnsafeBytes { auditFields in
-                    report.bytes.withUnsafeBytes { reportBytes in
+                    // A finding's fields are read where the report keeps them, in whichever
+                    // of its pieces.
+                    report.withPieceBytes { reportPieces in
                         body { index in
-                            index == 0
-                                ? RecordPieces(head: auditHead, body: auditFields)
-                                : RecordPieces(
-                                    head: findingHead,
-                                    body: UnsafeRawBufferPointer(rebasing: reportBytes[report.findingFields[index - 1]]))
+                            guard index > 0 else { return RecordPieces(head: auditHead, body: auditFields) }
+                            let location = report.findingFields[index - 1]
+                            return RecordPieces(
+                                head: findingHead, body: UnsafeRawBufferPointer(rebasing: reportPieces[location.piece][location.range]))
                         }
                     }
                 }

@@ -314,10 +314,11 @@ final class Connection: @unchecked Sendable {
             slots[position].close = true
         }
         let head = response.head(keepAlive: !slots[position].close)
-        slots[position].body = .bytes([head, response.body])
-        largestAnswer = max(largestAnswer, head.count + response.body.count)
-        waitingAnswerBytes += head.count + response.body.count
-        outputMemory.force(head.count + response.body.count)
+        slots[position].body = .bytes([head, response.body] + response.bodyRest)
+        let size = head.count + response.bodyCount
+        largestAnswer = max(largestAnswer, size)
+        waitingAnswerBytes += size
+        outputMemory.force(size)
         flushSlots()
     }
 

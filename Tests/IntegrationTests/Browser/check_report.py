@@ -426,6 +426,8 @@ def run_axe(driver, scheme, sections=None):
     driver.execute_script(script)
     version = driver.execute_script("return axe.version")
     context = "document"
+    # axe takes tens of seconds on a long page, more on a loaded machine.
+    driver.set_script_timeout(600)
     if sections is not None:
         duplicates = driver.execute_script(
             "const seen = new Set(), twice = []; document.querySelectorAll('[id]').forEach(e => { if (seen.has(e.id)) twice.push(e.id); seen.add(e.id); }); return twice.slice(0, 5);")
