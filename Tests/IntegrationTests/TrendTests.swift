@@ -129,6 +129,7 @@ final class TrendTests: XCTestCase {
         XCTAssertTrue(page.stdout.contains("<strong>Against build 3:</strong>"), page.stdout.prefix(3000).description)
         XCTAssertTrue(page.stdout.contains("1 regressed"), page.stdout.prefix(3000).description)
         XCTAssertTrue(page.stdout.contains("since build 3: "), page.stdout.prefix(3000).description)
+        XCTAssertFalse(page.stdout.contains("the baseline"), "the build is named everywhere")
         // Prometheus: what the latest build changed, once the index has it (a query brings it up).
         _ = try trend(daemon)
         let metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text

@@ -8,7 +8,7 @@ package enum HTMLFindingList {
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
         named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" },
-        markerOf: [String: String] = [:]
+        markerOf: [String: String] = [:], baseline: String = "the baseline"
     ) -> String {
         var out = ""
         if numbered.isEmpty {
@@ -29,7 +29,7 @@ package enum HTMLFindingList {
             out += "</ol>\n"
         }
         if hasBaseline, !result.absent.isEmpty {
-            out += "<h4>Fixed since the baseline</h4>\n<ul class=\"fixed\">\n"
+            out += "<h4>Fixed since \(HTMLText.escape(baseline))</h4>\n<ul class=\"fixed\">\n"
             for fixed in result.absent {
                 out +=
                     "<li data-state=\"absent\"><code>\(HTMLText.escape(fixed.rule))</code> \(HTMLText.escape(HTMLText.readable(fixed.message)))"

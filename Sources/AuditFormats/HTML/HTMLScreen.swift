@@ -148,7 +148,10 @@ package struct HTMLScreen {
     /// (``HTMLMarkers/group(_:)``). `unchanged` holds the anchors of the findings a baseline
     /// already had: a marker all of whose findings are unchanged is drawn faded, so what is
     /// new stands out.
-    package func render(_ grouped: [HTMLMarkers.Marker], size: (width: Double, height: Double), unchanged: Set<String> = []) -> String {
+    /// `baseline` names what unchanged markers are unchanged since ("the baseline", "build 41").
+    package func render(
+        _ grouped: [HTMLMarkers.Marker], size: (width: Double, height: Double), unchanged: Set<String> = [], baseline: String = "the baseline"
+    ) -> String {
         let (width, height) = size
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"
@@ -186,7 +189,8 @@ package struct HTMLScreen {
         }
         svg += "</g>\n"
         for marker in markers.markers {
-            svg += self.marker(marker, radius: radius, unchanged: !unchanged.isEmpty && marker.findings.allSatisfy { unchanged.contains($0.anchor) })
+            svg += self.marker(
+                marker, radius: radius, unchanged: !unchanged.isEmpty && marker.findings.allSatisfy { unchanged.contains($0.anchor) }, baseline: baseline)
         }
         return svg + "</svg>"
     }
@@ -195,7 +199,7 @@ package struct HTMLScreen {
     /// worst painted last (the filters hide a severity's badge with its findings, and the
     /// next worst shows); the badge says the finding's number, or "×N". Its outline
     /// (`o-` and its id) is drawn with the others, below every badge.
-    private func marker(_ marker: HTMLMarkers.Marker, radius: Double, unchanged: Bool) -> String {
+    private func marker(_ marker: HTMLMarkers.Marker, radius: Double, unchanged: Bool, baseline: String) -> String {
         let f = HTMLText.number
         let worst = marker.worst.rawValue
         let first = marker.findings[0]
@@ -204,7 +208,7 @@ package struct HTMLScreen {
             marker.findings.count == 1
             ? "Finding \(names[0])" : "\(marker.findings.count) findings on this element: Finding \(names.joined(separator: "; Finding "))"
         let anchors = marker.findings.map(\.anchor).joined(separator: " ")
-        let name = listed + (unchanged ? " (unchanged since the baseline)" : "")
+        let name = listed + (unchanged ? " (unchanged since \(baseline))" : "")
         var svg =
             "<a class=\"marker sev-\(worst)\(unchanged ? " unchanged" : "")\" id=\"\(marker.id)\" href=\"#f-\(first.anchor)\" data-finding=\"\(first.anchor)\" data-findings=\"\(anchors)\" aria-label=\"\(HTMLText.escape(name))\">"
         let label = marker.findings.count == 1 ? "\(first.number)" : "×\(marker.findings.count)"
