@@ -38,8 +38,8 @@ enum TextCut {
             let shownText = inside.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             // Lines ending in an ellipsis are truncated, wrapped over several lines (the
             // rule's line by line pass matches a line with its element's start only).
-            let ellipsis = shownText.hasSuffix("…") ? 1 : shownText.hasSuffix("...") ? 3 : 0
-            let shown = ScreenText.fold(String(shownText.dropLast(ellipsis)))
+            let beforeEllipsis = TextTruncatedRule.beforeEllipsis(shownText)
+            let shown = ScreenText.fold(String(beforeEllipsis ?? shownText[...]))
             guard shown.count >= 3, whole.count >= shown.count + minimumMissing,
                 TextTruncatedRule.startsNearly(whole, with: shown)
             else { continue }
@@ -51,15 +51,11 @@ enum TextCut {
             }) {
                 continue
             }
-            if ellipsis > 0 {
+            if beforeEllipsis != nil {
                 guard inside.count > 1 else { continue }
-                context.report(
-                    .truncated, element: index,
-                    evidence: [
-                        (.text, .string(shownText)), (.expected, .string(full)),
-                        (.confidence, .number((last.confidence * 10).rounded() / 10)),
-                        (.crop, .string(PixelRect.union(of: inside.map(\.box)).description)),
-                    ], severity: enlarged ? .warning : .notice)
+                TextTruncatedRule.report(
+                    .truncated, on: index, shown: shownText, full: full, confidence: last.confidence, crop: PixelRect.union(of: inside.map(\.box)),
+                    enlarged: enlarged, &context)
                 continue
             }
             // The last line runs to the edge: within a glyph or two (its height) of it — OCR
@@ -69,13 +65,9 @@ enum TextCut {
             guard last.box.x + last.box.width >= edge - max(3, last.box.height), !band.isEmpty,
                 inkCrosses(edge: edge - 1, band: band, in: image)
             else { continue }
-            context.report(
-                .cut, element: index,
-                evidence: [
-                    (.text, .string(shownText)), (.expected, .string(full)),
-                    (.confidence, .number((last.confidence * 10).rounded() / 10)),
-                    (.crop, .string(PixelRect.union(of: inside.map(\.box) + [band]).description)),
-                ], severity: enlarged ? .warning : .notice)
+            TextTruncatedRule.report(
+                .cut, on: index, shown: shownText, full: full, confidence: last.confidence, crop: PixelRect.union(of: inside.map(\.box) + [band]),
+                enlarged: enlarged, &context)
         }
     }
 

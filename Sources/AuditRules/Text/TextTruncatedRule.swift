@@ -96,14 +96,7 @@ public enum TextTruncatedRule: Rule {
         for line in recognition.lines {
             if context.outOfBudget() { return }
             let text = line.text.trimmingCharacters(in: .whitespaces)
-            let shown: Substring
-            if text.hasSuffix("…") {
-                shown = text.dropLast()
-            } else if text.hasSuffix("...") {
-                shown = text.dropLast(3)
-            } else {
-                continue
-            }
+            guard let shown = beforeEllipsis(text) else { continue }
             let folded = ScreenText.fold(String(shown))
             guard folded.count >= 3, !screen.isSystemUI(line.box) else { continue }
             // The element under the line whose text starts with what is shown and goes on.
@@ -118,14 +111,28 @@ public enum TextTruncatedRule: Rule {
             }
             guard let match else { continue }
             ellipsized.insert(match.index)
-            context.report(
-                .truncated, element: match.index,
-                evidence: [
-                    (.text, .string(text)), (.expected, .string(match.full)),
-                    (.confidence, .number((line.confidence * 10).rounded() / 10)), (.crop, .string(line.box.description)),
-                ], severity: enlarged ? .warning : .notice)
+            report(.truncated, on: match.index, shown: text, full: match.full, confidence: line.confidence, crop: line.box, enlarged: enlarged, &context)
         }
         TextCut.report(&context, recognition: recognition, screen: screen, skipping: ellipsized, enlarged: enlarged)
+    }
+
+    /// `text` without the ellipsis it ends in (`…` or `...`); nil when it ends in none.
+    static func beforeEllipsis(_ text: String) -> Substring? {
+        text.hasSuffix("…") ? text.dropLast() : text.hasSuffix("...") ? text.dropLast(3) : nil
+    }
+
+    /// A finding of either result: what the screen shows of the element's text, where, how
+    /// sure OCR was; a warning when the capture was taken with enlarged text.
+    static func report(
+        _ result: ResultID, on element: Int, shown: String, full: String, confidence: Double, crop: PixelRect, enlarged: Bool,
+        _ context: inout RuleContext<ResultID>
+    ) {
+        context.report(
+            result, element: element,
+            evidence: [
+                (.text, .string(shown)), (.expected, .string(full)), (.confidence, .number((confidence * 10).rounded() / 10)),
+                (.crop, .string(crop.description)),
+            ], severity: enlarged ? .warning : .notice)
     }
 
     /// Whether `whole` begins with `shown`, one letter read wrong allowed in its last word.
