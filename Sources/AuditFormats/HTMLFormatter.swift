@@ -43,7 +43,7 @@ package enum HTMLFormatter {
             <header><h1>Accessibility report</h1>
             <p class="meta">auditd \(AuditCoreVersion.string): \(HTMLText.count(results.count, "snapshot")), \(HTMLText.count(total, "finding")). Each screen is drawn with a numbered marker on every finding's element; the list beside it says each finding in the same numbers.</p></header>
             <main id="main">
-            \(HTMLSummary.render(results, hasBaseline: context.hasBaseline, baselineName: context.baselineName, failOn: context.failOn))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
+            \(HTMLSummary.render(results, context: context))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
             <script>
             \(HTMLAssets.script)
             </script>
@@ -78,11 +78,11 @@ package enum HTMLFormatter {
             <h2 id="\(headingID)">\(title)</h2>
             <p class="meta">\(HTMLText.escape(name))\(name.isEmpty ? "" : " — ")\(HTMLText.escape(report.ruleSet)), \(report.snapshot.elements) elements: \(counts)</p>
             <div class="pair\(landscape ? " wide" : "")">
-            <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged, baseline: context.baselineName ?? "the baseline"))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.\(Self.originalLink(screen, href: context.screenshotLinks[result.file])) <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
+            <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged, baseline: context.baselineTitle))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.\(Self.originalLink(screen, href: context.screenshotLinks[result.file])) <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
             \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
                 crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }, markerOf: grouped.markerOf,
-                baseline: context.baselineName ?? "the baseline"))
+                baseline: context.baselineTitle))
             \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>

@@ -91,6 +91,9 @@ package struct FormatContext {
     /// index (`--since-build`), else nil ("the baseline").
     package var baselineName: String?
 
+    /// What findings are compared with, as the report says it: "build 41", or "the baseline".
+    package var baselineTitle: String { baselineName ?? "the baseline" }
+
     /// The gate of the run (`--fail-on`): the HTML report's verdict says whether it passed.
     package var failOn: Severity? = .error
 

@@ -8,7 +8,7 @@ package enum HTMLFindingList {
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
         named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" },
-        markerOf: [String: String] = [:], baseline: String = "the baseline"
+        markerOf: [String: String] = [:], baseline: String
     ) -> String {
         var out = ""
         if numbered.isEmpty {

@@ -148,10 +148,8 @@ package struct HTMLScreen {
     /// (``HTMLMarkers/group(_:)``). `unchanged` holds the anchors of the findings a baseline
     /// already had: a marker all of whose findings are unchanged is drawn faded, so what is
     /// new stands out.
-    /// `baseline` names what unchanged markers are unchanged since ("the baseline", "build 41").
-    package func render(
-        _ grouped: [HTMLMarkers.Marker], size: (width: Double, height: Double), unchanged: Set<String> = [], baseline: String = "the baseline"
-    ) -> String {
+    /// `baseline` names what unchanged markers are unchanged since (``FormatContext/baselineTitle``).
+    package func render(_ grouped: [HTMLMarkers.Marker], size: (width: Double, height: Double), unchanged: Set<String>, baseline: String) -> String {
         let (width, height) = size
         let f = HTMLText.number
         let labelID = "screen-\(snapshotIndex)-label"

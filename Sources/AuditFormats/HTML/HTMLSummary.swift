@@ -8,14 +8,15 @@ import Foundation
 /// findings and incomplete checks counted; last, the defects with several instances, each
 /// with its instances linked.
 package enum HTMLSummary {
-    /// `baselineName` says what the baseline is ("build 41", from the trend index), nil
-    /// for a baseline report ("the baseline").
-    package static func render(_ results: [SnapshotResult], hasBaseline: Bool, baselineName: String? = nil, failOn: Severity? = .error) -> String {
-        let against = baselineName ?? "the baseline"
+    /// The context says whether there is a baseline and what it is ("build 41", from the
+    /// trend index, or "the baseline"), and the run's gate.
+    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+        let hasBaseline = context.hasBaseline
+        let against = context.baselineTitle
         let audited = results.filter { $0.report != nil }
         let findings = audited.flatMap(\.findings)
         var out = "<section class=\"summary\" aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Summary</h2>\n"
-        out += verdict(results, hasBaseline: hasBaseline, baselineName: baselineName, failOn: failOn)
+        out += verdict(results, hasBaseline: hasBaseline, baselineName: context.baselineName, failOn: context.failOn)
         if hasBaseline {
             var new = 0, unchanged = 0, regressed = 0
             for result in audited {
