@@ -37,38 +37,26 @@ public struct ColorSwatch: Sendable {
 
     /// The swatch of the pixels of several rectangles together (a ring around an element).
     public init(_ image: Screenshot, _ rects: [PixelRect]) {
+        // Clipped again here (callers clip to the usable area already): the samples are
+        // read without bounds checks.
+        let bounds = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        let rects = rects.map { $0.clipped(to: bounds) }
         let area = rects.reduce(0) { $0 + max(0, $1.area) }
-        guard area > 0 else { return }
+        guard area > 0, image.rgba.count >= image.width * image.height * 4 else { return }
         let step = max(1, Int((Double(area) / Double(Self.maximumSamples)).squareRoot().rounded(.up)))
         self.step = step
-        let samples = rects.reduce(0) { $0 + ($1.isEmpty ? 0 : (($1.width + step - 1) / step) * (($1.height + step - 1) / step)) }
-        // Room for every sample's colour at half load: the table never grows, so a slot
-        // found now stays the colour's slot.
-        var capacity = 64
-        while capacity < 2 * samples { capacity *= 2 }
-        var table = ColorCountTable(capacity: capacity)
         let keepsCells = rects.count == 1
-        var slots: [Int32] = []
         if keepsCells, let rect = rects.first {
             columns = (rect.width + step - 1) / step
             rows = (rect.height + step - 1) / step
-            slots.reserveCapacity(columns * rows)
         }
-        image.rgba.withUnsafeBufferPointer { pixels in
-            for rect in rects where !rect.isEmpty {
-                var y = rect.y
-                while y < rect.y + rect.height {
-                    var offset = (y * image.width + rect.x) * 4
-                    for _ in stride(from: 0, to: rect.width, by: step) {
-                        let packed = UInt32(pixels[offset]) << 16 | UInt32(pixels[offset + 1]) << 8 | UInt32(pixels[offset + 2])
-                        let slot = table.add(packed)
-                        if keepsCells { slots.append(Int32(truncatingIfNeeded: slot)) }
-                        offset += 4 * step
-                    }
-                    y += step
-                }
-            }
-        }
+        let samples = Self.sample(image, rects, step: step)
+        // Room for every sample's colour at half load: the table never grows, so a slot
+        // found now stays the colour's slot.
+        var capacity = 64
+        while capacity < 2 * samples.count { capacity *= 2 }
+        var table = ColorCountTable(capacity: capacity)
+        let slots = table.add(samples, keepingSlots: keepsCells)
         let counted = table.entries()
         var colors: [(color: RGBA, count: Int, slot: Int)] = counted.map {
             (RGBA(red: UInt8($0.key >> 16), green: UInt8(($0.key >> 8) & 255), blue: UInt8($0.key & 255)), $0.count, $0.slot)
@@ -96,6 +84,32 @@ public struct ColorSwatch: Sendable {
         cellClusters = slots.map { slotCluster[Int($0)] }
     }
 
+    /// The colours of the pixels on a grid of `step` over `rects` (each inside the image:
+    /// read without bounds checks), packed as `0xRRGGBB`, row by row.
+    static func sample(_ image: Screenshot, _ rects: [PixelRect], step: Int) -> [UInt32] {
+        let count = rects.reduce(0) { $0 + ($1.isEmpty ? 0 : (($1.width + step - 1) / step) * (($1.height + step - 1) / step)) }
+        return [UInt32](unsafeUninitializedCapacity: count) { buffer, written in
+            image.rgba.withUnsafeBytes { pixels in
+                for rect in rects where !rect.isEmpty {
+                    var y = rect.y
+                    while y < rect.y + rect.height {
+                        var offset = (y * image.width + rect.x) * 4
+                        var x = 0
+                        while x < rect.width {
+                            // Bytes R, G, B, A: little-endian, so R is the low byte.
+                            let pixel = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                            buffer[written] = (pixel & 0xFF) << 16 | (pixel & 0xFF00) | (pixel >> 16) & 0xFF
+                            written += 1
+                            offset += 4 * step
+                            x += step
+                        }
+                        y += step
+                    }
+                }
+            }
+        }
+    }
+
     /// The share of the sampled pixels in `cluster`.
     public func share(_ cluster: Cluster) -> Double { total > 0 ? Double(cluster.count) / Double(total) : 0 }
 }
@@ -115,23 +129,43 @@ struct ColorCountTable {
         counts = Array(repeating: 0, count: capacity)
     }
 
-    /// Counts `key` once; returns its slot.
-    @discardableResult
-    mutating func add(_ key: UInt32) -> Int {
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
-        while true {
-            if keys[slot] == key {
-                counts[slot] += 1
-                return slot
+    /// Counts every key of `keys`; returns each one's slot when `keepingSlots`. Neighbouring
+    /// samples are mostly one colour (a background, the inside of a stroke): a key equal to
+    /// the one before reuses its slot without hashing or probing.
+    mutating func add(_ keys: [UInt32], keepingSlots: Bool) -> [Int32] {
+        var used = self.used
+        self.used = []
+        defer { self.used = used }
+        let mask = self.keys.count - 1
+        return [Int32](unsafeUninitializedCapacity: keepingSlots ? keys.count : 0) { slots, kept in
+            self.keys.withUnsafeMutableBufferPointer { table in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    // The current run of one key is counted in a register and added when
+                    // it ends (adding to memory on every sample waits on the last store).
+                    var lastKey = Self.empty, lastSlot = 0
+                    var run: Int32 = 0
+                    for key in keys {
+                        if key != lastKey {
+                            if run > 0 { counts[lastSlot] &+= run }
+                            run = 0
+                            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 7) & mask
+                            while table[slot] != key && table[slot] != Self.empty { slot = (slot + 1) & mask }
+                            if table[slot] == Self.empty {
+                                table[slot] = key
+                                used.append(Int32(truncatingIfNeeded: slot))
+                            }
+                            lastKey = key
+                            lastSlot = slot
+                        }
+                        run &+= 1
+                        if keepingSlots {
+                            slots[kept] = Int32(truncatingIfNeeded: lastSlot)
+                            kept += 1
+                        }
+                    }
+                    if run > 0 { counts[lastSlot] &+= run }
+                }
             }
-            if keys[slot] == Self.empty {
-                keys[slot] = key
-                counts[slot] = 1
-                used.append(Int32(truncatingIfNeeded: slot))
-                return slot
-            }
-            slot = (slot + 1) & mask
         }
     }
 

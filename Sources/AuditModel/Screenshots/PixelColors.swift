@@ -240,11 +240,13 @@ extension ScreenshotMapping {
 /// Where each colour of a swatch sits: how much of it touches the crop's edge, and which
 /// colour lies beside it (two pixels away in the four directions, past an anti-aliased edge).
 struct SwatchNeighbours {
-    private let total: [Int]
-    private let edge: [Int]
-    private let outline: [Int]
+    /// Per followed cluster: its cells, those within a step of the grid's edge, those on
+    /// an outline (another colour `reach` cells away in one of the four directions).
+    let total: [Int]
+    let edge: [Int]
+    let outline: [Int]
     /// `beside[cluster * width + other]`: how often `other` lies two pixels from `cluster`.
-    private let beside: [Int]
+    let beside: [Int]
     private let width: Int
 
     /// Only the first clusters are followed: they are the only candidates for ink.
@@ -252,45 +254,82 @@ struct SwatchNeighbours {
 
     /// `swatch`: of one rectangle (its cells are the grid followed here).
     init(_ swatch: ColorSwatch) {
-        let count = min(Self.followed, swatch.clusters.count)
-        let width = swatch.clusters.count
-        let step = swatch.step
-        let columns = swatch.columns, rows = swatch.rows
-        let grid = swatch.cellClusters
+        self.init(
+            grid: swatch.cellClusters, columns: swatch.columns, rows: swatch.rows, step: swatch.step,
+            clusters: swatch.clusters.count)
+    }
+
+    /// `grid`: each cell's cluster (-1 for none), `columns` × `rows`, sampled every `step`
+    /// pixels, of a swatch of `clusters` clusters.
+    init(grid: [Int16], columns: Int, rows: Int, step: Int, clusters: Int) {
+        // A grid of another size than it says is read as empty (the cells are read
+        // without bounds checks).
+        let (grid, rows) = grid.count == columns * rows && columns >= 0 ? (grid, rows) : ([], 0)
+        let count = min(Self.followed, clusters)
+        let width = clusters
         // Neighbours two pixels away at least (past an anti-aliased edge), in grid cells.
         let reach = max(1, (2 + step - 1) / step)
         let margin = reach
         // Counts in one flat buffer: total, edge, outline per followed cluster, then beside.
         var counts = [Int](repeating: 0, count: 3 * count + count * width)
+        // Each pair of cells `reach` apart is compared once, for both of its cells: most
+        // pairs are one colour (the background), and a pair that differs marks both cells
+        // as on an outline and counts each beside the other.
+        var onOutline = [Bool](repeating: false, count: grid.count)
         grid.withUnsafeBufferPointer { cells in
             counts.withUnsafeMutableBufferPointer { tally in
-                for row in 0..<rows {
-                    let rowStart = row * columns
-                    let nearTopOrBottom = row < margin || rows - 1 - row < margin
-                    for column in 0..<columns {
-                        let own = Int(cells[rowStart + column])
-                        guard own >= 0, own < count else { continue }
-                        tally[own] += 1
-                        if nearTopOrBottom || column < margin || columns - 1 - column < margin { tally[count + own] += 1 }
-                        var onOutline = false
-                        let base = 3 * count + own * width
-                        if column + reach < columns {
-                            let other = Int(cells[rowStart + column + reach])
-                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
-                        }
-                        if column >= reach {
-                            let other = Int(cells[rowStart + column - reach])
-                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                onOutline.withUnsafeMutableBufferPointer { outline in
+                    func compare(_ first: Int, _ second: Int) {
+                        let a = Int(cells[first]), b = Int(cells[second])
+                        guard a != b else { return }
+                        outline[first] = true
+                        outline[second] = true
+                        if a >= 0, a < count, b >= 0, b < width { tally[3 * count + a * width + b] += 1 }
+                        if b >= 0, b < count, a >= 0, a < width { tally[3 * count + b * width + a] += 1 }
+                    }
+                    for row in 0..<rows {
+                        let rowStart = row * columns
+                        if columns > reach {
+                            for column in 0..<(columns - reach) { compare(rowStart + column, rowStart + column + reach) }
                         }
                         if row + reach < rows {
-                            let other = Int(cells[rowStart + reach * columns + column])
-                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                            for column in 0..<columns { compare(rowStart + column, rowStart + reach * columns + column) }
                         }
-                        if row >= reach {
-                            let other = Int(cells[rowStart - reach * columns + column])
-                            if other != own { onOutline = true; if other >= 0 { tally[base + other] += 1 } }
+                    }
+                    // Totals and outline counts by runs of one cluster (adding to memory
+                    // cell by cell waits on the last store to the same count).
+                    var last = -1, run = 0, runOutline = 0
+                    func flush() {
+                        guard last >= 0, last < count else { return }
+                        tally[last] += run
+                        tally[2 * count + last] += runOutline
+                    }
+                    for cell in 0..<cells.count {
+                        let own = Int(cells[cell])
+                        if own != last {
+                            flush()
+                            last = own
+                            run = 0
+                            runOutline = 0
                         }
-                        if onOutline { tally[2 * count + own] += 1 }
+                        run &+= 1
+                        runOutline &+= outline[cell] ? 1 : 0
+                    }
+                    flush()
+                    // The cells within `margin` of the grid's edge.
+                    func edge(_ cell: Int) {
+                        let own = Int(cells[cell])
+                        if own >= 0, own < count { tally[count + own] += 1 }
+                    }
+                    let left = min(margin, columns), right = max(left, columns - margin)
+                    for row in 0..<rows {
+                        let rowStart = row * columns
+                        if row < margin || rows - 1 - row < margin {
+                            for column in 0..<columns { edge(rowStart + column) }
+                        } else {
+                            for column in 0..<left { edge(rowStart + column) }
+                            for column in right..<columns { edge(rowStart + column) }
+                        }
                     }
                 }
             }
