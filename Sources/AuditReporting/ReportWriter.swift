@@ -197,7 +197,7 @@ public enum ReportWriter {
         out.raw(#","path":"#)
         if let index = finding.element {
             out.raw("\"")
-            snapshot.appendPath(of: index, to: &out.bytes, ancestors: &out.ancestors)
+            out.paths.write(pathOf: index, in: snapshot, to: &out.bytes)
             out.raw("\"")
         } else {
             out.raw("null")
@@ -235,8 +235,8 @@ public enum ReportWriter {
 
         package init(bytes: Sink) { self.bytes = bytes }
 
-        /// Reused to collect each finding's element and its ancestors for its path.
-        var ancestors: [Int32] = []
+        /// Each finding's path, from the bytes of the path before it.
+        var paths = ElementPathWriter()
         /// The fingerprint parts shared by the findings of each rule (one writer serves
         /// one snapshot).
         var fingerprintStarts: [(rule: String, start: Fingerprint)] = []

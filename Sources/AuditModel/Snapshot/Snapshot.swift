@@ -200,14 +200,18 @@ public final class Snapshot: Sendable {
             ancestors.append(current)
             current = elements[Int(current)].parent
         }
-        for step in ancestors.reversed() {
-            let element = elements[Int(step)]
-            out.write(byte: UInt8(ascii: "/"))
-            texts.appendBytes(element.tagName, to: &out)
-            out.write(byte: UInt8(ascii: "["))
-            JSON.writeInt(Int(element.position), to: &out)
-            out.write(byte: UInt8(ascii: "]"))
-        }
+        for step in ancestors.reversed() { appendPathStep(of: Int(step), to: &out) }
+    }
+
+    /// One step of a path: `/element[2]`, element `index`'s tag and its place among its
+    /// siblings of that tag.
+    package func appendPathStep<Sink: ByteSink>(of index: Int, to out: inout Sink) {
+        let element = elements[index]
+        out.write(byte: UInt8(ascii: "/"))
+        texts.appendBytes(element.tagName, to: &out)
+        out.write(byte: UInt8(ascii: "["))
+        JSON.writeInt(Int(element.position), to: &out)
+        out.write(byte: UInt8(ascii: "]"))
     }
 
     /// The rule ids and globs that `a11y-ignore` suppresses for element `index`: its own
