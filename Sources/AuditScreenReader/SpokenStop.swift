@@ -55,7 +55,7 @@ struct SpokenStop {
         role = Self.role(of: element)
         state = Self.state(of: element, role: role, snapshot: snapshot)
         hint = string(element.hint)
-        actions = (texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
+        actions = (element.actions.isAbsent ? "" : texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
             .filter { !$0.isEmpty }
     }
 
@@ -141,16 +141,43 @@ struct SpokenStop {
         return state
     }
 
-    /// The utterance: name, value, role, state and hint, in the reader's words.
+    /// The utterance: name, value, role, state and hint, in the reader's words, joined by
+    /// ", ". Measured, then written into one string of that size: it is made for every
+    /// stop of every audit, and a string grown part by part cost a quarter of a
+    /// transcript.
     func speech(_ reader: ScreenReader) -> String {
-        var parts: [String] = []
-        if !name.isEmpty { parts.append(name) }
-        if let value { parts.append(value) }
-        if let role, let word = reader.word(for: role) { parts.append(word) }
-        parts += state.map(reader.word(for:))
-        if let hint { parts.append(hint) }
+        var length = 0, parts = 0
+        forEachPart(reader) { part in
+            length += part.utf8.count
+            parts += 1
+        }
+        guard parts > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length + 2 * (parts - 1)) { buffer in
+            var written = 0, first = true
+            forEachPart(reader) { part in
+                if !first {
+                    buffer[written] = UInt8(ascii: ",")
+                    buffer[written + 1] = UInt8(ascii: " ")
+                    written += 2
+                }
+                first = false
+                for byte in part.utf8 {
+                    buffer[written] = byte
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// Calls `body` with each part of the utterance, in the order it is said.
+    private func forEachPart(_ reader: ScreenReader, _ body: (String) -> Void) {
+        if !name.isEmpty { body(name) }
+        if let value { body(value) }
+        if let role, let word = reader.word(for: role) { body(word) }
+        for item in state { body(reader.word(for: item)) }
+        if let hint { body(hint) }
         // Both readers announce custom actions after the rest ("Actions available").
-        if !actions.isEmpty { parts.append("actions available") }
-        return parts.joined(separator: ", ")
+        if !actions.isEmpty { body("actions available") }
     }
 }

@@ -17,6 +17,7 @@ public struct Transcript: Sendable {
         let focus = FocusRules(snapshot, reader: reader)
         var stops: [TranscriptStop] = []
         let order = PositionalOrder.apply(to: snapshot.elements.indices.filter { focus.isStop($0) }, in: snapshot)
+        stops.reserveCapacity(order.count)
         for index in order {
             let spoken = SpokenStop(snapshot, index: index, reader: reader, focus: focus)
             stops.append(

@@ -45,9 +45,12 @@ public enum TargetDuplicateRule: Rule {
         // Each frame's first target, and — once a second one shares it — that target's name
         // and the frame as evidence, written once per group: a frame repeated 1,000 times is
         // formatted once, not 1,000 times.
+        let targets = Targets.all(in: snapshot)
         var first: [Rect: (index: Int, shared: (name: JSON, frame: JSON)?)] = [:]
+        // Sized once: a table grown as it fills rehashes every frame it holds each time.
+        first.reserveCapacity(targets.count)
         var ends: [Int] = []
-        for target in Targets.all(in: snapshot) {
+        for target in targets {
             if context.outOfBudget() { return }
             guard let group = first[target.frame] else {
                 first[target.frame] = (target.index, nil)

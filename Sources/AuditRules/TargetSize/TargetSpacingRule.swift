@@ -93,6 +93,7 @@ public enum TargetSpacingRule: Rule {
         // one pass in document order), and no search runs for it — a screen of 100,000
         // identical frames stays linear.
         var sameFrame: [Rect: (end: Int, index: Int)] = [:]
+        sameFrame.reserveCapacity(targets.count)
         for target in targets {
             if context.outOfBudget() { return }
             let frame = target.frame, position = target.index
