@@ -44,11 +44,15 @@ public enum Auditor {
         // Rules run side by side on large snapshots, and on any with a screenshot: reading
         // colours from pixels is most of such an audit (the two contrast rules, in parallel).
         let parallel = concurrent && (snapshot.elements.count >= parallelThreshold || snapshot.screenshot != nil)
-        // Phase 1: the rules, concurrently, slowest first.
-        let startOrder = parallel ? ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
+        // Phase 1: the rules, concurrently, slowest first — and first of all (-1) the
+        // element identities the findings' fingerprints are made from: built beside the
+        // rules, not by the first finding rendered while the other threads wait for it.
+        let startOrder = parallel ? [-1] + ruleCosts.order(entries.map(\.id)) + Array(entries.count..<jobs) : Array(0..<jobs)
         let work: @Sendable (Int) -> Void = { slot in
             let job = startOrder[slot]
-            if job < entries.count {
+            if job < 0 {
+                if !budget.isExhausted { Fingerprint.prepare(snapshot) }
+            } else if job < entries.count {
                 let entry = entries[job]
                 if budget.isExhausted {
                     results.store(job, JobResult(incompletes: [Incomplete(ruleID: entry.id, reason: budget.reason(started: false), element: nil)]))
@@ -77,9 +81,9 @@ public enum Auditor {
         // Small snapshots audit faster on one thread than split across cores (and leave the
         // other cores to concurrent audits).
         if parallel, jobs > 1 {
-            DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
+            DispatchQueue.concurrentPerform(iterations: startOrder.count, execute: work)
         } else {
-            for job in 0..<jobs { work(job) }
+            for slot in startOrder.indices { work(slot) }
         }
 
         // Order: document order, then rule id, then the order the rule reported them. Rule

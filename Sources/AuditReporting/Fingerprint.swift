@@ -52,6 +52,11 @@ public struct Fingerprint {
         }
     }
 
+    /// Builds what fingerprints are made from (the snapshot's element identities) now:
+    /// the engine does it beside the rules on a large screen, rather than the first
+    /// finding's rendering while the other threads wait for it.
+    package static func prepare(_ snapshot: Snapshot) { _ = ElementIdentity.of(snapshot) }
+
     /// The evidence keys that tell several findings of one rule on one element apart.
     private static let distinguishingKeys = ["attribute", "kind", "other"]
 

@@ -155,6 +155,29 @@ final class SnapshotMemoTests: XCTestCase {
         }
         XCTAssertEqual(made.value, 1)
     }
+
+    /// A value being made holds up only the readers of its own key: the rules reading the
+    /// transcript do not wait for the element identities built beside them.
+    func testAnotherKeyIsNotHeldUpByAValueBeingMade() {
+        let memo = SnapshotMemo()
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        let slowDone = Counter()
+        DispatchQueue.global().async {
+            _ = memo.value("slow") { () -> Int in
+                started.signal()
+                _ = release.wait(timeout: .now() + 10)
+                return 1
+            }
+            slowDone.add()
+            finished.signal()
+        }
+        started.wait()
+        XCTAssertEqual(memo.value("quick") { 2 }, 2)
+        XCTAssertEqual(slowDone.value, 0, "reading another key waited for the slow value to be made")
+        release.signal()
+        finished.wait()
+        XCTAssertEqual(memo.value("slow") { 3 }, 1)
+    }
 }
 
 private final class Counter: @unchecked Sendable {

@@ -3,16 +3,24 @@
 /// shared by the rest. Keys name what is kept.
 public final class SnapshotMemo: @unchecked Sendable {
     private let lock = Lock()
-    /// Held while a value is made, so that it is made once.
-    private let making = Lock()
     private var values: [String: any Sendable] = [:]
+    /// One lock per key, held while its value is made, so that it is made once — and a
+    /// reader of another key (the transcript while the element identities are built) does
+    /// not wait for it.
+    private var making: [String: Lock] = [:]
 
     public init() {}
 
     /// The value kept under `key`, made by `make` the first time.
     public func value<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
         if let known = lock.withLock({ values[key] }) as? Value { return known }
-        return making.withLock {
+        let keyLock = lock.withLock { () -> Lock in
+            if let existing = making[key] { return existing }
+            let created = Lock()
+            making[key] = created
+            return created
+        }
+        return keyLock.withLock {
             if let known = lock.withLock({ values[key] }) as? Value { return known }
             let made = make()
             lock.withLock { values[key] = made }
