@@ -27,26 +27,28 @@ final class ElementIdentity: Sendable {
     init(_ snapshot: Snapshot) {
         let elements = snapshot.elements
         let texts = snapshot.texts
-        func idHash(_ index: Int) -> UInt64 {
+        // Each id hashed once and counted in a table sized once.
+        var idHashes = [UInt64](repeating: 0, count: elements.count)
+        var withID: [Int32] = []
+        for index in elements.indices where elements[index].hasID {
             var hash = FNV1a()
             texts.withBytes(elements[index].id) { hash.add($0) }
-            return hash.value
+            idHashes[index] = hash.value
+            withID.append(Int32(truncatingIfNeeded: index))
         }
-        var counts: [UInt64: UInt32] = [:]
-        for index in elements.indices where elements[index].hasID { counts[idHash(index), default: 0] += 1 }
+        var counts = HashCounts(expected: withID.count)
+        for index in withID { _ = counts.add(idHashes[Int(index)], index: index) }
         var idCount = [UInt32](repeating: 0, count: elements.count)
+        for index in withID { idCount[Int(index)] = counts.count(of: idHashes[Int(index)]) }
         var repeated = [Bool](repeating: false, count: elements.count)
         var ordinal = [UInt32](repeating: 0, count: elements.count)
         var shown = [TextRef](repeating: .absent, count: elements.count)
         var sameContentOrdinal = [UInt32](repeating: 0, count: elements.count)
-        for index in elements.indices where elements[index].hasID { idCount[index] = counts[idHash(index)] ?? 1 }
-        // Siblings keyed by role and id: one pass over each parent's children.
-        // Reused from parent to parent, emptied but keeping their storage.
-        var seen: [UInt64: (first: Int, count: UInt32)] = [:]
+        // Siblings keyed by role and id: one pass over each parent's children, counted in
+        // a table of their own.
         var keys: [(child: Int, key: FNV1a)] = []
         var sameShown: [UInt64: UInt32] = [:]
         func group(_ children: some Sequence<Int>) {
-            seen.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
             for child in children {
                 var hash = FNV1a()
@@ -54,18 +56,18 @@ final class ElementIdentity: Sendable {
                 hash.add(0x1F)
                 if elements[child].hasID { texts.withBytes(elements[child].id) { hash.add($0) } }
                 keys.append((child, hash))
-                if let earlier = seen[hash.value] {
-                    repeated[earlier.first] = true
-                    repeated[child] = true
-                    ordinal[child] = earlier.count
-                    seen[hash.value] = (earlier.first, earlier.count + 1)
-                } else {
-                    seen[hash.value] = (child, 1)
-                }
+            }
+            guard keys.count > 1 else { return }
+            var siblings = HashCounts(expected: keys.count)
+            for (child, key) in keys {
+                let (before, first) = siblings.add(key.value, index: Int32(truncatingIfNeeded: child))
+                guard before > 0 else { continue }
+                repeated[Int(first)] = true
+                repeated[child] = true
+                ordinal[child] = before
             }
             // Repeated siblings that show the same text: numbered among themselves.
             // The key's hash goes on with the text: one pass over the bytes of each.
-            guard keys.count > 1 else { return }
             sameShown.removeAll(keepingCapacity: true)
             for (child, key) in keys where repeated[child] {
                 var hash = key
