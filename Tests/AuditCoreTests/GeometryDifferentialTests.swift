@@ -117,4 +117,19 @@ final class GeometryDifferentialTests: XCTestCase {
             XCTAssertEqual(Set(got.keys), expected, "seed \(seed) round \(round)")
         }
     }
+
+    /// Frames key the target rules' tables: equal frames hash alike (`-0.0` as `0.0`), and
+    /// a table of random frames finds each one again and no other.
+    func testEqualFramesHashAlike() {
+        XCTAssertEqual(Rect(x: -0.0, y: 0, width: 10, height: 10), Rect(x: 0, y: -0.0, width: 10, height: 10))
+        XCTAssertEqual(Rect(x: -0.0, y: 0, width: 10, height: 10).hashValue, Rect(x: 0, y: -0.0, width: 10, height: 10).hashValue)
+        var random = SeededGenerator()
+        let frames = (0..<2000).map { _ in
+            Rect(x: Double(random.below(40)), y: Double(random.below(40)), width: Double(random.below(4)), height: Double(random.below(4)))
+        }
+        var table: [Rect: Int] = [:]
+        for (position, frame) in frames.enumerated() where table[frame] == nil { table[frame] = position }
+        XCTAssertEqual(table.count, Set(frames.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }).count, "seed \(random.seed)")
+        for frame in frames { XCTAssertEqual(table[frame].map { frames[$0] }, frame, "seed \(random.seed)") }
+    }
 }

@@ -59,6 +59,9 @@ public struct RectIndex: Sendable {
     /// Node ids of each internal node's children, contiguous.
     private var children: [Int32] = []
     private var root = -1
+    /// Internal levels above the leaves: a query's stack holds at most `fanout` node ids per
+    /// level (``first(meeting:touching:branch:match:)``).
+    private var height = 0
 
     public init(_ input: [Item]) {
         guard !input.isEmpty else { return }
@@ -83,6 +86,7 @@ public struct RectIndex: Sendable {
                 position = end
             }
             level = next
+            height += 1
         }
         root = level[0]
     }
@@ -148,29 +152,38 @@ public struct RectIndex: Sendable {
         match: (Item) -> Bool
     ) -> Item? {
         guard root >= 0 else { return nil }
-        var stack: [Int] = [root]
-        while let id = stack.popLast() {
-            let node = nodes[id]
-            let meets =
-                touching
-                ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
-                : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
-            guard meets, branch(node.summary) else { continue }
-            let range = Int(node.first)..<Int(node.first + node.count)
-            if node.isLeaf {
-                for item in items[range] {
-                    let rect = item.rect
-                    let itemMeets =
-                        touching
-                        ? rect.minX <= query.maxX && query.minX <= rect.maxX && rect.minY <= query.maxY && query.minY <= rect.maxY
-                        : rect.minX < query.maxX && query.minX < rect.maxX && rect.minY < query.maxY && query.minY < rect.maxY
-                    if itemMeets, match(item) { return item }
+        // The nodes to visit, on the thread's stack: an array grown for every query cost
+        // more than the search on screens of thousands of targets with no neighbours.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: (height + 1) * RectIndex.fanout) { stack -> Item? in
+            stack[0] = Int32(truncatingIfNeeded: root)
+            var pending = 1
+            while pending > 0 {
+                pending -= 1
+                let node = nodes[Int(stack[pending])]
+                let meets =
+                    touching
+                    ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
+                    : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
+                guard meets, branch(node.summary) else { continue }
+                let range = Int(node.first)..<Int(node.first + node.count)
+                if node.isLeaf {
+                    for item in items[range] {
+                        let rect = item.rect
+                        let itemMeets =
+                            touching
+                            ? rect.minX <= query.maxX && query.minX <= rect.maxX && rect.minY <= query.maxY && query.minY <= rect.maxY
+                            : rect.minX < query.maxX && query.minX < rect.maxX && rect.minY < query.maxY && query.minY < rect.maxY
+                        if itemMeets, match(item) { return item }
+                    }
+                } else {
+                    // Pushed in reverse, so children are visited in their stored order.
+                    for position in range.reversed() {
+                        stack[pending] = children[position]
+                        pending += 1
+                    }
                 }
-            } else {
-                // Pushed in reverse, so children are visited in their stored order.
-                for position in range.reversed() { stack.append(Int(children[position])) }
             }
+            return nil
         }
-        return nil
     }
 }
