@@ -137,9 +137,12 @@ public enum LabelDuplicateRule: Rule {
         let snapshot = context.snapshot
         let elements = snapshot.elements
         // Hash → group number; members kept apart so that adding one never copies a group
-        // (a screen of 100,000 "Details" is one group).
+        // (a screen of 100,000 "Details" is one group), and each group's first member on
+        // its own: most names are said once, and a list of one for each was an allocation
+        // per element.
         var groups = KeyPositions<Int>()
-        var groupMembers: [[Int]] = []
+        var groupFirst: [Int] = []
+        var groupRest: [[Int]] = []
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         let speaking = SpeakingControls(snapshot)
         for index in elements.indices {
@@ -155,14 +158,16 @@ public enum LabelDuplicateRule: Rule {
             let ancestor = Int(spokenAncestors[index])
             if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
             if let position = groups.position(of: hash) {
-                groupMembers[groups[position]].append(index)
+                groupRest[groups[position]].append(index)
             } else {
-                groups.append(hash, groupMembers.count)
-                groupMembers.append([index])
+                groups.append(hash, groupFirst.count)
+                groupFirst.append(index)
+                groupRest.append([])
             }
         }
-        for members in groupMembers where members.count > 1 {
+        for group in groupFirst.indices where !groupRest[group].isEmpty {
             if context.outOfBudget() { return }
+            let members = [groupFirst[group]] + groupRest[group]
             let first = members[0]
             let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
             let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }

@@ -89,7 +89,9 @@ public enum BehindModalRule: Rule {
         let share = context[Parameter.scrimShare]
         // Each element's stop position, and the subtree ends (children follow their parents).
         var stopAt = [Int32](repeating: -1, count: elements.count)
-        for (position, stop) in transcript.stops.enumerated() { stopAt[stop.element] = Int32(position) }
+        // Read in place: a copy of each stop retains and releases its strings.
+        let stops = transcript.stops
+        for position in stops.indices { stopAt[stops[position].element] = Int32(position) }
         let ends = Targets.subtreeEnds(in: snapshot)
         var reported = Set<Int>()
         for scrim in elements.indices {

@@ -64,10 +64,14 @@ public enum LabelInNameRule: Rule {
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         let transcript = Transcript.of(snapshot)
-        for stop in transcript.stops {
+        // Stops are looked at in place and copied only when judged (a copy retains and
+        // releases each of its strings).
+        let stops = transcript.stops
+        for position in stops.indices {
             if context.outOfBudget() { return }
-            let element = snapshot.elements[stop.element]
+            let element = snapshot.elements[stops[position].element]
             guard element.isInteractive, !snapshot.texts.isBlank(element.label) else { continue }
+            let stop = stops[position]
             let visible = visibleText(of: stop.element, in: snapshot)
             // A text label, not a card of text: at most five words; counts (a badge's "32")
             // are not part of the label.

@@ -62,18 +62,20 @@ public enum SameSpeechRule: Rule {
         // Stops by parent and speech: positions in the transcript. Only parents of two stops
         // or more can hold a group (most hold one); the speech is keyed by its hash and
         // compared whole when reported.
+        // Stops are read in place (a copy of each retains and releases its strings).
+        let stops = transcript.stops
         var stopsOfParent: [Int32: Int32] = [:]
-        for stop in transcript.stops where !stop.speech.isEmpty {
-            stopsOfParent[snapshot.elements[stop.element].parent, default: 0] += 1
+        for position in stops.indices where !stops[position].speech.isEmpty {
+            stopsOfParent[snapshot.elements[stops[position].element].parent, default: 0] += 1
         }
         var groups: [GroupKey: [Int]] = [:]
-        groups.reserveCapacity(transcript.stops.count)
+        groups.reserveCapacity(stops.count)
         var order: [GroupKey] = []
-        for (position, stop) in transcript.stops.enumerated() where !stop.speech.isEmpty {
-            let parent = snapshot.elements[stop.element].parent
+        for position in stops.indices where !stops[position].speech.isEmpty {
+            let parent = snapshot.elements[stops[position].element].parent
             guard stopsOfParent[parent, default: 0] > 1 else { continue }
             var hash = FNV1a()
-            hash.add(stop.speech)
+            hash.add(stops[position].speech)
             let key = GroupKey(parent: parent, speech: hash.value)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)

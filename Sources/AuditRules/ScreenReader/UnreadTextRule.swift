@@ -51,7 +51,9 @@ public enum UnreadTextRule: Rule {
         // Each element's stop: itself or its nearest ancestor that is one. A text is read
         // when that stop's speech says it (its own stop, or the control it speaks through).
         var stopSpeech = [Int32](repeating: -1, count: count)
-        for (position, stop) in transcript.stops.enumerated() { stopSpeech[stop.element] = Int32(position) }
+        // Read in place: a copy of each stop retains and releases its strings.
+        let stops = transcript.stops
+        for position in stops.indices { stopSpeech[stops[position].element] = Int32(position) }
         var owner = [Int32](repeating: -1, count: count)
         // Text inside a control named by its own label: label-in-name judges that one.
         var namedControl = [Bool](repeating: false, count: count)
