@@ -50,4 +50,15 @@ final class LabelTextTests: XCTestCase {
         XCTAssertFalse(LabelFilenameRule.mayBeFileName(Array("Row 12".utf8)[...]))
         XCTAssertTrue(LabelFilenameRule.mayBeFileName(Array("IMG_0042 copy".utf8)[...]))
     }
+    /// Each of `label.filename`'s patterns, and labels that are none of them.
+    func testEachFileNamePattern() {
+        let cases: [(String, String?)] = [
+            ("IMG_2041.JPG", "image file extension"), ("img_2041", "camera file name"), ("DSCN0042", "camera file name"),
+            ("Screenshot-2024", "camera file name"), ("ic_close", "asset prefix ic_"), ("icon-back", "asset prefix icon-"),
+            ("BTN_OK", "asset prefix btn_"), ("image12", "generic name with a number"), ("close_button", "snake_case identifier"),
+            ("H12", nil), ("Row 12", nil), ("Sign in", nil), ("icons", nil), ("Close_Button", nil), ("img_ cover", nil),
+        ]
+        for (label, expected) in cases { XCTAssertEqual(LabelFilenameRule.pattern(of: label, image: nil), expected, label) }
+        XCTAssertEqual(LabelFilenameRule.pattern(of: "Cart", image: "cart"), "the drawn image's name")
+    }
 }

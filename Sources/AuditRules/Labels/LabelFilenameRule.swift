@@ -40,6 +40,9 @@ public enum LabelFilenameRule: Rule {
     static let cameraPrefixBytes = cameraPrefixes.map { Array($0.utf8) }
     static let extensions = ["png", "jpg", "jpeg", "gif", "svg", "pdf", "webp", "heic", "bmp", "ico", "tif", "tiff"]
     static let prefixes = ["ic", "icon", "icn", "btn", "button", "img", "image", "bg", "logo", "asset", "ico", "pic", "sf", "ui"]
+    /// Each asset prefix with the separators that follow it (`ic_`, `ic-`), made once rather
+    /// than for every label looked at.
+    static let prefixForms = prefixes.map { (prefix: $0, underscore: Array(($0 + "_").utf8), dash: Array(($0 + "-").utf8)) }
     static let genericNames = ["image", "img", "icon", "photo", "picture", "pic", "button", "btn", "view", "imageview", "graphic"]
 
     /// Why `label` looks like a file name, or `nil`.
@@ -56,19 +59,22 @@ public enum LabelFilenameRule: Rule {
         if let dot = lower.lastIndex(of: "."), extensions.contains(String(lower[lower.index(after: dot)...])), !hasSpace {
             return "image file extension"
         }
-        for camera in cameraPrefixes where lower.hasPrefix(camera) {
+        // Prefixes compared as bytes (the prefixes are ASCII): a `String` comparison per
+        // prefix cost most of the rule on screens of short coded labels ("H12").
+        let lowerBytes = Array(lower.utf8)
+        for (camera, bytes) in zip(cameraPrefixes, cameraPrefixBytes) where lowerBytes.starts(with: bytes) {
             if lower.dropFirst(camera.count).contains(where: \.isNumber) { return "camera file name" }
         }
         if !hasSpace {
-            for prefix in prefixes where lower.hasPrefix(prefix + "_") || lower.hasPrefix(prefix + "-") {
-                return "asset prefix \(prefix)\(lower.dropFirst(prefix.count).first.map(String.init) ?? "")"
+            for form in prefixForms where lowerBytes.starts(with: form.underscore) || lowerBytes.starts(with: form.dash) {
+                return "asset prefix \(form.prefix)\(lower.dropFirst(form.prefix.count).first.map(String.init) ?? "")"
             }
             let letters = lower.prefix(while: \.isLetter)
             let rest = lower.dropFirst(letters.count)
             if genericNames.contains(String(letters)), !rest.isEmpty, rest.allSatisfy({ $0.isNumber || $0 == "_" || $0 == "-" }) {
                 return "generic name with a number"
             }
-            if lower.contains("_"), lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), lower.contains(where: \.isLetter),
+            if lower.utf8.contains(UInt8(ascii: "_")), lower.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), lower.contains(where: \.isLetter),
                 text == lower
             {
                 return "snake_case identifier"
