@@ -55,7 +55,7 @@ struct SpokenStop {
         role = Self.role(of: element)
         state = Self.state(of: element, role: role, snapshot: snapshot)
         hint = string(element.hint)
-        actions = (element.actions.isAbsent ? "" : texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
+        actions = (texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
             .filter { !$0.isEmpty }
     }
 

@@ -174,33 +174,13 @@ public final class Snapshot: Sendable {
         return animations[start..<start + Int(element.animationCount)]
     }
 
-    /// An XPath-like location: `/snapshot/element[1]/element[2]`.
+    /// An XPath-like location: `/snapshot/element[1]/element[2]` (written as reports write
+    /// them, ``ElementPathWriter``).
     public func path(of index: Int) -> String {
+        var writer = ElementPathWriter()
         var out: [UInt8] = []
-        out.reserveCapacity(16 + Int(elements[index].depth + 1) * 16)
-        appendPath(of: index, to: &out)
+        writer.write(pathOf: index, in: self, to: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``path(of:)`` appended to `out` as UTF-8.
-    public func appendPath(of index: Int, to out: inout [UInt8]) {
-        var ancestors: [Int32] = []
-        appendPath(of: index, to: &out, ancestors: &ancestors)
-    }
-
-    /// ``path(of:)`` written to `out`, root first. The chain of ancestors is collected in
-    /// `ancestors` (a buffer the caller reuses), not by recursion: nesting can be 100,000
-    /// deep. The path needs no JSON escaping: XML names hold no quotes, backslashes or
-    /// control characters.
-    package func appendPath<Sink: ByteSink>(of index: Int, to out: inout Sink, ancestors: inout [Int32]) {
-        out.write(pathRoot)
-        ancestors.removeAll(keepingCapacity: true)
-        var current = Int32(truncatingIfNeeded: index)
-        while current >= 0 {
-            ancestors.append(current)
-            current = elements[Int(current)].parent
-        }
-        for step in ancestors.reversed() { appendPathStep(of: Int(step), to: &out) }
     }
 
     /// One step of a path: `/element[2]`, element `index`'s tag and its place among its
