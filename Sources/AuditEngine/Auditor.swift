@@ -141,9 +141,10 @@ public enum Auditor {
             var fields: [Range<Int>] = []
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
-                let finding = sources[Int(key.job)][Int(key.position)]
-                if isSuppressed(finding, snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
-                    suppressed.append(finding.ruleID)
+                // Read in place, never copied: a copy costs a retain and a release per field.
+                let job = Int(key.job), position = Int(key.position)
+                if isSuppressed(sources[job][position], snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
+                    suppressed.append(sources[job][position].ruleID)
                     continue
                 }
                 // A comma before every finding but the report's first: runs joined end to
@@ -151,9 +152,9 @@ public enum Auditor {
                 // comma the report's writer drops).
                 rendered.raw(part == 0 && fields.isEmpty ? "{" : ",{")
                 let start = rendered.bytes.count
-                let identity = ReportWriter.writeFields(of: finding, in: snapshot, to: &rendered)
+                let identity = ReportWriter.writeFields(of: sources[job][position], in: snapshot, to: &rendered)
                 located.store(
-                    AuditReport.Located(finding: finding, snapshot: snapshot, fingerprint: identity.fingerprint, defect: identity.defect),
+                    AuditFindings.Slot(job: key.job, position: key.position, fingerprint: identity.fingerprint, defect: identity.defect),
                     part: part, offset: fields.count)
                 fields.append(start..<rendered.bytes.count)
                 rendered.raw("}")
@@ -181,7 +182,7 @@ public enum Auditor {
                 path: incomplete.element.map { snapshot.path(of: $0) },
                 line: incomplete.element.map { Int(snapshot.elements[$0].line) })
         }
-        let findings = located.takeArray()
+        let findings = AuditFindings(sources: sources, slots: located.takeArray(), snapshot: snapshot)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return AuditReport(
             id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,

@@ -1,14 +1,13 @@
-/// The findings of an audit's parallel placing, written straight into their final
-/// storage: chunk `p` initializes slots from `p × chunkSize` on, and ``takeArray()``
-/// closes the gaps left by suppressed findings and hands the storage over as the
-/// report's array. Findings are moved, never copied: copying one costs a retain and a
-/// release per field (atomic operations), and concatenating per-chunk arrays did that
-/// for every finding on the audit's one serial path (3 ms at 21,000 findings).
+/// Where each finding of an audit's parallel placing goes (``AuditFindings/Slot``: its
+/// job, its position there, its fingerprint and defect), written straight into their
+/// final storage: chunk `p` initializes slots from `p × chunkSize` on, and
+/// ``takeArray()`` closes the gaps left by suppressed findings and hands the storage over
+/// as the report's array. The findings themselves stay in their rules' arrays.
 ///
 /// Each chunk touches only its own slots, and the storage is read only after every
 /// chunk has finished — hence `@unchecked Sendable`.
 final class PlacedFindings: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<AuditReport.Located>
+    private let base: UnsafeMutablePointer<AuditFindings.Slot>
     private let capacity: Int
     let chunkSize: Int
     /// Slots initialized and not yet handed over, per chunk (written by that chunk only):
@@ -26,18 +25,18 @@ final class PlacedFindings: @unchecked Sendable {
     }
 
     /// Stores the `offset`-th kept finding of chunk `part` (offsets count up from 0).
-    func store(_ located: AuditReport.Located, part: Int, offset: Int) {
+    func store(_ located: AuditFindings.Slot, part: Int, offset: Int) {
         precondition(offset < chunkSize && part * chunkSize + offset < capacity, "slot out of its chunk")
         (base + part * chunkSize + offset).initialize(to: located)
         initialized[part] = offset + 1
     }
 
     /// Every stored finding, in chunk order then offset order.
-    func takeArray() -> [AuditReport.Located] {
+    func takeArray() -> [AuditFindings.Slot] {
         precondition(!handedOver, "findings already handed over")
         handedOver = true
         let total = initialized.reduce(0, +)
-        return [AuditReport.Located](unsafeUninitializedCapacity: total) { buffer, count in
+        return [AuditFindings.Slot](unsafeUninitializedCapacity: total) { buffer, count in
             guard let target = buffer.baseAddress else { return }
             for (part, stored) in initialized.enumerated() where stored > 0 {
                 (target + count).moveInitialize(from: base + part * chunkSize, count: stored)

@@ -74,7 +74,7 @@ public struct AuditReport: Sendable {
     public var elementCount: Int
     public var ruleSet: String
     public var durationMilliseconds: Double
-    public package(set) var findings: [Located]
+    public package(set) var findings: AuditFindings
     public var incomplete: [LocatedIncomplete]
     /// Findings suppressed by `a11y-ignore` or the rule set, counted per rule id.
     public var suppressed: [String: Int]
@@ -87,7 +87,7 @@ public struct AuditReport: Sendable {
 
     package init(
         id: String, app: String?, build: String?, screen: String?, platform: Platform, dialect: Dialect, elementCount: Int,
-        ruleSet: String, durationMilliseconds: Double, findings: [Located], incomplete: [LocatedIncomplete],
+        ruleSet: String, durationMilliseconds: Double, findings: AuditFindings, incomplete: [LocatedIncomplete],
         suppressed: [String: Int], notes: [String] = [], renderedFindings: [RenderedFindings] = []
     ) {
         self.id = id
@@ -106,7 +106,7 @@ public struct AuditReport: Sendable {
         self.renderedFindings = renderedFindings
     }
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.finding.severity == severity }.count }
+    public func count(_ severity: Severity) -> Int { findings.count(severity) }
 
     public var suppressedTotal: Int { suppressed.values.reduce(0, +) }
 

@@ -99,8 +99,8 @@ public enum ReportWriter {
         out.comma(); out.key("summary")
         let summaryStart = out.bytes.count
         var counts = (error: 0, warning: 0, notice: 0)
-        for located in report.findings {
-            switch located.finding.severity {
+        for index in report.findings.indices {
+            switch report.findings.severity(at: index) {
             case .error: counts.error += 1
             case .warning: counts.warning += 1
             case .notice: counts.notice += 1
@@ -112,7 +112,7 @@ public enum ReportWriter {
         out.comma(); out.key("notice"); out.int(counts.notice)
         out.comma(); out.key("incomplete"); out.int(report.incomplete.count)
         out.comma(); out.key("suppressed"); out.int(report.suppressedTotal)
-        out.comma(); out.key("defects"); out.int(Set(report.findings.lazy.map(\.defectValue)).count)
+        out.comma(); out.key("defects"); out.int(report.findings.defectCount)
         out.raw("}")
         let summary = summaryStart..<out.bytes.count
 

@@ -152,6 +152,44 @@ final class AuditorTests: XCTestCase {
         }
     }
 
+    /// The report's findings are read from the rules' own arrays through slots: each one
+    /// read back (whole, or one field in place) is the finding the report wrote there, and
+    /// what was suppressed or left out is not among them.
+    func testFindingsReadThroughSlotsAreTheOnesWritten() throws {
+        let count = 2_100
+        let body = (0..<count).map { index in
+            let ignore = index % 5 == 0 ? #" a11y-ignore="label.missing""# : ""
+            let size = index % 2 == 0 ? 20 : 44
+            return #"<element id="b\#(index)" role="button" frame="0,\#(index * 50),\#(size),\#(size)"\#(ignore)/>"#
+        }.joined(separator: "\n")
+        let snapshot = try TestSupport.parse(TestSupport.native(body))
+        for concurrent in [true, false] {
+            let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn, concurrent: concurrent)
+            let written = try XCTUnwrap(report.json["findings"]?.arrayValue)
+            XCTAssertEqual(report.findings.count, written.count)
+            XCTAssertGreaterThan(report.findings.count, count / 2)
+            for (index, json) in written.enumerated() {
+                let located = report.findings[index]
+                XCTAssertEqual(located.finding.ruleID, json["rule"]?.stringValue)
+                XCTAssertEqual(report.findings.ruleID(at: index), json["rule"]?.stringValue)
+                XCTAssertEqual(report.findings.severity(at: index).rawValue, json["severity"]?.stringValue)
+                XCTAssertEqual(located.elementID, json["element"]?.stringValue)
+                XCTAssertEqual(located.fingerprint, json["fingerprint"]?.stringValue)
+                XCTAssertEqual(located.defect, json["defect"]?.stringValue)
+                XCTAssertEqual(located.finding.message, json["message"]?.stringValue)
+            }
+            XCTAssertFalse(
+                report.findings.contains { $0.finding.ruleID == "label.missing" && $0.elementID.flatMap { Int($0.dropFirst()) }.map { $0 % 5 == 0 } == true })
+            XCTAssertEqual(report.suppressed["label.missing"], count / 5)
+            let summary = try XCTUnwrap(report.json["summary"])
+            for severity in [Severity.error, .warning, .notice] {
+                XCTAssertEqual(report.count(severity), summary[severity.rawValue]?.intValue)
+            }
+            XCTAssertEqual(report.findings.defectCount, summary["defects"]?.intValue)
+            XCTAssertEqual(report.findings.defectCount, Set(report.findings.map(\.defect)).count)
+        }
+    }
+
     func testDialectsWithoutColoursAreIncompleteNotPassed() throws {
         let file = TestSupport.corpus.appendingPathComponent("android/ErickPenafiel__facebook-app-testing__login.xml")
         let snapshot = try SnapshotParser().parse([UInt8](try Data(contentsOf: file)))

@@ -36,8 +36,8 @@ public final class Metrics: @unchecked Sendable {
         var tally: [(rule: String, severity: Severity, count: Int)] = []
         var last = -1
         for index in report.findings.indices {
-            let rule = report.findings[index].finding.ruleID
-            let severity = report.findings[index].finding.severity
+            let rule = report.findings.ruleID(at: index)
+            let severity = report.findings.severity(at: index)
             if last >= 0, tally[last].severity == severity, tally[last].rule == rule {
                 tally[last].count += 1
                 continue
