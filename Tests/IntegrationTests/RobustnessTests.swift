@@ -341,6 +341,29 @@ final class AuditBudgetTests: XCTestCase {
         return Array(run.stdout.utf8)
     }
 
+    /// The daemon keeps a snapshot's bytes for the rules only when a custom XPath rule will
+    /// read them: a set with one finds what it selects, a set without answers the same.
+    func testCustomXPathRulesReadTheSnapshotOverTheSocket() throws {
+        let daemon = try DaemonHarness()
+        let rules = try daemon.rulesDirectory([
+            "xp.json":
+                #"{"name": "xp", "extends": "ios-default", "custom": [{"id": "custom.buttons", "xpath": "//element[@role = 'button']", "message": "a button"}]}"#
+        ])
+        try daemon.start(rules: [rules.path])
+        let body = DaemonHarness.example("checkout.xml")
+        let buttons = String(decoding: body, as: UTF8.self).components(separatedBy: #"role="button""#).count - 1
+        XCTAssertGreaterThan(buttons, 0)
+        let findings = { (query: String) throws -> [[String: Any]] in
+            let response = try daemon.post(body, query: query)
+            XCTAssertEqual(response.status, 200)
+            return ((response.json as? [String: Any])?["findings"] as? [[String: Any]]) ?? []
+        }
+        let custom = try findings("?ruleset=xp")
+        XCTAssertEqual(custom.filter { $0["rule"] as? String == "custom.buttons" && $0["result"] as? String == "matched" }.count, buttons)
+        let plain = try findings("?ruleset=ios-default")
+        XCTAssertEqual(custom.count - buttons, plain.count)
+    }
+
     func testQuadraticXPathIsStoppedWithAReason() throws {
         let daemon = try DaemonHarness()
         let rules = try daemon.rulesDirectory([
