@@ -247,11 +247,12 @@ public enum Auditor {
                 incompletes.append(Incomplete(ruleID: rule.id, reason: "the XPath expression could not be evaluated on this snapshot", element: nil))
                 continue
             }
+            // The rule's findings share one kind and one copy of their evidence.
+            let kind = FindingKind(ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag, messageSource: .literal(rule.message))
+            let store = EvidenceStore(capacity: 64)
+            let evidence = store.append([(.xpath, .string(rule.expression))])
             for index in selected where index < snapshot.elements.count {
-                findings.append(
-                    Finding(
-                        ruleID: rule.id, resultID: "matched", severity: rule.severity, wcag: rule.wcag,
-                        element: index, evidence: [(.xpath, .string(rule.expression))], messageSource: .literal(rule.message)))
+                findings.append(Finding(kind: kind, element: index, evidence: evidence, in: store))
             }
         }
         return (findings, incompletes)

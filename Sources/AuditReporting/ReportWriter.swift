@@ -217,7 +217,7 @@ public enum ReportWriter {
         }
         out.raw(#","message":"#); out.message(of: finding)
         out.raw(#","result":"#); out.string(finding.resultID)
-        out.raw(#","evidence":"#); ReportWriter.writeEvidence(finding.evidence, to: &out.bytes)
+        out.raw(#","evidence":"#); finding.writeEvidence(to: &out.bytes)
         let ruleStart = out.fingerprintStart(of: finding.ruleID, in: snapshot)
         let fingerprint = Fingerprint.value(of: finding, in: snapshot, ruleStart: ruleStart)
         let defect = Fingerprint.defect(of: finding, in: snapshot, ruleStart: ruleStart)
@@ -281,12 +281,7 @@ public enum ReportWriter {
         }
 
         /// A finding's message, filled from its template straight into the output.
-        mutating func message(of finding: Finding) {
-            switch finding.messageSource {
-            case .template(let template): template.writeJSONString(finding.evidence, to: &bytes)
-            case .literal(let text): JSON.writeString(text, to: &bytes)
-            }
-        }
+        mutating func message(of finding: Finding) { finding.writeMessageJSON(to: &bytes) }
 
         package mutating func raw(_ text: StaticString) {
             bytes.write(text)
@@ -319,21 +314,5 @@ public enum ReportWriter {
         }
 
         mutating func number(_ value: Double) { JSON.writeNumber(value, to: &bytes) }
-    }
-}
-
-extension ReportWriter {
-    /// A finding's evidence as a compact JSON object, its keys' names as members — a loop
-    /// over the concrete type, so no generic code asks the runtime for tuple metadata per
-    /// finding.
-    static func writeEvidence<Sink: ByteSink>(_ evidence: Evidence, to out: inout Sink) {
-        out.write(byte: UInt8(ascii: "{"))
-        for index in evidence.indices {
-            if index > 0 { out.write(byte: UInt8(ascii: ",")) }
-            JSON.writeString(evidence[index].0.rawValue, to: &out)
-            out.write(byte: UInt8(ascii: ":"))
-            evidence[index].1.write(to: &out)
-        }
-        out.write(byte: UInt8(ascii: "}"))
     }
 }

@@ -2,39 +2,87 @@
 /// Messages are made from them late, by the rule's message templates.
 public typealias Evidence = [(EvidenceKey, JSON)]
 
-/// One result of one rule on one element (or on the snapshot as a whole).
-public struct Finding: Sendable {
-    public var ruleID: String
+/// What the findings of one rule's result share: the rule, the result, the severity and
+/// criteria it is reported with, and where its message comes from. A rule run makes one
+/// per result (and per severity or criteria a finding overrides) and its findings point to
+/// it, so a finding carries none of these fields itself.
+public final class FindingKind: Sendable {
+    public let ruleID: String
     /// Which of the rule's outcomes this is (`low-contrast`, `below-platform-minimum`, …);
     /// picks the message template.
-    public var resultID: String
-    public var severity: Severity
-    public var wcag: [String]
-    /// The element's index, `nil` for a finding about the snapshot itself.
-    public var element: Int?
-    public var evidence: Evidence
-    /// Where the message comes from: kept as the template and filled from the evidence
-    /// only when the message is written (reports write it straight into their bytes).
-    public var messageSource: MessageSource
+    public let resultID: String
+    public let severity: Severity
+    public let wcag: [String]
+    public let messageSource: Finding.MessageSource
 
-    /// A finding's message: a rule's template (`${key}` filled from the evidence) or a
-    /// fixed text (custom XPath rules).
+    public init(ruleID: String, resultID: String, severity: Severity, wcag: [String], messageSource: Finding.MessageSource) {
+        self.ruleID = ruleID
+        self.resultID = resultID
+        self.severity = severity
+        self.wcag = wcag
+        self.messageSource = messageSource
+    }
+}
+
+/// One result of one rule on one element (or on the snapshot as a whole): its kind (rule,
+/// result, severity, criteria, message template), its element, and its evidence — kept
+/// encoded in the rule run's ``EvidenceStore`` and written into reports from there, a
+/// finding being 32 bytes of its own (a screen can have 100,000 of them).
+public struct Finding: Sendable {
+    public let kind: FindingKind
+    let store: EvidenceStore
+    let evidenceStart: UInt32
+    let evidenceEnd: UInt32
+    let elementIndex: Int32
+
+    /// Where a finding's message comes from: kept as the template and filled from the
+    /// evidence only when the message is written (reports write it straight into their
+    /// bytes).
     public enum MessageSource: Sendable {
         case template(MessageTemplate)
         case literal(String)
     }
 
+    /// A finding of `kind` whose evidence was already added to `store` at `evidence`.
+    package init(kind: FindingKind, element: Int?, evidence: Range<Int>, in store: EvidenceStore) {
+        self.kind = kind
+        self.store = store
+        evidenceStart = UInt32(clamping: evidence.lowerBound)
+        evidenceEnd = UInt32(clamping: evidence.upperBound)
+        elementIndex = element.map { Int32(clamping: $0) } ?? -1
+    }
+
+    /// A finding of `kind`, its evidence added to `store`.
+    package init(kind: FindingKind, element: Int?, evidence: Evidence, in store: EvidenceStore) {
+        self.init(kind: kind, element: element, evidence: store.append(evidence), in: store)
+    }
+
+    /// A finding standing alone: its kind and evidence stored for it only.
     public init(
         ruleID: String, resultID: String, severity: Severity, wcag: [String], element: Int?,
         evidence: Evidence, messageSource: MessageSource
     ) {
-        self.ruleID = ruleID
-        self.resultID = resultID
-        self.severity = severity
-        self.wcag = wcag
-        self.element = element
-        self.evidence = evidence
-        self.messageSource = messageSource
+        let store = EvidenceStore(capacity: 64)
+        self.init(
+            kind: FindingKind(ruleID: ruleID, resultID: resultID, severity: severity, wcag: wcag, messageSource: messageSource),
+            element: element, evidence: evidence, in: store)
+    }
+
+    public var ruleID: String { kind.ruleID }
+    public var resultID: String { kind.resultID }
+    public var severity: Severity { kind.severity }
+    public var wcag: [String] { kind.wcag }
+    public var messageSource: MessageSource { kind.messageSource }
+    /// The element's index, `nil` for a finding about the snapshot itself.
+    public var element: Int? { elementIndex < 0 ? nil : Int(elementIndex) }
+
+    /// Structured facts the rule measured, in the order it reported them (decoded from the
+    /// store: reports write them from there without this copy).
+    public var evidence: Evidence { withEvidence { $0.evidence } }
+
+    /// Calls `body` with a reader of the finding's evidence (valid for the call only).
+    func withEvidence<Result>(_ body: (EvidenceReader) -> Result) -> Result {
+        store.read(Int(evidenceStart)..<Int(evidenceEnd), body)
     }
 
     /// The message, filled in from the template and the evidence.
@@ -46,22 +94,31 @@ public struct Finding: Sendable {
 
     /// Appends the message as UTF-8.
     public func appendMessage(to out: inout [UInt8]) {
-        switch messageSource {
-        case .template(let template): template.append(evidence, to: &out)
+        switch kind.messageSource {
+        case .template(let template): withEvidence { template.fill($0, to: &out, escaped: false) }
         case .literal(let text): out.append(contentsOf: text.utf8)
         }
     }
 
+    /// Writes the message as a JSON string (quoted and escaped).
+    package func writeMessageJSON<Sink: ByteSink>(to out: inout Sink) {
+        switch kind.messageSource {
+        case .template(let template):
+            out.write(byte: UInt8(ascii: "\""))
+            withEvidence { template.fill($0, to: &out, escaped: true) }
+            out.write(byte: UInt8(ascii: "\""))
+        case .literal(let text): JSON.writeString(text, to: &out)
+        }
+    }
+
+    /// Writes the evidence as a compact JSON object, its keys as members.
+    package func writeEvidence<Sink: ByteSink>(to out: inout Sink) {
+        withEvidence { $0.writeObject(to: &out) }
+    }
+
     /// The value of one piece of evidence.
     public func evidence(_ key: String) -> JSON? {
-        // Keys of another length are passed over without a string comparison (comparing two
-        // different small strings is not free); entries are read in place (`first(where:)`
-        // hands each to its closure by value: a retain and a release of key and value).
-        let length = key.utf8.count
-        for index in evidence.indices where evidence[index].0.rawValue.utf8.count == length && evidence[index].0.rawValue == key {
-            return evidence[index].1
-        }
-        return nil
+        withEvidence { reader in reader.value(of: key).map { reader.json($0) } }
     }
 
     /// The value of one piece of evidence.

@@ -18,6 +18,8 @@ public final class MessageTemplate: Sendable {
     let plainBytes: [UInt8]
     let escapedBytes: [UInt8]
     let keys: [EvidenceKey]
+    /// Each key's UTF-8, as the evidence store holds keys.
+    let keyBytes: [[UInt8]]
 
     /// The evidence keys the template names, in order.
     public var placeholders: [EvidenceKey] { keys }
@@ -58,40 +60,22 @@ public final class MessageTemplate: Sendable {
         self.plainBytes = plainBytes
         self.escapedBytes = escapedBytes
         self.keys = keys
+        keyBytes = keys.map { Array($0.rawValue.utf8) }
     }
 
     /// Appends the filled message to `output` as UTF-8.
     public func append(_ evidence: Evidence, to output: inout [UInt8]) {
-        fill(evidence, to: &output, escaped: false)
+        let store = EvidenceStore(capacity: 64)
+        let range = store.append(evidence)
+        store.read(range) { fill($0, to: &output, escaped: false) }
     }
 
-    /// Writes the filled message as a JSON string (quoted and escaped) to `output`.
-    package func writeJSONString<Sink: ByteSink>(_ evidence: Evidence, to output: inout Sink) {
-        output.write(byte: UInt8(ascii: "\""))
-        fill(evidence, to: &output, escaped: true)
-        output.write(byte: UInt8(ascii: "\""))
-    }
-
-    /// The filled message, as it reads or (`escaped`) as the contents of a JSON string.
-    /// Numbers never need escaping; strings are written without an intermediate copy.
-    private func fill<Sink: ByteSink>(_ evidence: Evidence, to output: inout Sink, escaped: Bool) {
+    /// The filled message, as it reads or (`escaped`) as the contents of a JSON string,
+    /// from a finding's encoded evidence. Numbers never need escaping; strings are written
+    /// from the evidence's bytes without an intermediate copy.
+    func fill<Sink: ByteSink>(_ evidence: EvidenceReader, to output: inout Sink, escaped: Bool) {
         func text(_ text: String) {
             if escaped { JSON.writeStringContents(text, to: &output) } else { output.write(utf8: text) }
-        }
-        // Placeholders mostly name the evidence in its own order: each search starts just
-        // after the last key found, so it usually succeeds at its first comparison.
-        var cursor = 0
-        func value(_ key: EvidenceKey) -> JSON? {
-            var index = cursor
-            for _ in 0..<evidence.count {
-                if index >= evidence.count { index = 0 }
-                if evidence[index].0 == key {
-                    cursor = index + 1
-                    return evidence[index].1
-                }
-                index += 1
-            }
-            return nil
         }
         let literals = escaped ? escapedBytes : plainBytes
         for part in parts {
@@ -99,13 +83,23 @@ public final class MessageTemplate: Sendable {
             case .literal(let plain, let escapedRange):
                 literals.withUnsafeBytes { output.write(bytes: UnsafeRawBufferPointer(rebasing: $0[escaped ? escapedRange : plain])) }
             case .placeholder(let key):
-                switch value(keys[key]) {
-                case .string(let value)? where keys[key] == .role: text(MessageTemplate.roleWord(value))
-                case .string(let value)?: text(value)
-                case .int(let number)?: JSON.writeInt(number, to: &output)
-                case .number(let number)? where number.isFinite: DecimalWriter.append(number, decimals: 3, to: &output)
-                case let value?: text(MessageTemplate.text(of: value))
-                case nil: output.write(byte: UInt8(ascii: "?"))
+                guard let value = keyBytes[key].withUnsafeBytes({ evidence.value(ofUTF8: $0) }) else {
+                    output.write(byte: UInt8(ascii: "?"))
+                    continue
+                }
+                switch evidence.tag(of: value) {
+                case EvidenceTag.string where keys[key] == .role:
+                    text(MessageTemplate.roleWord(String(decoding: evidence.text(of: value), as: UTF8.self)))
+                case EvidenceTag.string:
+                    if escaped {
+                        JSON.writeStringContents(bytes: evidence.text(of: value), to: &output)
+                    } else {
+                        output.write(bytes: UnsafeRawBufferPointer(evidence.text(of: value)))
+                    }
+                case EvidenceTag.int: JSON.writeInt(Int(truncatingIfNeeded: Int64(bitPattern: evidence.word(of: value))), to: &output)
+                case EvidenceTag.number where Double(bitPattern: evidence.word(of: value)).isFinite:
+                    DecimalWriter.append(Double(bitPattern: evidence.word(of: value)), decimals: 3, to: &output)
+                default: text(MessageTemplate.text(of: evidence.json(value)))
                 }
             }
         }

@@ -47,9 +47,12 @@ public struct RuleContext<Results: RuleResults> {
     public let parameters: [String: JSON]
     public private(set) var findings: [Finding] = []
     public private(set) var incompletes: [Incomplete] = []
-    /// The template of the last result reported: a rule mostly reports one kind of result,
-    /// so most findings skip the lookup by name.
-    private var lastTemplate: (result: String, template: MessageTemplate)?
+    /// Where the findings' evidence is kept, encoded (``EvidenceStore``).
+    private let store = EvidenceStore()
+    /// The kinds of finding reported so far, the last one first to be tried: a rule mostly
+    /// reports one kind, so most findings skip the lookup by name.
+    private var kinds: [FindingKind] = []
+    private var lastKind = -1
 
     /// When the audit must stop; rules with long loops ask ``outOfBudget()`` as they go.
     public let budget: AuditBudget
@@ -105,20 +108,27 @@ public struct RuleContext<Results: RuleResults> {
         _ resultID: Results, element: Int?, evidence: Evidence,
         severity: Severity? = nil, wcag: [String]? = nil
     ) {
-        let result = resultID.rawValue
-        let template: MessageTemplate
-        if let last = lastTemplate, last.result == result {
-            template = last.template
-        } else {
-            if description.templates[result] == nil { undeclaredNames.insert("result \(result)") }
-            template = description.templates[result] ?? description.titleTemplate
-            lastTemplate = (result, template)
+        let kind = self.kind(resultID.rawValue, severity: severity ?? self.severity, wcag: wcag ?? description.wcag)
+        findings.append(Finding(kind: kind, element: element, evidence: evidence, in: store))
+    }
+
+    /// The kind of a finding of `result` at `severity` and `wcag`: the one made for the
+    /// first such finding.
+    private mutating func kind(_ result: String, severity: Severity, wcag: [String]) -> FindingKind {
+        func matches(_ kind: FindingKind) -> Bool {
+            kind.severity == severity && kind.resultID.utf8.count == result.utf8.count && kind.resultID == result && kind.wcag == wcag
         }
-        findings.append(
-            Finding(
-                ruleID: description.id, resultID: result, severity: severity ?? self.severity,
-                wcag: wcag ?? description.wcag, element: element, evidence: evidence,
-                messageSource: .template(template)))
+        if lastKind >= 0, matches(kinds[lastKind]) { return kinds[lastKind] }
+        if let known = kinds.firstIndex(where: matches) {
+            lastKind = known
+            return kinds[known]
+        }
+        if description.templates[result] == nil { undeclaredNames.insert("result \(result)") }
+        let template = description.templates[result] ?? description.titleTemplate
+        let kind = FindingKind(ruleID: description.id, resultID: result, severity: severity, wcag: wcag, messageSource: .template(template))
+        lastKind = kinds.count
+        kinds.append(kind)
+        return kind
     }
 
     /// True when the snapshot knows `capability`; else reports the snapshot incomplete —

@@ -115,7 +115,8 @@ final class TextWritingTests: XCTestCase {
         let expected = "Label \"Play \"now\"\n\" ratio 4.5:1, 3 items, ?; $5 and ${unclosed"
         XCTAssertEqual(String(decoding: plain, as: UTF8.self), expected)
         var json: [UInt8] = []
-        template.writeJSONString(evidence, to: &json)
+        Finding(ruleID: "r", resultID: "x", severity: .notice, wcag: [], element: nil, evidence: evidence, messageSource: .template(template))
+            .writeMessageJSON(to: &json)
         XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(json), options: [.fragmentsAllowed]) as? String, expected)
     }
 
