@@ -57,7 +57,7 @@ enum AuditBenchmark {
             let audited = DispatchTime.now().uptimeNanoseconds
             let rendered = result.rendered()
             let written = DispatchTime.now().uptimeNanoseconds
-            reportBytes = rendered.bytes.count
+            reportBytes = rendered.count
             parseBest = min(parseBest, Double(parsed - start) / 1e6)
             auditBest = min(auditBest, Double(audited - parsed) / 1e6)
             renderBest = min(renderBest, Double(written - audited) / 1e6)

@@ -80,9 +80,9 @@ package enum HTMLFormatter {
             <div class="pair\(landscape ? " wide" : "")">
             <figure>\(screen.render(grouped.markers, size: size, unchanged: unchanged, baseline: context.baselineTitle))<figcaption>\(screen.screenshot == nil ? "Drawn from the snapshot's frames" : "The screenshot sent with the snapshot"); the findings are listed beside it.\(Self.originalLink(screen, href: context.screenshotLinks[result.file])) <button type="button" class="enlarge" aria-pressed="\(landscape)">Full width</button></figcaption></figure>
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
-            \(HTMLFindingList.render(numbered, result: result, hasBaseline: context.hasBaseline, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
+            \(HTMLFindingList.render(numbered, result: result, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
                 crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }, markerOf: grouped.markerOf,
-                baseline: context.baselineTitle))
+                baseline: context.hasBaseline ? context.baselineTitle : nil))
             \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>

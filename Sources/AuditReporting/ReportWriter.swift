@@ -25,8 +25,15 @@ public struct RenderedReport: Sendable {
     /// The report's size in bytes.
     public var count: Int { pieces.reduce(0) { $0 + $1.count } }
 
-    /// The report as one buffer: a copy when it is in several pieces (for tests and tools).
-    public var bytes: [UInt8] { pieces.count == 1 ? pieces[0] : Array(pieces.joined()) }
+    /// The report as one buffer: a copy when it is in several pieces (for tests and tools),
+    /// made piece by piece (joining them as a sequence copied byte by byte).
+    public var bytes: [UInt8] {
+        guard pieces.count != 1 else { return pieces[0] }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(count)
+        for piece in pieces { joined.append(contentsOf: piece) }
+        return joined
+    }
 
     /// The summary object's bytes.
     public var summaryBytes: ArraySlice<UInt8> { pieces[0][summary] }

@@ -4,11 +4,13 @@ import AuditCore
 /// word), rule, message, element, evidence, WCAG criteria linked, how to fix, and the
 /// baseline state; then the checks that could not judge, with their reasons.
 package enum HTMLFindingList {
+    /// The list; `baseline` is what the baseline is called (``FormatContext/baselineTitle``),
+    /// `nil` when the findings were not compared with one.
     package static func render(
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
-        hasBaseline: Bool, headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
+        headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
         named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" },
-        markerOf: [String: String] = [:], baseline: String
+        markerOf: [String: String] = [:], baseline: String?
     ) -> String {
         var out = ""
         if numbered.isEmpty {
@@ -22,13 +24,13 @@ package enum HTMLFindingList {
             for (offset, item) in numbered.enumerated() {
                 out += entry(
                     item, marker: markerOf[item.anchor], name: named(item.finding), unit: unit, crop: crop(item.finding, item.number),
-                    state: hasBaseline ? (result.baselineState(offset) ?? "new") : nil,
+                    state: baseline == nil ? nil : (result.baselineState(offset) ?? "new"),
                     heard: heard(item.finding),
                     instances: instances[defectKey(item.finding)] ?? [])
             }
             out += "</ol>\n"
         }
-        if hasBaseline, !result.absent.isEmpty {
+        if let baseline, !result.absent.isEmpty {
             out += "<h4>Fixed since \(HTMLText.escape(baseline))</h4>\n<ul class=\"fixed\">\n"
             for fixed in result.absent {
                 out +=
