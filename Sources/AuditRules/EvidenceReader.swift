@@ -63,22 +63,32 @@ struct EvidenceReader {
 
     /// Where the value after `value` starts.
     func end(of value: Value) -> Int {
-        var offset = value.offset + 1
         switch tag(of: value) {
-        case EvidenceTag.int, EvidenceTag.number: offset += 8
-        case EvidenceTag.string: offset += 4 + length(at: offset)
-        case EvidenceTag.array:
-            let items = length(at: offset)
-            offset += 4
-            for _ in 0..<items where offset < bytes.count { offset = end(of: Value(offset: offset)) }
-        case EvidenceTag.object:
-            let members = length(at: offset)
-            offset += 4
-            for _ in 0..<members where offset < bytes.count {
+        case EvidenceTag.int, EvidenceTag.number: return min(value.offset + 9, bytes.count)
+        case EvidenceTag.string: return min(value.offset + 5 + length(at: value.offset + 1), bytes.count)
+        case EvidenceTag.array, EvidenceTag.object: return forEachChild(of: value) { _, _ in }
+        default: return min(value.offset + 1, bytes.count)
+        }
+    }
+
+    /// Calls `body` with each item of an array value (its name `nil`) or each member of an
+    /// object value (with its name), in order; returns where the value ends. One walk for
+    /// skipping, decoding and writing a composite value.
+    @discardableResult
+    private func forEachChild(of value: Value, _ body: (_ name: UnsafeBufferPointer<UInt8>?, _ child: Value) -> Void) -> Int {
+        let named = tag(of: value) == EvidenceTag.object
+        var remaining = length(at: value.offset + 1)
+        var offset = value.offset + 5
+        while remaining > 0, offset < bytes.count {
+            remaining -= 1
+            var name: UnsafeBufferPointer<UInt8>?
+            if named {
+                name = lengthPrefixed(at: offset)
                 offset += 4 + length(at: offset)
-                if offset < bytes.count { offset = end(of: Value(offset: offset)) }
+                guard offset < bytes.count else { break }
             }
-        default: break
+            body(name, Value(offset: offset))
+            offset = end(of: Value(offset: offset))
         }
         return min(offset, bytes.count)
     }
@@ -94,22 +104,11 @@ struct EvidenceReader {
         case EvidenceTag.string: return .string(String(decoding: text(of: value), as: UTF8.self))
         case EvidenceTag.array:
             var items: [JSON] = []
-            var offset = value.offset + 5
-            for _ in 0..<length(at: value.offset + 1) where offset < bytes.count {
-                items.append(json(Value(offset: offset)))
-                offset = end(of: Value(offset: offset))
-            }
+            forEachChild(of: value) { _, item in items.append(json(item)) }
             return .array(items)
         case EvidenceTag.object:
             var members: [(String, JSON)] = []
-            var offset = value.offset + 5
-            for _ in 0..<length(at: value.offset + 1) where offset < bytes.count {
-                let name = String(decoding: lengthPrefixed(at: offset), as: UTF8.self)
-                offset = min(offset + 4 + length(at: offset), bytes.count)
-                guard offset < bytes.count else { break }
-                members.append((name, json(Value(offset: offset))))
-                offset = end(of: Value(offset: offset))
-            }
+            forEachChild(of: value) { name, member in members.append((name.map { String(decoding: $0, as: UTF8.self) } ?? "", json(member))) }
             return .object(members)
         default: return .null
         }
@@ -134,27 +133,20 @@ struct EvidenceReader {
         case EvidenceTag.int: JSON.writeInt(Int(truncatingIfNeeded: Int64(bitPattern: word(of: value))), to: &out)
         case EvidenceTag.number: JSON.writeNumber(Double(bitPattern: word(of: value)), to: &out)
         case EvidenceTag.string: JSON.writeString(bytes: text(of: value), to: &out)
-        case EvidenceTag.array:
-            out.write(byte: UInt8(ascii: "["))
-            var offset = value.offset + 5
-            for item in 0..<length(at: value.offset + 1) where offset < bytes.count {
-                if item > 0 { out.write(byte: UInt8(ascii: ",")) }
-                writeJSON(Value(offset: offset), to: &out)
-                offset = end(of: Value(offset: offset))
+        case EvidenceTag.array, EvidenceTag.object:
+            let array = tag(of: value) == EvidenceTag.array
+            out.write(byte: UInt8(ascii: array ? "[" : "{"))
+            var first = true
+            forEachChild(of: value) { name, child in
+                if !first { out.write(byte: UInt8(ascii: ",")) }
+                first = false
+                if let name {
+                    JSON.writeString(bytes: name, to: &out)
+                    out.write(byte: UInt8(ascii: ":"))
+                }
+                writeJSON(child, to: &out)
             }
-            out.write(byte: UInt8(ascii: "]"))
-        case EvidenceTag.object:
-            out.write(byte: UInt8(ascii: "{"))
-            var offset = value.offset + 5
-            for member in 0..<length(at: value.offset + 1) where offset < bytes.count {
-                if member > 0 { out.write(byte: UInt8(ascii: ",")) }
-                JSON.writeString(bytes: lengthPrefixed(at: offset), to: &out)
-                out.write(byte: UInt8(ascii: ":"))
-                offset = min(offset + 4 + length(at: offset), bytes.count)
-                writeJSON(Value(offset: offset), to: &out)
-                offset = end(of: Value(offset: offset))
-            }
-            out.write(byte: UInt8(ascii: "}"))
+            out.write(byte: UInt8(ascii: array ? "]" : "}"))
         default: out.write("null")
         }
     }

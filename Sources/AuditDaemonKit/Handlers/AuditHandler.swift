@@ -113,9 +113,7 @@ enum AuditHandler {
                 // Only XPath rules read the snapshot's bytes again: without them the bytes
                 // are let go before the rules run (7.4 MB of a 100k-element screen's peak).
                 if ruleSet.customRules.isEmpty { source = [] }
-                let report = source.withUnsafeBytes { bytes in
-                    Auditor.audit(snapshot, ruleSet: ruleSet, source: ruleSet.customRules.isEmpty ? nil : bytes, budget: budget)
-                }
+                let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget) }
                 // What the screen reader says, for the journal: build over build, a changed
                 // digest says the screen sounds different (docs/transcripts.md).
                 return .report(report, Transcript.of(snapshot))
