@@ -45,9 +45,10 @@ final class ElementIdentity: Sendable {
         var shown = [TextRef](repeating: .absent, count: elements.count)
         var sameContentOrdinal = [UInt32](repeating: 0, count: elements.count)
         // Siblings keyed by role and id: one pass over each parent's children, counted in
-        // a table of their own.
+        // one table emptied between parents.
         var keys: [(child: Int, key: FNV1a)] = []
         var sameShown: [UInt64: UInt32] = [:]
+        var siblings = HashCounts(expected: 16)
         func group(_ children: some Sequence<Int>) {
             keys.removeAll(keepingCapacity: true)
             for child in children {
@@ -58,7 +59,7 @@ final class ElementIdentity: Sendable {
                 keys.append((child, hash))
             }
             guard keys.count > 1 else { return }
-            var siblings = HashCounts(expected: keys.count)
+            siblings.reset(expected: keys.count)
             for (child, key) in keys {
                 let (before, first) = siblings.add(key.value, index: Int32(truncatingIfNeeded: child))
                 guard before > 0 else { continue }

@@ -7,16 +7,36 @@ struct HashCounts {
     private var counts: [UInt32]
     /// The first index added with each slot's key.
     private var firsts: [Int32]
-    private let shift: UInt64
+    private var shift: UInt64
+    /// The slots holding a key, so that ``reset(expected:)`` clears those only.
+    private var used: [Int32] = []
 
     /// A table for up to `expected` distinct keys (at most half full).
     init(expected: Int) {
+        keys = []
+        counts = []
+        firsts = []
+        shift = 0
+        allocate(expected: expected)
+    }
+
+    private mutating func allocate(expected: Int) {
         var bits: UInt64 = 4
         while (1 << bits) < 2 * max(expected, 1) { bits += 1 }
         keys = [UInt64](repeating: 0, count: 1 << bits)
         counts = [UInt32](repeating: 0, count: 1 << bits)
         firsts = [Int32](repeating: -1, count: 1 << bits)
         shift = 64 - bits
+        used.removeAll(keepingCapacity: true)
+    }
+
+    /// Empties the table for up to `expected` distinct keys, keeping its storage when that
+    /// is large enough and clearing only the slots used: the identities count each parent's
+    /// children in turn, and a table made for each parent was three allocations apiece.
+    mutating func reset(expected: Int) {
+        guard counts.count >= 2 * max(expected, 1) else { return allocate(expected: expected) }
+        for slot in used { counts[Int(slot)] = 0 }
+        used.removeAll(keepingCapacity: true)
     }
 
     /// The slot of `key`: its own, or the empty one where it goes.
@@ -36,6 +56,7 @@ struct HashCounts {
         if before == 0 {
             keys[slot] = key
             firsts[slot] = index
+            used.append(Int32(truncatingIfNeeded: slot))
         }
         counts[slot] = before &+ 1
         return (before, firsts[slot])
