@@ -7,7 +7,7 @@
 /// parts: `v3`, app, screen, rule id, result id, the element key, then `attribute=…`,
 /// `kind=…`, `other=…` from the evidence when present (several findings of one rule on one
 /// element stay distinct). The element key is built from what identifies the element and
-/// not from what a fix changes (``addElementKey(_:in:)``): its id when no other element of
+/// not from what a fix changes (``appendElementKey(_:in:identity:instance:chain:to:)``): its id when no other element of
 /// the screen has it; else the nearest ancestor with such an id and the way down from it —
 /// each step's role and id, and, where siblings repeat one another (the rows of a list),
 /// the text the step shows ("Running shoes"), its place among them only when it shows
@@ -78,41 +78,82 @@ public struct Fingerprint {
     /// row shows, its place), and without `other` (the element a finding names beside its
     /// own); an element with an id of its own is a defect of its own.
     static func defect(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
-        var fingerprint = ruleStart
-        fingerprint.beginPart()
-        fingerprint.add("defect")
-        fingerprint.addFinding(finding, in: snapshot, instance: false)
-        return fingerprint.hash.value
+        var keys = ElementKeys()
+        return pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &keys).defect
     }
 
     /// The fingerprint of a finding, from the parts already hashed for its rule
     /// (``ruleStart(_:in:)``).
     static func value(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
-        var fingerprint = ruleStart
-        fingerprint.addFinding(finding, in: snapshot, instance: true)
-        return fingerprint.hash.value
+        var keys = ElementKeys()
+        return pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &keys).fingerprint
+    }
+
+    /// A finding's fingerprint and defect (``value(of:in:ruleStart:)``,
+    /// ``defect(of:in:ruleStart:)``) at once: the element's two keys are made once for all
+    /// its findings (`keys` holds the last element's), and the evidence is read in place.
+    static func pair(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint, keys: inout ElementKeys) -> (
+        fingerprint: UInt64, defect: UInt64
+    ) {
+        if !keys.hold(finding.element) {
+            keys.prepare(finding.element, in: snapshot, identity: ruleStart.identity ?? ElementIdentity.of(snapshot))
+        }
+        // The rule's start has its parts: each part from here on begins with the separator.
+        var instance = ruleStart.hash
+        addFinding(finding, key: keys.instance, instance: true, to: &instance)
+        var defect = ruleStart.hash
+        defect.add(0x1F)
+        defect.add("defect")
+        addFinding(finding, key: keys.pattern, instance: false, to: &defect)
+        return (instance.value, defect.value)
     }
 
     /// The parts after the rule: the result, the element key, and the evidence that tells
     /// findings on one element apart (for a defect, without `other`).
-    private mutating func addFinding(_ finding: Finding, in snapshot: Snapshot, instance: Bool) {
-        beginPart()
-        add(finding.resultID)
-        beginPart()
-        if let index = finding.element {
-            addElementKey(index, in: snapshot, instance: instance)
-        } else {
-            add("snapshot")
-        }
-        for key in Self.distinguishingKeys where instance || key != "other" {
-            guard let value = finding.evidence(key) else { continue }
-            beginPart()
-            add(key)
-            add(UInt8(ascii: "="))
-            switch value {
-            case .string(let text): add(text)
-            default: add(MessageTemplate.text(of: value))
+    private static func addFinding(_ finding: Finding, key: [UInt8], instance: Bool, to hash: inout FNV1a) {
+        hash.add(0x1F)
+        hash.add(finding.resultID)
+        hash.add(0x1F)
+        key.withUnsafeBufferPointer { hash.add($0) }
+        for name in Self.distinguishingKeys where instance || name != "other" {
+            _ = finding.withEvidenceText(name) { text in
+                hash.add(0x1F)
+                hash.add(name)
+                hash.add(UInt8(ascii: "="))
+                hash.add(text)
             }
+        }
+    }
+
+    /// The element keys of the last element a writer fingerprinted a finding of: an
+    /// element's findings follow one another in report order.
+    package struct ElementKeys {
+        private var element: Int?
+        private var prepared = false
+        /// The key of the element itself (fingerprints), and of the pattern it is an
+        /// instance of (defects).
+        private(set) var instance: [UInt8] = []
+        private(set) var pattern: [UInt8] = []
+        private var chain: [Int] = []
+
+        package init() {}
+
+        /// Whether the keys held are `element`'s.
+        func hold(_ element: Int?) -> Bool { prepared && element == self.element }
+
+        /// Makes the keys of `element` (`snapshot` for a finding about the screen).
+        mutating func prepare(_ element: Int?, in snapshot: Snapshot, identity: ElementIdentity) {
+            prepared = true
+            self.element = element
+            instance.removeAll(keepingCapacity: true)
+            pattern.removeAll(keepingCapacity: true)
+            guard let element else {
+                instance.append(contentsOf: "snapshot".utf8)
+                pattern.append(contentsOf: "snapshot".utf8)
+                return
+            }
+            Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: true, chain: &chain, to: &instance)
+            Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: false, chain: &chain, to: &pattern)
         }
     }
 
@@ -121,17 +162,19 @@ public struct Fingerprint {
     /// that repeat one another the text shown, else the place among them).
     /// `instance: false` leaves out what tells repeated siblings apart: the pattern the
     /// element is an instance of (``defect(of:in:ruleStart:)``).
-    mutating func addElementKey(_ index: Int, in snapshot: Snapshot, instance: Bool = true) {
+    static func appendElementKey(
+        _ index: Int, in snapshot: Snapshot, identity: ElementIdentity, instance: Bool, chain: inout [Int], to key: inout [UInt8]
+    ) {
         let elements = snapshot.elements
         let texts = snapshot.texts
-        let identity = self.identity ?? ElementIdentity.of(snapshot)
         if identity.idCount[index] == 1 {
-            add("id:")
-            texts.withBytes(elements[index].id) { add($0) }
+            key.append(contentsOf: "id:".utf8)
+            texts.withBytes(elements[index].id) { key.append(contentsOf: $0) }
             return
         }
         // Up to the anchor: the nearest ancestor with an id of its own on the screen.
-        var chain: [Int] = [index]
+        chain.removeAll(keepingCapacity: true)
+        chain.append(index)
         var anchor = -1
         var current = Int(elements[index].parent)
         while current >= 0 {
@@ -143,31 +186,31 @@ public struct Fingerprint {
             current = Int(elements[current].parent)
         }
         if anchor >= 0 {
-            add("in:")
-            texts.withBytes(elements[anchor].id) { add($0) }
+            key.append(contentsOf: "in:".utf8)
+            texts.withBytes(elements[anchor].id) { key.append(contentsOf: $0) }
         } else {
-            add("in:screen")
+            key.append(contentsOf: "in:screen".utf8)
         }
         for step in chain.reversed() {
-            add(UInt8(ascii: "/"))
-            add(elements[step].role.name)
+            key.append(UInt8(ascii: "/"))
+            key.append(contentsOf: elements[step].role.name.utf8)
             if elements[step].hasID {
-                add(UInt8(ascii: "#"))
-                texts.withBytes(elements[step].id) { add($0) }
+                key.append(UInt8(ascii: "#"))
+                texts.withBytes(elements[step].id) { key.append(contentsOf: $0) }
             }
             guard identity.repeated[step], instance else { continue }
             let shown = identity.shown[step]
             if !shown.isAbsent {
-                add(UInt8(ascii: "="))
-                texts.withBytes(shown) { add($0.prefix(128)) }
+                key.append(UInt8(ascii: "="))
+                texts.withBytes(shown) { key.append(contentsOf: $0.prefix(128)) }
                 if identity.sameContentOrdinal[step] > 0 {
-                    add(UInt8(ascii: "~"))
-                    add(String(identity.sameContentOrdinal[step]))
+                    key.append(UInt8(ascii: "~"))
+                    key.append(contentsOf: String(identity.sameContentOrdinal[step]).utf8)
                 }
             } else {
-                add(UInt8(ascii: "["))
-                add(String(identity.ordinal[step]))
-                add(UInt8(ascii: "]"))
+                key.append(UInt8(ascii: "["))
+                key.append(contentsOf: String(identity.ordinal[step]).utf8)
+                key.append(UInt8(ascii: "]"))
             }
         }
     }

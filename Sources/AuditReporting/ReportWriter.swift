@@ -192,42 +192,18 @@ public enum ReportWriter {
         fingerprint: UInt64, defect: UInt64
     ) {
         out.ruleHead(of: finding)
-        out.raw(#""element":"#)
-        let element = finding.element.map { snapshot.elements[$0] }
-        if let element, !element.id.isAbsent {
-            snapshot.texts.withBytes(element.id) { id in
-                id.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &out.bytes) }
-            }
+        // An element's findings follow one another in report order: its fields (id, path,
+        // line, column, frame) are written for the first and copied for the others.
+        if let index = finding.element, let written = out.lastElement, written.index == index {
+            out.bytes.writeAgain(written.range)
         } else {
-            out.raw("null")
+            let start = out.bytes.count
+            out.elementFields(of: finding, in: snapshot)
+            out.lastElement = finding.element.map { ($0, start..<out.bytes.count) }
         }
-        out.raw(#","path":"#)
-        if let index = finding.element {
-            out.raw("\"")
-            out.paths.write(pathOf: index, in: snapshot, to: &out.bytes)
-            out.raw("\"")
-        } else {
-            out.raw("null")
-        }
-        out.raw(#","line":"#)
-        if let element { out.int(Int(element.line)) } else { out.optional(finding.evidence("line")?.intValue) }
-        out.raw(#","column":"#); out.optional(element.map { Int($0.column) })
-        out.raw(#","frame":"#)
-        if let frame = element?.frame {
-            out.raw("["); out.number(frame.x)
-            out.comma(); out.number(frame.y)
-            out.comma(); out.number(frame.width)
-            out.comma(); out.number(frame.height)
-            out.raw("]")
-        } else {
-            out.raw("null")
-        }
-        out.raw(#","message":"#); out.message(of: finding)
-        out.raw(#","result":"#); out.string(finding.resultID)
-        out.raw(#","evidence":"#); finding.writeEvidence(to: &out.bytes)
+        out.messageAndEvidence(of: finding)
         let ruleStart = out.fingerprintStart(of: finding.ruleID, in: snapshot)
-        let fingerprint = Fingerprint.value(of: finding, in: snapshot, ruleStart: ruleStart)
-        let defect = Fingerprint.defect(of: finding, in: snapshot, ruleStart: ruleStart)
+        let (fingerprint, defect) = Fingerprint.pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &out.elementKeys)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw(#"","defect":""#)
@@ -287,8 +263,105 @@ public enum ReportWriter {
             heads.append((finding.ruleID, finding.severity, finding.wcag, bytes.bytes(from: start)))
         }
 
-        /// A finding's message, filled from its template straight into the output.
-        mutating func message(of finding: Finding) { finding.writeMessageJSON(to: &bytes) }
+        /// `"element":…,"path":…,"line":…,"column":…,"frame":…` of a finding.
+        mutating func elementFields(of finding: Finding, in snapshot: Snapshot) {
+            raw(#""element":"#)
+            let element = finding.element.map { snapshot.elements[$0] }
+            if let element, !element.id.isAbsent {
+                snapshot.texts.withBytes(element.id) { id in
+                    id.withUnsafeBufferPointer { JSON.writeString(bytes: $0, to: &bytes) }
+                }
+            } else {
+                raw("null")
+            }
+            raw(#","path":"#)
+            if let index = finding.element {
+                raw("\"")
+                paths.write(pathOf: index, in: snapshot, to: &bytes)
+                raw("\"")
+            } else {
+                raw("null")
+            }
+            raw(#","line":"#)
+            if let element { int(Int(element.line)) } else { optional(finding.evidence("line")?.intValue) }
+            raw(#","column":"#); optional(element.map { Int($0.column) })
+            raw(#","frame":"#)
+            if let frame = element?.frame {
+                raw("["); number(frame.x)
+                comma(); number(frame.y)
+                comma(); number(frame.width)
+                comma(); number(frame.height)
+                raw("]")
+            } else {
+                raw("null")
+            }
+        }
+
+        /// The keys of the element whose findings' fingerprints were made last.
+        var elementKeys = Fingerprint.ElementKeys()
+
+        /// The element whose fields were written last, and where.
+        var lastElement: (index: Int, range: Range<Int>)?
+
+        /// The last finding written of each kind — its kind's identity and its evidence's
+        /// bytes — and where its `,"message":` to the end of its evidence object lies in
+        /// ``bytes``. Held without references: the report's findings outlive its writer,
+        /// and their evidence is only read once the rules have run.
+        var tails: [WrittenTail] = []
+
+        struct WrittenTail {
+            var kind: ObjectIdentifier
+            var evidence: UnsafeRawBufferPointer
+            var range: Range<Int>
+        }
+
+        /// The most kinds a writer remembers a tail for (a writer serves a chunk of a few
+        /// hundred findings, of a few kinds).
+        static var maxTails: Int { 32 }
+
+        /// `,"message":…,"result":…,"evidence":{…}`: a function of the finding's kind and
+        /// evidence bytes only, so a finding with the same evidence as the last of its kind
+        /// (20,000 identical frames, a row of same-sized icons) gets the bytes written for
+        /// that one again, without filling the template or decoding the evidence.
+        mutating func messageAndEvidence(of finding: Finding) {
+            let kind = ObjectIdentifier(finding.kind)
+            var slot = -1
+            for index in tails.indices where tails[index].kind == kind {
+                slot = index
+                break
+            }
+            let evidence = finding.evidenceBytes
+            if slot >= 0, Self.equal(tails[slot].evidence, evidence) {
+                bytes.writeAgain(tails[slot].range)
+                return
+            }
+            let start = bytes.count
+            raw(#","message":"#); finding.writeMessageJSON(to: &bytes)
+            raw(#","result":"#); string(finding.resultID)
+            raw(#","evidence":"#); finding.writeEvidence(to: &bytes)
+            let written = WrittenTail(kind: kind, evidence: evidence, range: start..<bytes.count)
+            if slot >= 0 {
+                tails[slot] = written
+            } else if tails.count < Self.maxTails {
+                tails.append(written)
+            }
+        }
+
+        /// Two runs of bytes compared eight at a time.
+        private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            guard a.count == b.count else { return false }
+            var offset = 0
+            while offset + 8 <= a.count {
+                guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                else { return false }
+                offset += 8
+            }
+            while offset < a.count {
+                guard a[offset] == b[offset] else { return false }
+                offset += 1
+            }
+            return true
+        }
 
         package mutating func raw(_ text: StaticString) {
             bytes.write(text)

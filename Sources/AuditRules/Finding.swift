@@ -85,6 +85,29 @@ public struct Finding: Sendable {
         store.read(Int(evidenceStart)..<Int(evidenceEnd), body)
     }
 
+    /// The finding's encoded evidence, where its store keeps it: valid while the store
+    /// lives (its findings keep it) and is no longer appended to (once its rule has run).
+    /// With the same kind, two findings whose bytes here are equal are written the same
+    /// (message and evidence object): the report writer reuses what it wrote.
+    package var evidenceBytes: UnsafeRawBufferPointer {
+        store.read(Int(evidenceStart)..<Int(evidenceEnd)) { $0.bytes }
+    }
+
+    /// Calls `body` with the text of evidence `key` as fingerprints hash it — a string's
+    /// UTF-8, any other value as a message shows it — and returns true; returns false, not
+    /// calling it, when the finding has no such evidence.
+    package func withEvidenceText(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        withEvidence { reader in
+            guard let value = reader.value(of: key) else { return false }
+            if reader.tag(of: value) == EvidenceTag.string {
+                body(reader.text(of: value))
+            } else {
+                MessageTemplate.text(of: reader.json(value)).withUTF8Bytes(body)
+            }
+            return true
+        }
+    }
+
     /// The message, filled in from the template and the evidence.
     public var message: String {
         var bytes: [UInt8] = []
@@ -101,6 +124,9 @@ public struct Finding: Sendable {
     }
 
     /// Writes the message as a JSON string (quoted and escaped).
+    // Called from the report writer's module: without a specialisation compiled here for
+    // byte arrays, every byte written went through the sink protocol's witnesses.
+    @_specialize(exported:true,where Sink == [UInt8])
     package func writeMessageJSON<Sink: ByteSink>(to out: inout Sink) {
         switch kind.messageSource {
         case .template(let template):
@@ -112,6 +138,7 @@ public struct Finding: Sendable {
     }
 
     /// Writes the evidence as a compact JSON object, its keys as members.
+    @_specialize(exported:true,where Sink == [UInt8])
     package func writeEvidence<Sink: ByteSink>(to out: inout Sink) {
         withEvidence { $0.writeObject(to: &out) }
     }

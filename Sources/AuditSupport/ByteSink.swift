@@ -12,6 +12,8 @@ public protocol ByteSink {
 public protocol ByteStore: ByteSink {
     /// A copy of the bytes written from `start` on.
     func bytes(from start: Int) -> [UInt8]
+    /// Writes again the bytes written at `range` (which must lie within ``count``).
+    mutating func writeAgain(_ range: Range<Int>)
 }
 
 extension ByteSink {
@@ -44,6 +46,17 @@ extension Array: ByteSink where Element == UInt8 {
 
 extension Array: ByteStore where Element == UInt8 {
     public func bytes(from start: Int) -> [UInt8] { Array(self[start...]) }
+
+    public mutating func writeAgain(_ range: Range<Int>) {
+        let end = count
+        // Grown first, then copied within the one buffer: appending a slice of the array
+        // to itself would copy the whole array (the slice shares its storage).
+        append(contentsOf: repeatElement(0, count: range.count))
+        withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (base + end).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+        }
+    }
 }
 
 /// A growable byte buffer for the report writer's hot path: appends are a bounds check
@@ -98,5 +111,12 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
     /// The bytes written since `start`.
     public func bytes(from start: Int = 0) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    public func writeAgain(_ range: Range<Int>) {
+        let length = range.count
+        if count + length > capacity { grow(to: count + length) }
+        (base + count).update(from: base + range.lowerBound, count: length)
+        count += length
     }
 }

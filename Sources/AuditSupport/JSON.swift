@@ -90,6 +90,7 @@ public enum JSON: Sendable, Equatable {
 
     /// Numbers: integers without a fraction, others with up to 4 decimals; non-finite
     /// values (never valid JSON) become `null`.
+    @_specialize(exported:true,where Sink == [UInt8])
     public static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
         guard value.isFinite else { return out.write("null") }
         DecimalWriter.append(value, decimals: 4, to: &out)
@@ -114,11 +115,15 @@ public enum JSON: Sendable, Equatable {
 
     /// RFC 8259 string escaping: quotes, backslash and control characters. Runs of bytes
     /// that need no escape are copied in one go.
+    // Inlinable, so the writers of other modules specialise them for their sink (through
+    // the protocol's witnesses, every run of bytes escaped was a call through a table).
+    @inlinable
     public static func writeString<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         value.withUTF8Bytes { writeString(bytes: $0, to: &out) }
     }
 
     /// ``writeString(_:to:)`` for UTF-8 bytes.
+    @inlinable
     public static func writeString<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         out.write(byte: UInt8(ascii: "\""))
         writeStringContents(bytes: bytes, to: &out)
@@ -126,11 +131,13 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// The escaped contents of a JSON string, without the quotes.
+    @inlinable
     public static func writeStringContents<Sink: ByteSink>(_ value: String, to out: inout Sink) {
         value.withUTF8Bytes { writeStringContents(bytes: $0, to: &out) }
     }
 
     /// ``writeStringContents(_:to:)`` for UTF-8 bytes.
+    @inlinable
     public static func writeStringContents<Sink: ByteSink>(bytes: UnsafeBufferPointer<UInt8>, to out: inout Sink) {
         var runStart = 0
         var index = 0
@@ -172,7 +179,8 @@ public enum JSON: Sendable, Equatable {
         return index
     }
 
-    private static func appendEscape<Sink: ByteSink>(of byte: UInt8, to out: inout Sink) {
+    @usableFromInline
+    static func appendEscape<Sink: ByteSink>(of byte: UInt8, to out: inout Sink) {
         out.write(byte: 0x5C)
         switch byte {
         case 0x22: out.write(byte: 0x22)

@@ -86,6 +86,66 @@ final class ReportWriterTests: XCTestCase {
         }
     }
 
+    /// A writer reuses what it wrote: an element's fields for its next findings, a kind's
+    /// message and evidence for the next finding with the same evidence bytes, an element's
+    /// fingerprint keys. Every finding written in one writer after all the others is byte
+    /// for byte what a fresh writer writes for it alone, with the same fingerprint and
+    /// defect — on a screen where reuse happens (identical frames, several findings per
+    /// element, findings about the screen) and where it must not (same evidence, other kind;
+    /// same kind, other evidence; a finding after another element's).
+    func testAWriterReusingWhatItWroteWritesWhatAFreshOneWould() throws {
+        var xml = ##"<snapshot version="1" platform="ios" width="390" height="844"><element role="window" frame="0,0,390,844" background="#FFFFFF">"##
+        for index in 0..<300 {
+            // Identical small frames, and every fourth one elsewhere; names repeated and not.
+            let frame = index % 4 == 3 ? "\(index % 7 * 40),\(index / 7 * 30 % 800),\(20 + index % 3),30" : "10,10,30,30"
+            let label = index % 5 == 0 ? "" : #" label="\#(index % 2 == 0 ? "Item" : "Item \(index)")""#
+            xml += ##"<element id="b\##(index % 50)" role="button" frame="\##(frame)"\##(label) foreground="#D1D1D6"/>"##
+        }
+        xml += "</element></snapshot>"
+        let snapshot = try TestSupport.parse(xml)
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        XCTAssertGreaterThan(report.findings.count, 250)
+        var written = ReportWriter.Output(bytes: [UInt8]())
+        var repeatedTails = 0, repeatedElements = 0
+        var previous: (element: Int?, tail: String, kind: ObjectIdentifier)?
+        for index in report.findings.indices {
+            let located = report.findings[index]
+            let start = written.bytes.count
+            let identity = ReportWriter.writeFields(of: located.finding, in: snapshot, to: &written)
+            var alone = ReportWriter.Output(bytes: [UInt8]())
+            let aloneIdentity = ReportWriter.writeFields(of: located.finding, in: snapshot, to: &alone)
+            XCTAssertEqual(
+                String(decoding: written.bytes[start...], as: UTF8.self), String(decoding: alone.bytes, as: UTF8.self),
+                "finding \(index): \(located.finding.ruleID)")
+            XCTAssertEqual(identity.fingerprint, aloneIdentity.fingerprint, "finding \(index)")
+            XCTAssertEqual(identity.defect, aloneIdentity.defect, "finding \(index)")
+            let tail = located.finding.message + "\(located.finding.evidence.map { "\($0.0.rawValue)=\($0.1)" })"
+            let kind = ObjectIdentifier(located.finding.kind)
+            if let previous, previous.kind == kind, previous.tail == tail { repeatedTails += 1 }
+            if let previous, let element = located.finding.element, previous.element == element { repeatedElements += 1 }
+            previous = (located.finding.element, tail, kind)
+        }
+        XCTAssertGreaterThan(repeatedTails, 50, "findings one after another with one kind and the same evidence")
+        XCTAssertGreaterThan(repeatedElements, 40, "findings one after another on one element")
+        XCTAssertTrue(report.findings.indices.contains { report.findings[$0].finding.element == nil }, "a finding about the screen")
+    }
+
+    /// Bytes written again are a copy of the ones at the range, in both byte stores, also
+    /// when the store grows to make room for them.
+    func testBytesWrittenAgainAreACopyOfTheRange() {
+        var array: [UInt8] = Array("0123456789".utf8)
+        var buffer = ByteBuffer(capacity: 16)
+        buffer.write(contentsOf: array)
+        for (range, grows) in [(2..<5, false), (0..<13, true), (7..<26, true)] {
+            let expected = Array(array[range])
+            array.writeAgain(range)
+            buffer.writeAgain(range)
+            XCTAssertEqual(Array(array.suffix(range.count)), expected, "\(range), growing: \(grows)")
+            XCTAssertEqual(buffer.bytes(from: 0), array)
+        }
+        XCTAssertEqual(array.count, 10 + 3 + 13 + 19)
+    }
+
     func testHostileStringsAreEscaped() throws {
         let label = "Say \"hi\" \\ back\u{1}\ttab 日本 🎉 button"
         let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
