@@ -18,9 +18,6 @@
 public struct Fingerprint {
     private var hash = FNV1a()
     private var parts = 0
-    /// The snapshot's element identities, looked up once per rule by ``ruleStart(_:in:)``
-    /// rather than once per finding.
-    private var identity: ElementIdentity?
 
     /// The fingerprint scheme's version: baselines made with another are compared by rule,
     /// element and message instead (auditctl says so).
@@ -64,7 +61,6 @@ public struct Fingerprint {
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
     static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
         var fingerprint = Fingerprint()
-        fingerprint.identity = ElementIdentity.of(snapshot)
         fingerprint.beginPart(); fingerprint.add("v3")
         fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
         fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
@@ -95,9 +91,7 @@ public struct Fingerprint {
     static func pair(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint, keys: inout ElementKeys) -> (
         fingerprint: UInt64, defect: UInt64
     ) {
-        if !keys.hold(finding.element) {
-            keys.prepare(finding.element, in: snapshot, identity: ruleStart.identity ?? ElementIdentity.of(snapshot))
-        }
+        if !keys.hold(finding.element) { keys.prepare(finding.element, in: snapshot) }
         // The rule's start has its parts: each part from here on begins with the separator.
         var instance = ruleStart.hash
         addFinding(finding, key: keys.instance, instance: true, to: &instance)
@@ -125,9 +119,11 @@ public struct Fingerprint {
         }
     }
 
-    /// The element keys of the last element a writer fingerprinted a finding of: an
-    /// element's findings follow one another in report order.
+    /// The element keys of the last element a writer fingerprinted a finding of (an
+    /// element's findings follow one another in report order), and the snapshot's element
+    /// identities they are made from, looked up once per writer.
     package struct ElementKeys {
+        private var identity: ElementIdentity?
         private var element: Int?
         private var prepared = false
         /// The key of the element itself (fingerprints), and of the pattern it is an
@@ -142,7 +138,7 @@ public struct Fingerprint {
         func hold(_ element: Int?) -> Bool { prepared && element == self.element }
 
         /// Makes the keys of `element` (`snapshot` for a finding about the screen).
-        mutating func prepare(_ element: Int?, in snapshot: Snapshot, identity: ElementIdentity) {
+        mutating func prepare(_ element: Int?, in snapshot: Snapshot) {
             prepared = true
             self.element = element
             instance.removeAll(keepingCapacity: true)
@@ -152,6 +148,8 @@ public struct Fingerprint {
                 pattern.append(contentsOf: "snapshot".utf8)
                 return
             }
+            let identity = self.identity ?? ElementIdentity.of(snapshot)
+            self.identity = identity
             Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: true, chain: &chain, to: &instance)
             Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: false, chain: &chain, to: &pattern)
         }

@@ -191,7 +191,14 @@ public enum ReportWriter {
     package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> (
         fingerprint: UInt64, defect: UInt64
     ) {
-        out.ruleHead(of: finding)
+        let memo = out.memo(of: finding, in: snapshot)
+        if let memo, let head = out.kinds[memo].head {
+            out.bytes.writeAgain(head)
+        } else {
+            let start = out.bytes.count
+            out.ruleHead(of: finding)
+            if let memo { out.kinds[memo].head = start..<out.bytes.count }
+        }
         // An element's findings follow one another in report order: its fields (id, path,
         // line, column, frame) are written for the first and copied for the others.
         if let index = finding.element, let written = out.lastElement, written.index == index {
@@ -201,8 +208,8 @@ public enum ReportWriter {
             out.elementFields(of: finding, in: snapshot)
             out.lastElement = finding.element.map { ($0, start..<out.bytes.count) }
         }
-        out.messageAndEvidence(of: finding)
-        let ruleStart = out.fingerprintStart(of: finding.ruleID, in: snapshot)
+        out.messageAndEvidence(of: finding, memo: memo)
+        let ruleStart = memo.map { out.kinds[$0].start } ?? out.fingerprintStart(of: finding.ruleID, in: snapshot)
         let (fingerprint, defect) = Fingerprint.pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &out.elementKeys)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
@@ -303,47 +310,51 @@ public enum ReportWriter {
         /// The element whose fields were written last, and where.
         var lastElement: (index: Int, range: Range<Int>)?
 
-        /// The last finding written of each kind — its kind's identity and its evidence's
-        /// bytes — and where its `,"message":` to the end of its evidence object lies in
-        /// ``bytes``. Held without references: the report's findings outlive its writer,
-        /// and their evidence is only read once the rules have run.
-        var tails: [WrittenTail] = []
+        /// What a writer keeps of each kind of finding it wrote (at most ``maxKinds``):
+        /// where it wrote the kind's rule head, the fingerprint parts of its rule, and the
+        /// last finding's `,"message":` to the end of its evidence object with the evidence
+        /// bytes it was written from. Held without references: the report's findings
+        /// outlive its writer, and their evidence is only read once the rules have run.
+        var kinds: [KindMemo] = []
 
-        struct WrittenTail {
-            var kind: ObjectIdentifier
-            var evidence: UnsafeRawBufferPointer
-            var range: Range<Int>
+        struct KindMemo {
+            let kind: ObjectIdentifier
+            let start: Fingerprint
+            var head: Range<Int>?
+            var tailEvidence = UnsafeRawBufferPointer(start: nil, count: 0)
+            var tail: Range<Int>?
         }
 
-        /// The most kinds a writer remembers a tail for (a writer serves a chunk of a few
-        /// hundred findings, of a few kinds).
-        static var maxTails: Int { 32 }
+        /// The most kinds a writer remembers (a writer serves a chunk of a few hundred
+        /// findings, of a few kinds); findings of others are written in full.
+        static var maxKinds: Int { 32 }
+
+        /// The place of `finding`'s kind in ``kinds``, added if there is room.
+        mutating func memo(of finding: Finding, in snapshot: Snapshot) -> Int? {
+            let kind = ObjectIdentifier(finding.kind)
+            for index in kinds.indices where kinds[index].kind == kind { return index }
+            guard kinds.count < Self.maxKinds else { return nil }
+            kinds.append(KindMemo(kind: kind, start: fingerprintStart(of: finding.ruleID, in: snapshot)))
+            return kinds.count - 1
+        }
 
         /// `,"message":…,"result":…,"evidence":{…}`: a function of the finding's kind and
         /// evidence bytes only, so a finding with the same evidence as the last of its kind
         /// (20,000 identical frames, a row of same-sized icons) gets the bytes written for
         /// that one again, without filling the template or decoding the evidence.
-        mutating func messageAndEvidence(of finding: Finding) {
-            let kind = ObjectIdentifier(finding.kind)
-            var slot = -1
-            for index in tails.indices where tails[index].kind == kind {
-                slot = index
-                break
-            }
+        mutating func messageAndEvidence(of finding: Finding, memo: Int?) {
             let evidence = finding.evidenceBytes
-            if slot >= 0, Self.equal(tails[slot].evidence, evidence) {
-                bytes.writeAgain(tails[slot].range)
+            if let memo, let tail = kinds[memo].tail, Self.equal(kinds[memo].tailEvidence, evidence) {
+                bytes.writeAgain(tail)
                 return
             }
             let start = bytes.count
             raw(#","message":"#); finding.writeMessageJSON(to: &bytes)
             raw(#","result":"#); string(finding.resultID)
             raw(#","evidence":"#); finding.writeEvidence(to: &bytes)
-            let written = WrittenTail(kind: kind, evidence: evidence, range: start..<bytes.count)
-            if slot >= 0 {
-                tails[slot] = written
-            } else if tails.count < Self.maxTails {
-                tails.append(written)
+            if let memo {
+                kinds[memo].tailEvidence = evidence
+                kinds[memo].tail = start..<bytes.count
             }
         }
 
