@@ -135,6 +135,8 @@ public enum Auditor {
         let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         let located = PlacedFindings(count: reportOrder.count, chunkSize: chunk)
+        // Most audits suppress nothing: then no finding is asked.
+        let mayBeSuppressed = ignored != nil || !ruleSet.suppressions.isEmpty
         let place: @Sendable (Int) -> Void = { part in
             var rendered = ReportWriter.Output(bytes: [UInt8]())
             rendered.bytes.reserveCapacity(chunk * 512)
@@ -143,7 +145,7 @@ public enum Auditor {
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
                 // Read in place, never copied: a copy costs a retain and a release per field.
                 let job = Int(key.job), position = Int(key.position)
-                if isSuppressed(sources[job][position], snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
+                if mayBeSuppressed, isSuppressed(sources[job][position], snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
                     suppressed.append(sources[job][position].ruleID)
                     continue
                 }

@@ -18,8 +18,12 @@ public final class MessageTemplate: Sendable {
     let plainBytes: [UInt8]
     let escapedBytes: [UInt8]
     let keys: [EvidenceKey]
-    /// Each key's UTF-8, as the evidence store holds keys.
-    let keyBytes: [[UInt8]]
+    /// The keys' UTF-8 one after another, as the evidence store holds keys: key `i` at
+    /// `keyRanges[i]` (one buffer, so filling a message retains no array per placeholder).
+    let keyBytes: [UInt8]
+    let keyRanges: [Range<Int>]
+    /// Whether key `i` is `role` (said as people say roles).
+    let keyIsRole: [Bool]
 
     /// The evidence keys the template names, in order.
     public var placeholders: [EvidenceKey] { keys }
@@ -60,7 +64,16 @@ public final class MessageTemplate: Sendable {
         self.plainBytes = plainBytes
         self.escapedBytes = escapedBytes
         self.keys = keys
-        keyBytes = keys.map { Array($0.rawValue.utf8) }
+        var keyBytes: [UInt8] = []
+        var keyRanges: [Range<Int>] = []
+        for key in keys {
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: key.rawValue.utf8)
+            keyRanges.append(start..<keyBytes.count)
+        }
+        self.keyBytes = keyBytes
+        self.keyRanges = keyRanges
+        keyIsRole = keys.map { $0 == .role }
     }
 
     /// Appends the filled message to `output` as UTF-8.
@@ -78,29 +91,37 @@ public final class MessageTemplate: Sendable {
             if escaped { JSON.writeStringContents(text, to: &output) } else { output.write(utf8: text) }
         }
         let literals = escaped ? escapedBytes : plainBytes
-        for part in parts {
-            switch part {
-            case .literal(let plain, let escapedRange):
-                literals.withUnsafeBytes { output.write(bytes: UnsafeRawBufferPointer(rebasing: $0[escaped ? escapedRange : plain])) }
-            case .placeholder(let key):
-                guard let value = keyBytes[key].withUnsafeBytes({ evidence.value(ofUTF8: $0) }) else {
-                    output.write(byte: UInt8(ascii: "?"))
-                    continue
-                }
-                switch evidence.tag(of: value) {
-                case EvidenceTag.string where keys[key] == .role:
-                    text(MessageTemplate.roleWord(String(decoding: evidence.text(of: value), as: UTF8.self)))
-                case EvidenceTag.string:
-                    if escaped {
-                        JSON.writeStringContents(bytes: evidence.text(of: value), to: &output)
-                    } else {
-                        output.write(bytes: UnsafeRawBufferPointer(evidence.text(of: value)))
+        literals.withUnsafeBytes { literals in
+            keyBytes.withUnsafeBytes { keyBytes in
+                for part in parts {
+                    switch part {
+                    case .literal(let plain, let escapedRange):
+                        output.write(bytes: UnsafeRawBufferPointer(rebasing: literals[escaped ? escapedRange : plain]))
+                    case .placeholder(let key):
+                        guard let value = evidence.value(ofUTF8: UnsafeRawBufferPointer(rebasing: keyBytes[keyRanges[key]])) else {
+                            output.write(byte: UInt8(ascii: "?"))
+                            continue
+                        }
+                        write(value, isRole: keyIsRole[key])
                     }
-                case EvidenceTag.int: JSON.writeInt(Int(truncatingIfNeeded: Int64(bitPattern: evidence.word(of: value))), to: &output)
-                case EvidenceTag.number where Double(bitPattern: evidence.word(of: value)).isFinite:
-                    DecimalWriter.append(Double(bitPattern: evidence.word(of: value)), decimals: 3, to: &output)
-                default: text(MessageTemplate.text(of: evidence.json(value)))
                 }
+            }
+        }
+
+        func write(_ value: EvidenceReader.Value, isRole: Bool) {
+            switch evidence.tag(of: value) {
+            case EvidenceTag.string where isRole:
+                text(MessageTemplate.roleWord(String(decoding: evidence.text(of: value), as: UTF8.self)))
+            case EvidenceTag.string:
+                if escaped {
+                    JSON.writeStringContents(bytes: evidence.text(of: value), to: &output)
+                } else {
+                    output.write(bytes: UnsafeRawBufferPointer(evidence.text(of: value)))
+                }
+            case EvidenceTag.int: JSON.writeInt(Int(truncatingIfNeeded: Int64(bitPattern: evidence.word(of: value))), to: &output)
+            case EvidenceTag.number where Double(bitPattern: evidence.word(of: value)).isFinite:
+                DecimalWriter.append(Double(bitPattern: evidence.word(of: value)), decimals: 3, to: &output)
+            default: text(MessageTemplate.text(of: evidence.json(value)))
             }
         }
     }
