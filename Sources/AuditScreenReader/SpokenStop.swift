@@ -84,17 +84,16 @@ struct SpokenStop {
     /// Text as it is spoken: a line break is a pause like a space, runs of white space one.
     static func spoken(_ text: String) -> String {
         // Most names have single spaces only: returned as they are.
-        var previousSpace = true
-        var clean = true
-        for byte in text.utf8 {
-            let space = byte == 0x20
-            if byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0xE2 || (space && previousSpace) {
-                clean = false
-                break
+        let clean = text.withUTF8Bytes { bytes in
+            var previousSpace = true
+            for byte in bytes {
+                let space = byte == 0x20
+                if byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0xE2 || (space && previousSpace) { return false }
+                previousSpace = space
             }
-            previousSpace = space
+            return !previousSpace
         }
-        if clean, !previousSpace { return text }
+        if clean { return text }
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
     }
 
@@ -153,6 +152,7 @@ struct SpokenStop {
         }
         guard parts > 0 else { return "" }
         return String(unsafeUninitializedCapacity: length + 2 * (parts - 1)) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
             var written = 0, first = true
             forEachPart(reader) { part in
                 if !first {
@@ -161,9 +161,11 @@ struct SpokenStop {
                     written += 2
                 }
                 first = false
-                for byte in part.utf8 {
-                    buffer[written] = byte
-                    written += 1
+                // Copied whole (byte by byte, this loop was a seventh of a transcript).
+                part.withUTF8Bytes { bytes in
+                    guard let source = bytes.baseAddress else { return }
+                    (base + written).update(from: source, count: bytes.count)
+                    written += bytes.count
                 }
             }
             return written
