@@ -188,9 +188,16 @@ public enum TargetSizeRule: Rule {
             return target.frame.width < max(minimum, required.width) || target.frame.height < max(minimum, required.height)
         }
         guard !small.isEmpty else { return reportSystemUI(in: snapshot, &context) }
-        let undersized = Set(targets.filter { $0.frame.width < minimum || $0.frame.height < minimum }.map(\.index))
+        // Which elements are undersized targets, by element index (a set hashed every index
+        // each spacing check met).
+        var undersized = [Bool](repeating: false, count: snapshot.elements.count)
+        var anyUndersized = false
+        for target in targets where target.frame.width < minimum || target.frame.height < minimum {
+            undersized[target.index] = true
+            anyUndersized = true
+        }
         // Index of all targets, for the spacing exception; only needed when something is small.
-        let needsIndex = !undersized.isEmpty && spacingException
+        let needsIndex = anyUndersized && spacingException
         let ends = Targets.subtreeEnds(in: snapshot)
         let index = needsIndex ? Targets.index(targets, ends: ends) : RectIndex([])
         let targetPositions = targets.map(\.index)
@@ -341,7 +348,7 @@ public enum TargetSizeRule: Rule {
     /// Nested targets (a control inside an interactive cell) are one target for this
     /// purpose: only earlier non-ancestors and later non-descendants are searched.
     static func spacingIsClear(
-        _ position: Int, _ frame: Rect, minimum: Double, index: RectIndex, ends: [Int], undersized: Set<Int>,
+        _ position: Int, _ frame: Rect, minimum: Double, index: RectIndex, ends: [Int], undersized: [Bool],
         snapshot: Snapshot, evidence: inout Evidence
     ) -> Bool {
         let radius = minimum / 2
@@ -355,7 +362,7 @@ public enum TargetSizeRule: Rule {
             let nearestY = min(max(center.y, otherFrame.minY), otherFrame.maxY)
             let distanceToRect = ((nearestX - center.x) * (nearestX - center.x) + (nearestY - center.y) * (nearestY - center.y)).squareRoot()
             if distanceToRect < radius { return true }
-            guard undersized.contains(other.index) else { return false }
+            guard undersized[other.index] else { return false }
             let dx = otherFrame.midX - center.x, dy = otherFrame.midY - center.y
             return (dx * dx + dy * dy).squareRoot() < minimum
         }
