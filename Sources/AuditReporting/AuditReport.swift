@@ -30,7 +30,7 @@ public struct AuditReport: Sendable {
         public var frame: Rect? { finding.element.flatMap { snapshot.elements[$0].frame } }
         /// 16 hex digits (``Fingerprint``).
         public var fingerprint: String { Fingerprint.hex(fingerprintValue) }
-        /// The defect this finding is an instance of, 16 hex digits (``Fingerprint/defect(of:in:ruleStart:)``):
+        /// The defect this finding is an instance of, 16 hex digits (``Fingerprint/pair(of:in:ruleStart:keys:)``):
         /// the same for the same rule and result on every row of a list.
         public var defect: String { Fingerprint.hex(defectValue) }
     }

@@ -68,26 +68,14 @@ public struct Fingerprint {
         return fingerprint
     }
 
-    /// The defect a finding is an instance of: the same rule and result on elements of one
-    /// pattern — the trash button of every row of a list is one defect with a row's worth
-    /// of instances. The element key without what tells repeated siblings apart (the text a
-    /// row shows, its place), and without `other` (the element a finding names beside its
-    /// own); an element with an id of its own is a defect of its own.
-    static func defect(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
-        var keys = ElementKeys()
-        return pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &keys).defect
-    }
-
-    /// The fingerprint of a finding, from the parts already hashed for its rule
-    /// (``ruleStart(_:in:)``).
-    static func value(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint) -> UInt64 {
-        var keys = ElementKeys()
-        return pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &keys).fingerprint
-    }
-
-    /// A finding's fingerprint and defect (``value(of:in:ruleStart:)``,
-    /// ``defect(of:in:ruleStart:)``) at once: the element's two keys are made once for all
-    /// its findings (`keys` holds the last element's), and the evidence is read in place.
+    /// A finding's fingerprint and the defect it is an instance of, from the parts already
+    /// hashed for its rule (``ruleStart(_:in:)``). The defect: the same rule and result on
+    /// elements of one pattern — the trash button of every row of a list is one defect with
+    /// a row's worth of instances. Its element key leaves out what tells repeated siblings
+    /// apart (the text a row shows, its place), and its evidence leaves out `other` (the
+    /// element a finding names beside its own); an element with an id of its own is a
+    /// defect of its own. The element's two keys are made once for all its findings (`keys`
+    /// holds the last element's), and the evidence is read in place.
     static func pair(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint, keys: inout ElementKeys) -> (
         fingerprint: UInt64, defect: UInt64
     ) {
@@ -159,7 +147,7 @@ public struct Fingerprint {
     /// nearest ancestor whose id is, and each step down from it (role, id, and for siblings
     /// that repeat one another the text shown, else the place among them).
     /// `instance: false` leaves out what tells repeated siblings apart: the pattern the
-    /// element is an instance of (``defect(of:in:ruleStart:)``).
+    /// element is an instance of (the defect of ``pair(of:in:ruleStart:keys:)``).
     static func appendElementKey(
         _ index: Int, in snapshot: Snapshot, identity: ElementIdentity, instance: Bool, chain: inout [Int], to key: inout [UInt8]
     ) {

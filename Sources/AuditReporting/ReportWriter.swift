@@ -209,7 +209,7 @@ public enum ReportWriter {
             out.lastElement = finding.element.map { ($0, start..<out.bytes.count) }
         }
         out.messageAndEvidence(of: finding, memo: memo)
-        let ruleStart = memo.map { out.kinds[$0].start } ?? out.fingerprintStart(of: finding.ruleID, in: snapshot)
+        let ruleStart = memo.map { out.kinds[$0].start } ?? Fingerprint.ruleStart(finding.ruleID, in: snapshot)
         let (fingerprint, defect) = Fingerprint.pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &out.elementKeys)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
@@ -227,38 +227,9 @@ public enum ReportWriter {
 
         /// Each finding's path, from the bytes of the path before it.
         var paths = ElementPathWriter()
-        /// The fingerprint parts shared by the findings of each rule (one writer serves
-        /// one snapshot).
-        var fingerprintStarts: [(rule: String, start: Fingerprint)] = []
-
-        mutating func fingerprintStart(of rule: String, in snapshot: Snapshot) -> Fingerprint {
-            let length = rule.utf8.count
-            // Indexed: iterating by value would copy (retain and release) every entry passed.
-            for index in fingerprintStarts.indices
-            where fingerprintStarts[index].rule.utf8.count == length && fingerprintStarts[index].rule == rule {
-                return fingerprintStarts[index].start
-            }
-            let start = Fingerprint.ruleStart(rule, in: snapshot)
-            fingerprintStarts.append((rule, start))
-            return start
-        }
-
-        /// Rule heads already written (`"rule":…,"severity":…,"wcag":[…],`) and what each
-        /// was made of: the same for every finding of a rule, and findings in document
-        /// order alternate between a few rules, so each head is rendered once per writer.
-        var heads: [(rule: String, severity: Severity, wcag: [String], bytes: [UInt8])] = []
-
+        /// `"rule":…,"severity":…,"wcag":[…],`: written once per kind of finding and
+        /// copied for the others (``kinds``).
         mutating func ruleHead(of finding: Finding) {
-            // Rule ids of another length are passed over without comparing their text.
-            let length = finding.ruleID.utf8.count
-            for index in heads.indices
-            where heads[index].severity == finding.severity && heads[index].rule.utf8.count == length
-                && heads[index].rule == finding.ruleID && heads[index].wcag == finding.wcag
-            {
-                bytes.write(contentsOf: heads[index].bytes)
-                return
-            }
-            let start = bytes.count
             key("rule"); string(finding.ruleID)
             comma(); key("severity"); string(finding.severity.rawValue)
             comma(); key("wcag"); raw("[")
@@ -267,7 +238,6 @@ public enum ReportWriter {
                 string(criterion)
             }
             raw("],")
-            heads.append((finding.ruleID, finding.severity, finding.wcag, bytes.bytes(from: start)))
         }
 
         /// `"element":…,"path":…,"line":…,"column":…,"frame":…` of a finding.
@@ -334,7 +304,7 @@ public enum ReportWriter {
             let kind = ObjectIdentifier(finding.kind)
             for index in kinds.indices where kinds[index].kind == kind { return index }
             guard kinds.count < Self.maxKinds else { return nil }
-            kinds.append(KindMemo(kind: kind, start: fingerprintStart(of: finding.ruleID, in: snapshot)))
+            kinds.append(KindMemo(kind: kind, start: Fingerprint.ruleStart(finding.ruleID, in: snapshot)))
             return kinds.count - 1
         }
 

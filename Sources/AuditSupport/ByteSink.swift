@@ -7,11 +7,9 @@ public protocol ByteSink {
     mutating func write(bytes: UnsafeRawBufferPointer)
 }
 
-/// A sink that keeps what was written, so a piece of it can be read back (the report
-/// writer reuses paths and finding heads it has written).
+/// A sink that keeps what was written, so a piece of it can be written again (the report
+/// writer copies an element's fields, a kind's rule head, a repeated message and evidence).
 public protocol ByteStore: ByteSink {
-    /// A copy of the bytes written from `start` on.
-    func bytes(from start: Int) -> [UInt8]
     /// Writes again the bytes written at `range` (which must lie within ``count``).
     mutating func writeAgain(_ range: Range<Int>)
 }
@@ -45,8 +43,6 @@ extension Array: ByteSink where Element == UInt8 {
 }
 
 extension Array: ByteStore where Element == UInt8 {
-    public func bytes(from start: Int) -> [UInt8] { Array(self[start...]) }
-
     public mutating func writeAgain(_ range: Range<Int>) {
         let end = count
         // Grown first, then copied within the one buffer: appending a slice of the array
