@@ -15,9 +15,15 @@ struct SpokenStop {
     /// Custom actions, by name: the reader says that some are available.
     var actions: [String]
 
-    init(_ snapshot: Snapshot, index: Int, reader: ScreenReader, focus: FocusRules) {
-        let element = snapshot.elements[index]
-        let texts = snapshot.texts
+    /// `elements` and `texts` are the snapshot's, read once by the caller for all its
+    /// stops, and every argument is borrowed (an initialiser's are owned by default): each
+    /// retain per stop of the snapshot or its storage is a count the rules on the other
+    /// thread update too, a contended cache line (a tenth of a transcript under load).
+    init(
+        _ snapshot: borrowing Snapshot, index: Int, reader: ScreenReader, focus: borrowing FocusRules,
+        elements: borrowing [Element], texts: borrowing TextTable
+    ) {
+        let element = elements[index]
         func string(_ ref: TextRef) -> String? {
             texts.isBlank(ref) ? nil : texts.string(ref).map(Self.spoken)
         }
@@ -30,7 +36,7 @@ struct SpokenStop {
             } else {
                 var parts: [String] = []
                 if let own = string(element.text) { parts.append(own) }
-                Self.collectSpokenDescendants(of: index, snapshot, focus, into: &parts)
+                Self.collectSpokenDescendants(of: index, snapshot, focus, elements: elements, texts: texts, into: &parts)
                 name = parts.joined(separator: ", ")
                 if name.isEmpty, element.role == .textfield, let placeholder = string(element.placeholder) { name = placeholder }
             }
@@ -39,7 +45,7 @@ struct SpokenStop {
             // An element that contains others (a table cell) says what they say, joined.
             if name.isEmpty {
                 var parts: [String] = []
-                Self.collectSpokenDescendants(of: index, snapshot, focus, includingStops: true, into: &parts)
+                Self.collectSpokenDescendants(of: index, snapshot, focus, elements: elements, texts: texts, includingStops: true, into: &parts)
                 name = parts.joined(separator: ", ")
             }
             if element.role != .switch, element.role != .checkbox, let spokenValue = string(element.value), spokenValue != name {
@@ -53,10 +59,13 @@ struct SpokenStop {
         self.name = name
         self.value = value
         role = Self.role(of: element)
-        state = Self.state(of: element, role: role, snapshot: snapshot)
+        state = Self.state(of: element, role: role, texts: texts)
         hint = string(element.hint)
-        actions = (texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
-            .filter { !$0.isEmpty }
+        actions =
+            element.actions.isAbsent
+            ? []
+            : (texts.string(element.actions) ?? "").split(separator: ";").map { Self.spoken($0.trimmingCharacters(in: .whitespaces)) }
+                .filter { !$0.isEmpty }
     }
 
     /// The descendants' words a control without a name of its own says: each one's
@@ -64,13 +73,12 @@ struct SpokenStop {
     /// passed over with what is inside them (TalkBack), or said too (VoiceOver: what is
     /// inside an accessibility element is part of it).
     static func collectSpokenDescendants(
-        of index: Int, _ snapshot: Snapshot, _ focus: FocusRules, includingStops: Bool = false,
-        into parts: inout [String]
+        of index: Int, _ snapshot: Snapshot, _ focus: FocusRules, elements: [Element], texts: TextTable,
+        includingStops: Bool = false, into parts: inout [String]
     ) {
-        let texts = snapshot.texts
         var pending: [Int] = snapshot.children(of: index).reversed()
         while let next = pending.popLast() {
-            let child = snapshot.elements[next]
+            let child = elements[next]
             guard focus.reachable[next] || child.frame == nil, includingStops || !focus.focusable[next] else { continue }
             if !texts.isBlank(child.label), let label = texts.string(child.label) {
                 parts.append(spoken(label))
@@ -118,12 +126,12 @@ struct SpokenStop {
         }
     }
 
-    static func state(of element: Element, role: SpokenRole?, snapshot: Snapshot) -> [SpokenState] {
+    static func state(of element: Element, role: SpokenRole?, texts: TextTable) -> [SpokenState] {
         var state: [SpokenState] = []
         // A switch's state is its checked flag, or (XCUITest) its value "1" / "0".
         var checked = element.checked
         if checked == nil, role == .switch || role == .checkbox {
-            switch snapshot.texts.string(element.value) {
+            switch texts.string(element.value) {
             case "1": checked = true
             case "0": checked = false
             default: break

@@ -29,6 +29,31 @@ final class LabelTextTests: XCTestCase {
         }
     }
 
+    /// The comparison hash (trimmed and folded in place, for every element) is the hash of
+    /// the comparison key the duplicate rules compare, nil exactly when the key is empty:
+    /// seeded labels with white space around and inside, capitals and non-ASCII letters.
+    func testTheComparisonHashIsTheHashOfTheComparisonKey() throws {
+        var random = SeededGenerator()
+        let seed = random.seed
+        let pieces = [" ", "&#9;", "&#10;", "&#13;", "a", "Z", "Pay", "PAY now", "é", "Ä", "→", "0", "&amp;", "&#160;"]
+        var markup = ""
+        for index in 0..<600 {
+            let label = (0..<random.below(7)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            markup += #"<element id="e\#(index)" role="button" label="\#(label)" frame="0,\#(index),10,10"/>"#
+        }
+        let snapshot = try TestSupport.parse(TestSupport.native(markup))
+        var empty = 0
+        for index in snapshot.elements.indices {
+            let ref = snapshot.elements[index].label
+            let key = LabelText.comparisonKey(ref, of: snapshot)
+            var hash = FNV1a()
+            key.withUnsafeBufferPointer { hash.add($0) }
+            XCTAssertEqual(LabelText.comparisonHash(ref, of: snapshot), key.isEmpty ? nil : hash.value, "seed \(seed): element \(index) \(key)")
+            if key.isEmpty { empty += 1 }
+        }
+        XCTAssertGreaterThan(empty, 0, "seed \(seed): some labels are only white space")
+    }
+
     /// The byte filter of `label.filename` never drops a label its pattern would report:
     /// seeded labels built from the pieces file names and ordinary words are made of.
     func testTheFileNameByteFilterKeepsEveryLabelThePatternReports() {

@@ -117,6 +117,26 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(Transcript(try SnapshotParser().parse(Array(closed.utf8))).stops.first?.speech, "Checkout, button")
     }
 
+    /// Each stop carries the hash of its speech, made once with it (the same-speech rule
+    /// groups by it): on every real capture it is the hash of what the stop says.
+    func testEachStopsSpeechHashIsTheHashOfItsSpeech() throws {
+        var stops = 0
+        for platform in ["android", "ios"] {
+            let folder = TestSupport.corpus.appendingPathComponent(platform)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".xml") {
+                let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(name)))
+                guard let snapshot = try? SnapshotParser().parse(bytes) else { continue }
+                for stop in Transcript(snapshot).stops {
+                    var hash = FNV1a()
+                    hash.add(stop.speech)
+                    XCTAssertEqual(stop.speechHash, hash.value, "\(name): stop \(stop.index) (\(stop.speech))")
+                    stops += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(stops, 500, "the corpus's captures have stops to check")
+    }
+
     func testTheDigestFollowsWhatIsSaidNotWhereItIs() throws {
         let first = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" package="com.example" bounds="[0,100][500,200]"/>"##)
         let moved = try android(##"<node class="android.widget.Button" text="Pay" clickable="true" resource-id="pay" package="com.example" bounds="[0,900][800,1000]"/>"##)

@@ -52,7 +52,7 @@ public struct TextTable: Sendable {
     }
 
     /// Calls `body` with the referenced bytes (empty when absent), without building a String.
-    public func withBytes<T>(_ ref: TextRef, _ body: (ArraySlice<UInt8>) -> T) -> T {
+    @inlinable public func withBytes<T>(_ ref: TextRef, _ body: (ArraySlice<UInt8>) -> T) -> T {
         if ref.isAbsent { return body([]) }
         let start = Int(ref.offset)
         return body(bytes[start..<start + Int(ref.count)])

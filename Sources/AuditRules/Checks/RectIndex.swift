@@ -167,7 +167,10 @@ public struct RectIndex: Sendable {
                 guard meets, branch(node.summary) else { continue }
                 let range = Int(node.first)..<Int(node.first + node.count)
                 if node.isLeaf {
-                    for item in items[range] {
+                    // By position, not a slice: a slice retained the items' storage for
+                    // every leaf visited, and an index may be shared by rules on two threads.
+                    for position in range {
+                        let item = items[position]
                         let rect = item.rect
                         let itemMeets =
                             touching

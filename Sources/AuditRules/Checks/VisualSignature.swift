@@ -14,13 +14,16 @@ struct VisualSignature: Hashable {
 
     /// `includeText`: whether visible text is part of the signature (a differing text is
     /// itself a non-colour difference).
-    init(_ index: Int, in snapshot: Snapshot, includeText: Bool) {
+    init(_ index: Int, in snapshot: borrowing Snapshot, includeText: Bool) {
         let element = snapshot.elements[index]
         role = element.role
         width = VisualSignature.halfPoints(element.frame?.width ?? -1)
         height = VisualSignature.halfPoints(element.frame?.height ?? -1)
         image = snapshot.texts.hash(element.image)
-        text = includeText ? snapshot.texts.hash(snapshot.visibleTextRef(of: index)) : 0
+        // The reference first: read before it, the text table's storage was held (retained)
+        // across the call.
+        let shown = includeText ? snapshot.visibleTextRef(of: index) : .absent
+        text = includeText ? snapshot.texts.hash(shown) : 0
         fontWeight = element.fontWeight
         fontSize = element.fontSize.map(VisualSignature.halfPoints)
         underline = element.underline ?? false

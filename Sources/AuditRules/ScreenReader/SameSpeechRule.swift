@@ -64,9 +64,12 @@ public enum SameSpeechRule: Rule {
         // compared whole when reported.
         // Stops are read in place (a copy of each retains and releases its strings).
         let stops = transcript.stops
+        // Read once: read from the snapshot for each stop, the elements' storage was retained
+        // and released each time, a count the rules on the other thread share.
+        let elements = snapshot.elements
         var stopsOfParent: [Int32: Int32] = [:]
         for position in stops.indices where !stops[position].speech.isEmpty {
-            stopsOfParent[snapshot.elements[stops[position].element].parent, default: 0] += 1
+            stopsOfParent[elements[stops[position].element].parent, default: 0] += 1
         }
         // A key's first stop is kept alone; a list of members is made only when a second
         // stop shares it (a list of 20,000 rows, each said differently, made 20,000 lists).
@@ -75,11 +78,9 @@ public enum SameSpeechRule: Rule {
         var groups: [GroupKey: [Int]] = [:]
         var order: [GroupKey] = []
         for position in stops.indices where !stops[position].speech.isEmpty {
-            let parent = snapshot.elements[stops[position].element].parent
+            let parent = elements[stops[position].element].parent
             guard stopsOfParent[parent, default: 0] > 1 else { continue }
-            var hash = FNV1a()
-            hash.add(stops[position].speech)
-            let key = GroupKey(parent: parent, speech: hash.value)
+            let key = GroupKey(parent: parent, speech: stops[position].speechHash)
             guard let first = firstStop[key] else {
                 firstStop[key] = position
                 continue
@@ -126,7 +127,7 @@ public enum SameSpeechRule: Rule {
         var color: RGBA?
         var images: Set<UInt64>
 
-        init(_ index: Int, ends: [Int], in snapshot: Snapshot) {
+        init(_ index: Int, ends: borrowing [Int], in snapshot: borrowing Snapshot) {
             let element = snapshot.elements[index]
             color = element.background ?? element.foreground
             if color == nil, let screenshot = snapshot.screenshot, let frame = element.frame, frame.width > 0, frame.height > 0,
