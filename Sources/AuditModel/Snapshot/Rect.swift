@@ -16,12 +16,18 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// as `0.0`, so equal rectangles hash alike): frames key the target rules' tables of
     /// tens of thousands of targets, and hashing 32 bytes cost several times hashing 8.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(foldedBits)
+    }
+
+    /// The four coordinates' bit patterns folded into one value (`-0.0` as `0.0`): equal
+    /// rectangles fold alike. What ``hash(into:)`` hashes, and what tables that probe
+    /// without `Hasher` mix into a slot.
+    @inlinable public var foldedBits: UInt64 {
         func bits(_ value: Double) -> UInt64 { value == 0 ? 0 : value.bitPattern }
         var folded = bits(x) &* 0x9E37_79B9_7F4A_7C15
         folded = (folded ^ bits(y)) &* 0xC2B2_AE3D_27D4_EB4F
         folded = (folded ^ bits(width)) &* 0x1656_67B1_9E37_79F9
-        folded ^= bits(height)
-        hasher.combine(folded)
+        return folded ^ bits(height)
     }
 
     public var minX: Double { x }

@@ -46,25 +46,27 @@ public enum TargetDuplicateRule: Rule {
         // and the frame as evidence, written once per group: a frame repeated 1,000 times is
         // formatted once, not 1,000 times.
         let targets = Targets.all(in: snapshot)
-        var first: [Rect: (index: Int, shared: (name: JSON, frame: JSON)?)] = [:]
+        // Frame → its group: the first target, and its evidence once a second one shares it.
         // Sized once: a table grown as it fills rehashes every frame it holds each time.
-        first.reserveCapacity(targets.count)
+        var groupOf = RectTable<Int32>(capacity: targets.count)
+        var groups: [(index: Int, shared: (name: JSON, frame: JSON)?)] = []
         var ends: [Int] = []
         for target in targets {
             if context.outOfBudget() { return }
-            guard let group = first[target.frame] else {
-                first[target.frame] = (target.index, nil)
+            guard let group = groupOf[target.frame].map(Int.init) else {
+                groupOf[target.frame] = Int32(truncatingIfNeeded: groups.count)
+                groups.append((target.index, nil))
                 continue
             }
-            let earlier = group.index
+            let earlier = groups[group].index
             // Nesting by subtree ends (O(1)), not by walking up a chain that may be 100,000 deep.
             if ends.isEmpty { ends = Targets.subtreeEnds(in: snapshot) }
             let shared: (name: JSON, frame: JSON)
-            if let known = group.shared {
+            if let known = groups[group].shared {
                 shared = known
             } else {
                 shared = (.string(snapshot.node(earlier).id ?? snapshot.path(of: earlier)), .string(target.frame.description))
-                first[target.frame] = (earlier, shared)
+                groups[group].shared = shared
             }
             context.report(
                 ResultID.sameBounds, element: target.index,

@@ -92,8 +92,7 @@ public enum TargetSpacingRule: Rule {
         // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
         // one pass in document order), and no search runs for it — a screen of 100,000
         // identical frames stays linear.
-        var sameFrame: [Rect: (end: Int, index: Int)] = [:]
-        sameFrame.reserveCapacity(targets.count)
+        var sameFrame = RectTable<(end: Int, index: Int)>(capacity: targets.count)
         for target in targets {
             if context.outOfBudget() { return }
             let frame = target.frame, position = target.index
