@@ -293,7 +293,22 @@ public enum ReportWriter {
             var head: Range<Int>?
             var tailEvidence = UnsafeRawBufferPointer(start: nil, count: 0)
             var tail: Range<Int>?
+            /// Earlier tails by a hash of their evidence, one per slot (the newest): made when
+            /// a kind's evidence first changes. Findings in document order often cycle through
+            /// a few evidences — each row of stacked sections names its twin in the first
+            /// section — so the last tail alone missed them all.
+            var earlier: [Tail] = []
         }
+
+        /// A tail written, with the evidence it was written from and that evidence's hash.
+        struct Tail {
+            var hash: UInt64 = 0
+            var evidence = UnsafeRawBufferPointer(start: nil, count: 0)
+            var range: Range<Int> = 0..<0
+        }
+
+        /// The slots of a kind's ``KindMemo/earlier`` (a power of two).
+        static var earlierSlots: Int { 64 }
 
         /// The most kinds a writer remembers (a writer serves a chunk of a few hundred
         /// findings, of a few kinds); findings of others are written in full.
@@ -318,14 +333,56 @@ public enum ReportWriter {
                 bytes.writeAgain(tail)
                 return
             }
+            // Not the last one's evidence: an earlier tail with the same evidence, if its
+            // slot still holds one.
+            var hash: UInt64 = 0
+            if let memo, kinds[memo].tail != nil {
+                hash = Self.hash(evidence)
+                if kinds[memo].earlier.isEmpty, let last = kinds[memo].tail {
+                    // The first change of evidence: the table starts with the last tail.
+                    kinds[memo].earlier = Array(repeating: Tail(), count: Self.earlierSlots)
+                    let lastHash = Self.hash(kinds[memo].tailEvidence)
+                    kinds[memo].earlier[Int(truncatingIfNeeded: lastHash >> 58) & (Self.earlierSlots - 1)] = Tail(
+                        hash: lastHash, evidence: kinds[memo].tailEvidence, range: last)
+                }
+                let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.earlierSlots - 1)
+                let earlier = kinds[memo].earlier[slot]
+                if earlier.hash == hash, !earlier.range.isEmpty, Self.equal(earlier.evidence, evidence) {
+                    bytes.writeAgain(earlier.range)
+                    kinds[memo].tailEvidence = evidence
+                    kinds[memo].tail = earlier.range
+                    return
+                }
+            }
             let start = bytes.count
             raw(#","message":"#); finding.writeMessageJSON(to: &bytes)
             raw(#","result":"#); string(finding.resultID)
             raw(#","evidence":"#); finding.writeEvidence(to: &bytes)
             if let memo {
+                if !kinds[memo].earlier.isEmpty {
+                    let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.earlierSlots - 1)
+                    kinds[memo].earlier[slot] = Tail(hash: hash, evidence: evidence, range: start..<bytes.count)
+                }
                 kinds[memo].tailEvidence = evidence
                 kinds[memo].tail = start..<bytes.count
             }
+        }
+
+        /// A hash of evidence bytes, eight at a time (multiply and rotate): its top bits pick
+        /// a slot of ``KindMemo/earlier``, all of it is compared before the bytes are.
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
+                hash = (hash << 29) | (hash >> 35)
+                offset += 8
+            }
+            while offset < bytes.count {
+                hash = (hash ^ UInt64(bytes[offset])) &* 0x1656_67B1_9E37_79F9
+                offset += 1
+            }
+            return (hash ^ (hash >> 31)) &* 0x9E37_79B9_7F4A_7C15
         }
 
         /// Two runs of bytes compared eight at a time.

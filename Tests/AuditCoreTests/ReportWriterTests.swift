@@ -130,6 +130,43 @@ final class ReportWriterTests: XCTestCase {
         XCTAssertTrue(report.findings.indices.contains { report.findings[$0].finding.element == nil }, "a finding about the screen")
     }
 
+    /// Findings whose evidence cycles — each row of stacked sections has the same bounds as
+    /// its twin in the first section — are written from the writer's earlier tails: each as
+    /// a fresh writer writes it, on a screen where most tails repeat one that is not the last.
+    func testAWriterReusingEarlierTailsWritesWhatAFreshOneWould() throws {
+        var xml = ##"<snapshot version="1" platform="ios" width="390" height="844"><element role="window" frame="0,0,390,844">"##
+        for section in 0..<12 {
+            xml += ##"<element id="s\##(section)" role="container" frame="0,0,390,3000">"##
+            for row in 0..<(section % 3 == 2 ? 70 : 40) {
+                xml += ##"<element id="s\##(section)-r\##(row)" role="button" label="Row \##(row)" frame="0,\##(row * 60),390,60"/>"##
+            }
+            xml += "</element>"
+        }
+        xml += "</element></snapshot>"
+        let snapshot = try TestSupport.parse(xml)
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        var written = ReportWriter.Output(bytes: [UInt8]())
+        var seen: [String: Int] = [:]
+        var repeatsOfEarlier = 0
+        var last: String?
+        for index in report.findings.indices {
+            let finding = report.findings[index].finding
+            let start = written.bytes.count
+            let identity = ReportWriter.writeFields(of: finding, in: snapshot, to: &written)
+            var alone = ReportWriter.Output(bytes: [UInt8]())
+            let aloneIdentity = ReportWriter.writeFields(of: finding, in: snapshot, to: &alone)
+            XCTAssertEqual(
+                String(decoding: written.bytes[start...], as: UTF8.self), String(decoding: alone.bytes, as: UTF8.self),
+                "finding \(index): \(finding.ruleID)")
+            XCTAssertEqual(identity.fingerprint, aloneIdentity.fingerprint, "finding \(index)")
+            let tail = finding.ruleID + "|" + finding.message + "\(finding.evidence.map { "\($0.0.rawValue)=\($0.1)" })"
+            if seen[tail] != nil, tail != last { repeatsOfEarlier += 1 }
+            seen[tail, default: 0] += 1
+            last = tail
+        }
+        XCTAssertGreaterThan(repeatsOfEarlier, 300, "findings repeating an evidence that is not the last of their kind")
+    }
+
     /// Bytes written again are a copy of the ones at the range, in both byte stores, also
     /// when the store grows to make room for them.
     func testBytesWrittenAgainAreACopyOfTheRange() {
