@@ -42,10 +42,16 @@ extension ArraySlice<UInt8> {
     /// The bytes without leading and trailing ASCII white space (space, tab, LF, VT, FF,
     /// CR): the byte-level form for hot paths that have not made a `String` yet.
     public func trimmingASCIIWhitespace() -> ArraySlice<UInt8> {
+        self[asciiWhitespaceTrimmedIndices()]
+    }
+
+    /// Where ``trimmingASCIIWhitespace()``'s bytes are, without making the slice (a slice
+    /// retains the storage it is cut from, a count other threads may share).
+    @inlinable public func asciiWhitespaceTrimmedIndices() -> Range<Int> {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
         var first = startIndex, end = endIndex
         while first < end, isSpace(self[first]) { first += 1 }
         while end > first, isSpace(self[end - 1]) { end -= 1 }
-        return self[first..<end]
+        return first..<end
     }
 }

@@ -50,12 +50,9 @@ public enum LabelText {
             }
             // Trimmed by index, not sliced: a slice retained the snapshot's text storage,
             // which rules on the other thread retain too (a contended count).
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-            var first = bytes.startIndex, end = bytes.endIndex
-            while first < end, isSpace(bytes[first]) { first += 1 }
-            while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-            guard first < end else { return nil }
-            for index in first..<end {
+            let trimmed = bytes.asciiWhitespaceTrimmedIndices()
+            guard !trimmed.isEmpty else { return nil }
+            for index in trimmed {
                 let byte = bytes[index]
                 hash.add(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
             }
