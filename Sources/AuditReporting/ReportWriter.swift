@@ -342,11 +342,9 @@ public enum ReportWriter {
                     // The first change of evidence: the table starts with the last tail.
                     kinds[memo].earlier = Array(repeating: Tail(), count: Self.earlierSlots)
                     let lastHash = Self.hash(kinds[memo].tailEvidence)
-                    kinds[memo].earlier[Int(truncatingIfNeeded: lastHash >> 58) & (Self.earlierSlots - 1)] = Tail(
-                        hash: lastHash, evidence: kinds[memo].tailEvidence, range: last)
+                    kinds[memo].earlier[Self.earlierSlot(lastHash)] = Tail(hash: lastHash, evidence: kinds[memo].tailEvidence, range: last)
                 }
-                let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.earlierSlots - 1)
-                let earlier = kinds[memo].earlier[slot]
+                let earlier = kinds[memo].earlier[Self.earlierSlot(hash)]
                 if earlier.hash == hash, !earlier.range.isEmpty, Self.equal(earlier.evidence, evidence) {
                     bytes.writeAgain(earlier.range)
                     kinds[memo].tailEvidence = evidence
@@ -360,12 +358,16 @@ public enum ReportWriter {
             raw(#","evidence":"#); finding.writeEvidence(to: &bytes)
             if let memo {
                 if !kinds[memo].earlier.isEmpty {
-                    let slot = Int(truncatingIfNeeded: hash >> 58) & (Self.earlierSlots - 1)
-                    kinds[memo].earlier[slot] = Tail(hash: hash, evidence: evidence, range: start..<bytes.count)
+                    kinds[memo].earlier[Self.earlierSlot(hash)] = Tail(hash: hash, evidence: evidence, range: start..<bytes.count)
                 }
                 kinds[memo].tailEvidence = evidence
                 kinds[memo].tail = start..<bytes.count
             }
+        }
+
+        /// The slot of ``KindMemo/earlier`` for an evidence hash: its top bits.
+        private static func earlierSlot(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: hash >> 58) & (earlierSlots - 1)
         }
 
         /// A hash of evidence bytes, eight at a time (multiply and rotate): its top bits pick
