@@ -370,21 +370,12 @@ public enum ReportWriter {
             Int(truncatingIfNeeded: hash >> 58) & (earlierSlots - 1)
         }
 
-        /// A hash of evidence bytes, eight at a time (multiply and rotate): its top bits pick
+        /// A hash of evidence bytes (``WordMixer``, eight bytes at a time): its top bits pick
         /// a slot of ``KindMemo/earlier``, all of it is compared before the bytes are.
         private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-            var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
-                hash = (hash << 29) | (hash >> 35)
-                offset += 8
-            }
-            while offset < bytes.count {
-                hash = (hash ^ UInt64(bytes[offset])) &* 0x1656_67B1_9E37_79F9
-                offset += 1
-            }
-            return (hash ^ (hash >> 31)) &* 0x9E37_79B9_7F4A_7C15
+            var mixer = WordMixer()
+            mixer.add(bytes: bytes)
+            return mixer.value
         }
 
         /// Two runs of bytes compared eight at a time.

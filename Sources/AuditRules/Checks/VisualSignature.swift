@@ -21,9 +21,9 @@ struct VisualSignature: Hashable {
         height = VisualSignature.halfPoints(element.frame?.height ?? -1)
         image = snapshot.texts.hash(element.image)
         // The reference first: read before it, the text table's storage was held (retained)
-        // across the call.
+        // across the call. An absent text hashes to 0.
         let shown = includeText ? snapshot.visibleTextRef(of: index) : .absent
-        text = includeText ? snapshot.texts.hash(shown) : 0
+        text = snapshot.texts.hash(shown)
         fontWeight = element.fontWeight
         fontSize = element.fontSize.map(VisualSignature.halfPoints)
         underline = element.underline ?? false
@@ -47,7 +47,7 @@ struct VisualSignature: Hashable {
     /// markers): equal signatures, equal keys; grouping by key and then comparing the
     /// signatures of the few members it pairs up costs a fraction of hashing whole values.
     var key: UInt64 {
-        var mixer = KeyMixer()
+        var mixer = WordMixer()
         mixer.add(UInt64(role.rawValue))
         mixer.add(UInt64(bitPattern: Int64(width)))
         mixer.add(UInt64(bitPattern: Int64(height)))
@@ -57,17 +57,6 @@ struct VisualSignature: Hashable {
         mixer.add(fontSize.map { UInt64(bitPattern: Int64($0)) } ?? 0xFFFF_FFFF_0000_0001)
         mixer.add((underline ? 2 : 0) | (hasBorder ? 1 : 0))
         return mixer.value < 2 ? mixer.value + 2 : mixer.value
-    }
-}
-
-/// Folds 64-bit words into one well-mixed word (multiply and shift per word, as
-/// splitmix64): the key of a `VisualSignature`.
-private struct KeyMixer {
-    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
-
-    mutating func add(_ word: UInt64) {
-        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
     }
 }
 

@@ -62,7 +62,7 @@ public enum SameSpeechRule: Rule {
         let groups = groupsSayingAlike(transcript.stops, elements: snapshot.elements)
         let ends = Targets.subtreeEnds(in: snapshot)
         for members in groups {
-            guard members.count > 1, let first = members.first.map({ transcript.stops[$0].element }) else { continue }
+            guard let first = members.first.map({ transcript.stops[$0].element }) else { continue }
             if context.outOfBudget() { return }
             let firstLook = Look(first, ends: ends, in: snapshot)
             let speech = transcript.stops[members[0]].speech
