@@ -38,4 +38,41 @@ final class LabelDuplicateTests: XCTestCase {
             XCTAssertEqual(try duplicates(labels), expected(labels), "\(labels)")
         }
     }
+
+    /// The screen-wide pass: a name said by controls that are not siblings (one button a
+    /// row) is one finding, on the first of them in document order, counting them all and
+    /// naming the next three. Groups interleave through the document and are found by
+    /// sorting hashes, so the reference here groups with a dictionary instead.
+    func testRepeatedNamesAcrossRowsAreOneFindingEachOnTheFirstControl() throws {
+        var generator = SeededGenerator()
+        let words = ["Details", "details ", " DETAILS", "Add star", "Café", "CAFÉ", "Share", "Buy"]
+        for rows in [2, 5, 40, 300] {
+            let labels = (0..<rows).map { index in
+                Int.random(in: 0..<2, using: &generator) == 0 ? words.randomElement(using: &generator) ?? "Buy" : "Row \(index)"
+            }
+            let body = labels.enumerated().map { index, label in
+                #"<element id="r\#(index)" role="container" frame="0,\#(index * 50),390,50"><element id="b\#(index)" role="button" label="\#(label)" frame="300,\#(index * 50),44,44"/></element>"#
+            }.joined(separator: "\n")
+            let snapshot = try TestSupport.parse(TestSupport.native(body))
+            let entry = try XCTUnwrap(RuleSet.allBuiltIn.entries.first { $0.id == "label.duplicate" })
+            let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "d", entries: [entry]))
+            let found = report.findings.map { found in
+                [found.elementID ?? "", found.finding.evidence("count")?.intValue.map(String.init) ?? "", found.finding.evidence("others")?.stringValue ?? ""]
+            }
+            var groups: [String: [Int]] = [:]
+            var order: [String] = []
+            for (index, label) in labels.enumerated() {
+                let key = label.trimming().lowercased()
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(index)
+            }
+            let expected = order.compactMap { key -> (Int, [String])? in
+                guard let members = groups[key], members.count > 1 else { return nil }
+                var others = members.dropFirst().prefix(3).map { "b\($0)" }.joined(separator: ", ")
+                if members.count > 4 { others += " and \(members.count - 4) more" }
+                return (members[0], ["b\(members[0])", String(members.count), others])
+            }.sorted { $0.0 < $1.0 }.map(\.1)
+            XCTAssertEqual(found, expected, "\(rows) rows, seed \(generator.seed): \(labels)")
+        }
+    }
 }

@@ -110,7 +110,7 @@ public enum LabelDuplicateRule: Rule {
                     ])
             }
         }
-        var reported = Set<Int>()
+        var reported = [Bool](repeating: false, count: elements.count)
         check(snapshot.roots)
         for parent in elements.indices where elements[parent].firstChild >= 0 {
             if context.outOfBudget() { return }
@@ -122,7 +122,7 @@ public enum LabelDuplicateRule: Rule {
             }
             if targets == 2 { check(snapshot.childIndices(of: parent)) }
         }
-        for finding in context.findings { if let element = finding.element { reported.insert(element) } }
+        for finding in context.findings { if let element = finding.element { reported[element] = true } }
         if context.outOfBudget() { return }
         reportScreenWide(&context, skipping: reported)
     }
@@ -133,16 +133,13 @@ public enum LabelDuplicateRule: Rule {
     /// interactive element, or the control without a name of its own that a plain element
     /// names alone. An element whose nearest spoken ancestor says the same is that
     /// ancestor's.
-    static func reportScreenWide(_ context: inout RuleContext<ResultID>, skipping reported: Set<Int>) {
+    static func reportScreenWide(_ context: inout RuleContext<ResultID>, skipping reported: [Bool]) {
         let snapshot = context.snapshot
         let elements = snapshot.elements
-        // Hash → group number; members kept apart so that adding one never copies a group
-        // (a screen of 100,000 "Details" is one group), and each group's first member on
-        // its own: most names are said once, and a list of one for each was an allocation
-        // per element.
-        var groups = KeyPositions<Int>()
-        var groupFirst: [Int] = []
-        var groupRest: [[Int]] = []
+        // Every name heard, as (hash of its comparison key, element), sorted: a group is a
+        // run of one hash, its members in document order — no table by hash, no list per
+        // group (a screen of 100,000 "Details" is one run; most names are said once).
+        var named: [(hash: UInt64, index: Int32)] = []
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         let speaking = SpeakingControls(snapshot)
         for index in elements.indices {
@@ -157,40 +154,59 @@ public enum LabelDuplicateRule: Rule {
             if snapshot.texts.withBytes(name, LabelText.holdsPrivateUseGlyph) { continue }
             let ancestor = Int(spokenAncestors[index])
             if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
-            if let position = groups.position(of: hash) {
-                groupRest[groups[position]].append(index)
-            } else {
-                groups.append(hash, groupFirst.count)
-                groupFirst.append(index)
-                groupRest.append([])
-            }
+            named.append((hash, Int32(truncatingIfNeeded: index)))
         }
-        for group in groupFirst.indices where !groupRest[group].isEmpty {
+        named.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+        // Reused for every group: its members saying the first one's key, and which
+        // controls were counted (cleared after each group).
+        var same: [Int] = []
+        var controls: [Int] = []
+        var counted = [Bool](repeating: false, count: elements.count)
+        var countedControls: [Int] = []
+        var start = 0
+        while start < named.count {
+            var end = start + 1
+            while end < named.count, named[end].hash == named[start].hash { end += 1 }
+            defer { start = end }
+            guard end - start > 1 else { continue }
             if context.outOfBudget() { return }
-            let members = [groupFirst[group]] + groupRest[group]
-            let first = members[0]
+            let first = Int(named[start].index)
             let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
-            let same = members.filter { LabelText.comparisonKey(snapshot.accessibleNameRef(of: $0), of: snapshot) == key }
+            same.removeAll(keepingCapacity: true)
+            same.append(first)
+            for member in named[(start + 1)..<end] {
+                let index = Int(member.index)
+                if LabelText.comparisonKey(snapshot.accessibleNameRef(of: index), of: snapshot) == key { same.append(index) }
+            }
             // Siblings only, already reported one by one: nothing more to say.
-            guard same.count > 1, same.dropFirst().contains(where: { !reported.contains($0) }) else { continue }
+            guard same.count > 1, same.dropFirst().contains(where: { !reported[$0] }) else { continue }
             // The controls that say the name: two or more cannot be told apart. Texts alone
             // (a status column, dates on conversations) and a text that repeats one
             // control's name (a heading and its button) are not a finding.
-            var controls: [Int] = []
-            var seenControls = Set<Int>()
+            controls.removeAll(keepingCapacity: true)
             for member in same {
                 guard let control = SpeakingControls.isControl(elements[member]) ? member : speaking.control(namedOnlyBy: member),
-                    seenControls.insert(control).inserted
+                    !counted[control]
                 else { continue }
+                counted[control] = true
+                countedControls.append(control)
                 controls.append(member)
             }
+            for control in countedControls { counted[control] = false }
+            countedControls.removeAll(keepingCapacity: true)
             guard controls.count >= 2 else { continue }
             // One finding a group, as ATF reports it: on its first control, naming a few of
             // the others.
             let subject = controls[0]
-            let others = same.filter { $0 != subject }
-            var names = others.prefix(3).map { snapshot.text(elements[$0].id) ?? snapshot.path(of: $0) }.joined(separator: ", ")
-            if others.count > 3 { names += " and \(others.count - 3) more" }
+            var names = ""
+            var named = 0
+            for member in same where member != subject {
+                if named == 3 { break }
+                if named > 0 { names += ", " }
+                names += snapshot.text(elements[member].id) ?? snapshot.path(of: member)
+                named += 1
+            }
+            if same.count - 1 > 3 { names += " and \(same.count - 4) more" }
             context.report(
                 ResultID.repeated, element: subject,
                 evidence: [
