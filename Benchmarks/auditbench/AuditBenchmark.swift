@@ -29,6 +29,14 @@ enum AuditBenchmark {
             print("unknown rule set \(ruleSetName); have \(library.names)")
             exit(2)
         }
+        if let perRule = ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"], ruleSet.entries.contains(where: { $0.id == perRule }) {
+            guard let snapshot = try? parser.parse(bytes) else {
+                print("\(path) does not parse")
+                exit(2)
+            }
+            timeRules(perRule, of: ruleSet, on: snapshot, iterations: iterations)
+            return
+        }
         // AUDITBENCH_SEQUENTIAL=1 runs the rules on one thread (for instruction counts under
         // callgrind, which follows one thread's calls).
         let concurrent = ProcessInfo.processInfo.environment["AUDITBENCH_SEQUENTIAL"] == nil
@@ -94,8 +102,17 @@ enum AuditBenchmark {
                 ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0))
         print(String(format: "µs per element, parse + rules: %.3f", (parseBest + auditBest) * 1000 / Double(max(elements, 1))))
         if let report { print("findings: \(report.findings.count), incomplete: \(report.incomplete.count), report: \(reportBytes) bytes") }
-        if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {
-            // What the screen reader says, built afresh (the rules that read it share one).
+        if let perRule = ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"], let snapshot = try? parser.parse(bytes) {
+            timeRules(perRule, of: ruleSet, on: snapshot, iterations: iterations)
+        }
+    }
+
+    /// `AUDITBENCH_PER_RULE=1`: each rule of the set alone, best of three, and the
+    /// transcript built afresh (the rules that read it share one). `AUDITBENCH_PER_RULE=RULE-ID`:
+    /// that rule alone, `iterations` times, and nothing else (a profile of one rule).
+    static func timeRules(_ perRule: String, of ruleSet: RuleSet, on snapshot: Snapshot, iterations: Int) {
+        let only = ruleSet.entries.first { $0.id == perRule }
+        if only == nil {
             var transcriptBest = Double.infinity
             for _ in 0..<max(3, iterations) {
                 let start = DispatchTime.now().uptimeNanoseconds
@@ -103,16 +120,16 @@ enum AuditBenchmark {
                 transcriptBest = min(transcriptBest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             print(Timing.row("  transcript (one thread)", transcriptBest))
-            for entry in ruleSet.entries {
-                let single = RuleSet(name: entry.id, entries: [entry])
-                var best = Double.infinity
-                for _ in 0..<3 {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    _ = Auditor.audit(snapshot, ruleSet: single, concurrent: false)
-                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                }
-                print(Timing.row("  " + entry.id, best))
+        }
+        for entry in only.map({ [$0] }) ?? ruleSet.entries {
+            let single = RuleSet(name: entry.id, entries: [entry])
+            var best = Double.infinity
+            for _ in 0..<(only == nil ? 3 : max(3, iterations)) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = Auditor.audit(snapshot, ruleSet: single, concurrent: false)
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
+            print(Timing.row("  " + entry.id, best))
         }
     }
 }

@@ -138,8 +138,7 @@ public enum Auditor {
         // Most audits suppress nothing: then no finding is asked.
         let mayBeSuppressed = ignored != nil || !ruleSet.suppressions.isEmpty
         let place: @Sendable (Int) -> Void = { part in
-            var rendered = ReportWriter.Output(bytes: [UInt8]())
-            rendered.bytes.reserveCapacity(chunk * 512)
+            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: chunk * 512))
             var fields: [Range<Int>] = []
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
@@ -161,7 +160,7 @@ public enum Auditor {
                 fields.append(start..<rendered.bytes.count)
                 rendered.raw("}")
             }
-            placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes, fields: fields), suppressed))
+            placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
         }
         if parallel, chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: chunks, execute: place)

@@ -188,6 +188,7 @@ public enum ReportWriter {
     // its calls are direct and inlined instead of going through the protocol's witnesses
     // (about 5% of a finding-heavy audit).
     @_specialize(exported:true,where Sink == [UInt8])
+    @_specialize(exported:true,where Sink == ByteBuffer)
     package static func writeFields<Sink: ByteStore>(of finding: Finding, in snapshot: Snapshot, to out: inout Output<Sink>) -> (
         fingerprint: UInt64, defect: UInt64
     ) {

@@ -127,6 +127,7 @@ public struct Finding: Sendable {
     // Called from the report writer's module: without a specialisation compiled here for
     // byte arrays, every byte written went through the sink protocol's witnesses.
     @_specialize(exported:true,where Sink == [UInt8])
+    @_specialize(exported:true,where Sink == ByteBuffer)
     package func writeMessageJSON<Sink: ByteSink>(to out: inout Sink) {
         switch kind.messageSource {
         case .template(let template):
@@ -139,6 +140,7 @@ public struct Finding: Sendable {
 
     /// Writes the evidence as a compact JSON object, its keys as members.
     @_specialize(exported:true,where Sink == [UInt8])
+    @_specialize(exported:true,where Sink == ByteBuffer)
     package func writeEvidence<Sink: ByteSink>(to out: inout Sink) {
         withEvidence { $0.writeObject(to: &out) }
     }

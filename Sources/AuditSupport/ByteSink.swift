@@ -60,9 +60,14 @@ extension Array: ByteStore where Element == UInt8 {
 /// (a fifth of the cost of writing a finding). Written by one thread, then handed over
 /// and only read (the audit's chunks of findings), hence `@unchecked Sendable`.
 public final class ByteBuffer: ByteStore, @unchecked Sendable {
-    private var base: UnsafeMutablePointer<UInt8>
-    public private(set) var count = 0
-    private var capacity: Int
+    // Visible to inlined callers: a write is inlined into the report writer's
+    // specialisation in another module, not called.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var used = 0
+    @usableFromInline var capacity: Int
+
+    /// Bytes written so far.
+    @inlinable public var count: Int { used }
 
     public init(capacity: Int = 4096) {
         self.capacity = max(capacity, 16)
@@ -72,28 +77,29 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
 
     deinit { base.deallocate() }
 
-    @inline(__always)
+    @inlinable
     public func write(byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
+        if used == capacity { grow(to: used + 1) }
+        base[used] = byte
+        used += 1
     }
 
-    @inline(__always)
+    @inlinable
     public func write(bytes: UnsafeRawBufferPointer) {
         let length = bytes.count
         guard length > 0, let source = bytes.baseAddress else { return }
-        if count + length > capacity { grow(to: count + length) }
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
-        count += length
+        if used + length > capacity { grow(to: used + length) }
+        (base + used).update(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        used += length
     }
 
-    private func grow(to needed: Int) {
+    @usableFromInline
+    func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         HugePages.advise(grown, count: newCapacity)
-        grown.update(from: base, count: count)
+        grown.update(from: base, count: used)
         base.deallocate()
         base = grown
         capacity = newCapacity
@@ -101,18 +107,19 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
 
     /// Calls `body` with the bytes written so far.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        try body(UnsafeRawBufferPointer(start: base, count: used))
     }
 
     /// The bytes written since `start`.
     public func bytes(from start: Int = 0) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + start, count: count - start))
+        Array(UnsafeBufferPointer(start: base + start, count: used - start))
     }
 
+    @inlinable
     public func writeAgain(_ range: Range<Int>) {
         let length = range.count
-        if count + length > capacity { grow(to: count + length) }
-        (base + count).update(from: base + range.lowerBound, count: length)
-        count += length
+        if used + length > capacity { grow(to: used + length) }
+        (base + used).update(from: base + range.lowerBound, count: length)
+        used += length
     }
 }

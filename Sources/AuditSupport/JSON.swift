@@ -91,6 +91,7 @@ public enum JSON: Sendable, Equatable {
     /// Numbers: integers without a fraction, others with up to 4 decimals; non-finite
     /// values (never valid JSON) become `null`.
     @_specialize(exported:true,where Sink == [UInt8])
+    @_specialize(exported:true,where Sink == ByteBuffer)
     public static func writeNumber<Sink: ByteSink>(_ value: Double, to out: inout Sink) {
         guard value.isFinite else { return out.write("null") }
         DecimalWriter.append(value, decimals: 4, to: &out)
