@@ -1,5 +1,11 @@
 import AuditCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The top-level fields of one journal line that the trend index keeps, read without
 /// building the record: members are walked at the top level, nested objects and arrays
 /// (evidence, frames, transcripts) skipped by their brackets, and only the strings asked
@@ -28,8 +34,21 @@ struct JournalLineFields {
 
     /// The field a key names, compared as bytes (no string made per key).
     static func field(named key: UnsafeRawBufferPointer) -> Field? {
-        for (name, field) in byteNames where name.count == key.count && name.elementsEqual(key) { return field }
+        for (name, field) in byteNames where name.count == key.count && name.withUnsafeBytes({ Self.same($0, key) }) { return field }
         return nil
+    }
+
+    /// Whether two byte runs are equal (`memcmp`: a generic `elementsEqual` over a slice
+    /// and a string's UTF-8 went byte by byte through their iterators).
+    static func same(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return first.count == 0 }
+        return memcmp(a, b, first.count) == 0
+    }
+
+    /// Whether `bytes` are `text`'s UTF-8.
+    static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        same(bytes, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private static let byteNames: [([UInt8], Field)] = names.map { (Array($0.key.utf8), $0.value) }
@@ -43,7 +62,7 @@ struct JournalLineFields {
     /// Whether the field's raw bytes are `text` (no escapes in `text`).
     func `is`(_ field: Field, _ text: StaticString) -> Bool {
         guard let range = ranges[field.rawValue] else { return false }
-        return line[range].elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        return Self.same(UnsafeRawBufferPointer(rebasing: line[range]), text)
     }
 
     /// The field's raw bytes between its quotes (escapes as written).
@@ -78,15 +97,15 @@ struct JournalLineFields {
         while true {
             guard let key = scanner.stringRange() else { return nil }
             guard scanner.expect(UInt8(ascii: ":")) else { return nil }
-            let name = line[key]
-            if name.elementsEqual("seq".utf8) {
+            let name = UnsafeRawBufferPointer(rebasing: line[key])
+            if Self.same(name, "seq") {
                 guard let number = scanner.integer() else { return nil }
                 seq = number
-            } else if name.elementsEqual("transcript".utf8) {
+            } else if Self.same(name, "transcript") {
                 guard let transcript = scanner.transcript() else { return nil }
                 digest = transcript.digest
                 speech = transcript.speech
-            } else if scanner.peek() == UInt8(ascii: "\""), let field = Self.field(named: UnsafeRawBufferPointer(rebasing: name)) {
+            } else if scanner.peek() == UInt8(ascii: "\""), let field = Self.field(named: name) {
                 guard let range = scanner.stringRange() else { return nil }
                 ranges[field.rawValue] = range
             } else {
@@ -122,17 +141,19 @@ struct JournalLineFields {
 
         /// The bytes between a string's quotes (escapes left as they are).
         mutating func stringRange() -> Range<Int>? {
-            guard expect(UInt8(ascii: "\"")) else { return nil }
+            guard expect(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
             let start = at
+            // The next quote by `memchr`; it ends the string unless an odd number of
+            // backslashes comes before it.
             while at < bytes.count {
-                switch bytes[at] {
-                case UInt8(ascii: "\\"): at += 2
-                case UInt8(ascii: "\""):
-                    at += 1
-                    return start..<(at - 1)
-                default: at += 1
-                }
+                guard let found = memchr(base + at, Int32(UInt8(ascii: "\"")), bytes.count - at) else { break }
+                let quote = base.distance(to: UnsafeRawPointer(found))
+                var backslashes = 0
+                while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                at = quote + 1
+                if backslashes % 2 == 0 { return start..<quote }
             }
+            at = bytes.count
             return nil
         }
 
@@ -183,6 +204,31 @@ struct JournalLineFields {
             return true
         }
 
+        /// The string members of the array starting here, unescaped, into `values` (other
+        /// members skipped; `nil` when a string's escapes do not decode). False when the
+        /// array is malformed. Read in place: a JSON parse of the array built a value per
+        /// stop and copied its bytes first.
+        mutating func strings(into values: inout [String]?) -> Bool {
+            guard expect(UInt8(ascii: "[")) else { return false }
+            var strings: [String]? = []
+            defer { values = strings }
+            if expect(UInt8(ascii: "]")) { return true }
+            while true {
+                if peek() == UInt8(ascii: "\"") {
+                    guard let range = stringRange() else { return false }
+                    if let value = JournalLineFields.decode(UnsafeRawBufferPointer(rebasing: bytes[range])) {
+                        strings?.append(value)
+                    } else {
+                        strings = nil
+                    }
+                } else if !skipValue() {
+                    return false
+                }
+                if expect(UInt8(ascii: ",")) { continue }
+                return expect(UInt8(ascii: "]"))
+            }
+        }
+
         /// In the object starting here, the members `digest` (a string) and `speech` (an
         /// array of strings); the rest skipped. A value that is not an object gives nils.
         mutating func transcript() -> (digest: String?, speech: [String]?)? {
@@ -193,12 +239,11 @@ struct JournalLineFields {
             if expect(UInt8(ascii: "}")) { return (nil, nil) }
             while true {
                 guard let key = stringRange(), expect(UInt8(ascii: ":")) else { return nil }
-                if bytes[key].elementsEqual("digest".utf8), peek() == UInt8(ascii: "\"") {
+                let name = UnsafeRawBufferPointer(rebasing: bytes[key])
+                if JournalLineFields.same(name, "digest"), peek() == UInt8(ascii: "\"") {
                     digest = string()
-                } else if bytes[key].elementsEqual("speech".utf8), peek() == UInt8(ascii: "[") {
-                    let start = at
-                    guard skipValue() else { return nil }
-                    speech = (try? JSONParser.parse(Array(bytes[start..<at])))?.arrayValue?.compactMap(\.stringValue)
+                } else if JournalLineFields.same(name, "speech"), peek() == UInt8(ascii: "[") {
+                    guard strings(into: &speech) else { return nil }
                 } else if !skipValue() {
                     return nil
                 }
