@@ -54,8 +54,9 @@ public struct Fingerprint {
     /// finding's rendering while the other threads wait for it.
     package static func prepare(_ snapshot: Snapshot) { _ = ElementIdentity.of(snapshot) }
 
-    /// The evidence keys that tell several findings of one rule on one element apart.
-    private static let distinguishingKeys = ["attribute", "kind", "other"]
+    /// The evidence keys that tell several findings of one rule on one element apart; a
+    /// defect leaves out the last (`other`).
+    private static let distinguishingKeys: (StaticString, StaticString, StaticString) = ("attribute", "kind", "other")
 
     /// The fingerprint's first parts (version, app, screen, rule id): the same for every
     /// finding of a rule in one snapshot, so a writer computes it once per rule.
@@ -81,30 +82,33 @@ public struct Fingerprint {
     ) {
         if !keys.hold(finding.element) { keys.prepare(finding.element, in: snapshot) }
         // The rule's start has its parts: each part from here on begins with the separator.
+        // Then the result, the element key, and the evidence that tells findings on one
+        // element apart (for a defect, without `other`), read once for both.
         var instance = ruleStart.hash
-        addFinding(finding, key: keys.instance, instance: true, to: &instance)
         var defect = ruleStart.hash
         defect.add(0x1F)
         defect.add("defect")
-        addFinding(finding, key: keys.pattern, instance: false, to: &defect)
-        return (instance.value, defect.value)
-    }
-
-    /// The parts after the rule: the result, the element key, and the evidence that tells
-    /// findings on one element apart (for a defect, without `other`).
-    private static func addFinding(_ finding: Finding, key: [UInt8], instance: Bool, to hash: inout FNV1a) {
-        hash.add(0x1F)
-        hash.add(finding.resultID)
-        hash.add(0x1F)
-        key.withUnsafeBufferPointer { hash.add($0) }
-        for name in Self.distinguishingKeys where instance || name != "other" {
-            _ = finding.withEvidenceText(name) { text in
-                hash.add(0x1F)
-                hash.add(name)
-                hash.add(UInt8(ascii: "="))
-                hash.add(text)
-            }
+        instance.add(0x1F)
+        instance.add(finding.resultID)
+        instance.add(0x1F)
+        keys.instance.withUnsafeBufferPointer { instance.add($0) }
+        defect.add(0x1F)
+        defect.add(finding.resultID)
+        defect.add(0x1F)
+        keys.pattern.withUnsafeBufferPointer { defect.add($0) }
+        finding.forEachEvidenceText(named: distinguishingKeys) { place, text in
+            let name = place == 0 ? distinguishingKeys.0 : place == 1 ? distinguishingKeys.1 : distinguishingKeys.2
+            instance.add(0x1F)
+            name.withUTF8Buffer { instance.add($0) }
+            instance.add(UInt8(ascii: "="))
+            instance.add(text)
+            guard place != 2 else { return }
+            defect.add(0x1F)
+            name.withUTF8Buffer { defect.add($0) }
+            defect.add(UInt8(ascii: "="))
+            defect.add(text)
         }
+        return (instance.value, defect.value)
     }
 
     /// The element keys of the last element a writer fingerprinted a finding of (an

@@ -93,18 +93,38 @@ public struct Finding: Sendable {
         store.read(Int(evidenceStart)..<Int(evidenceEnd)) { $0.bytes }
     }
 
-    /// Calls `body` with the text of evidence `key` as fingerprints hash it — a string's
-    /// UTF-8, any other value as a message shows it — and returns true; returns false, not
-    /// calling it, when the finding has no such evidence.
-    package func withEvidenceText(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    /// Calls `body` with the text of each of three evidence keys the finding has, as
+    /// fingerprints hash it — a string's UTF-8, any other value as a message shows it — in
+    /// the order of `keys`, with the key's place among them (0, 1 or 2). The evidence is
+    /// read once for all three (a key's first entry counts).
+    package func forEachEvidenceText(
+        named keys: (StaticString, StaticString, StaticString), _ body: (_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withEvidence { reader in
-            guard let value = reader.value(of: key) else { return false }
-            if reader.tag(of: value) == EvidenceTag.string {
-                body(reader.text(of: value))
-            } else {
-                MessageTemplate.text(of: reader.json(value)).withUTF8Bytes(body)
+            func bytes(_ key: StaticString) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) }
+            let names = (bytes(keys.0), bytes(keys.1), bytes(keys.2))
+            var found: (EvidenceReader.Value?, EvidenceReader.Value?, EvidenceReader.Value?)
+            reader.forEachEntry { key, value in
+                if found.0 == nil, key.count == names.0.count, key.elementsEqual(names.0) {
+                    found.0 = value
+                } else if found.1 == nil, key.count == names.1.count, key.elementsEqual(names.1) {
+                    found.1 = value
+                } else if found.2 == nil, key.count == names.2.count, key.elementsEqual(names.2) {
+                    found.2 = value
+                }
+                return found.0 == nil || found.1 == nil || found.2 == nil
             }
-            return true
+            func give(_ place: Int, _ value: EvidenceReader.Value?) {
+                guard let value else { return }
+                if reader.tag(of: value) == EvidenceTag.string {
+                    body(place, reader.text(of: value))
+                } else {
+                    MessageTemplate.text(of: reader.json(value)).withUTF8Bytes { body(place, $0) }
+                }
+            }
+            give(0, found.0)
+            give(1, found.1)
+            give(2, found.2)
         }
     }
 
