@@ -58,43 +58,51 @@ public struct Fingerprint {
     /// defect leaves out the last (`other`).
     private static let distinguishingKeys: (StaticString, StaticString, StaticString) = ("attribute", "kind", "other")
 
-    /// The fingerprint's first parts (version, app, screen, rule id): the same for every
-    /// finding of a rule in one snapshot, so a writer computes it once per rule.
-    static func ruleStart(_ ruleID: String, in snapshot: Snapshot) -> Fingerprint {
-        var fingerprint = Fingerprint()
-        fingerprint.beginPart(); fingerprint.add("v3")
-        fingerprint.beginPart(); fingerprint.add(snapshot.app ?? "")
-        fingerprint.beginPart(); fingerprint.add(snapshot.screen ?? "")
-        fingerprint.beginPart(); fingerprint.add(ruleID)
-        return fingerprint
+    /// The fingerprint's and the defect's parts before the element key — version, app,
+    /// screen, rule id, (for the defect `defect`,) result id — the same for every finding of
+    /// one kind (rule and result) in one snapshot, so a writer hashes them once per kind.
+    struct KindStart {
+        let instance: FNV1a
+        let defect: FNV1a
+    }
+
+    static func kindStart(of finding: Finding, in snapshot: Snapshot) -> KindStart {
+        var rule = Fingerprint()
+        rule.beginPart(); rule.add("v3")
+        rule.beginPart(); rule.add(snapshot.app ?? "")
+        rule.beginPart(); rule.add(snapshot.screen ?? "")
+        rule.beginPart(); rule.add(finding.ruleID)
+        // Each part from here on begins with the separator.
+        var instance = rule.hash
+        instance.add(0x1F)
+        instance.add(finding.resultID)
+        instance.add(0x1F)
+        var defect = rule.hash
+        defect.add(0x1F)
+        defect.add("defect")
+        defect.add(0x1F)
+        defect.add(finding.resultID)
+        defect.add(0x1F)
+        return KindStart(instance: instance, defect: defect)
     }
 
     /// A finding's fingerprint and the defect it is an instance of, from the parts already
-    /// hashed for its rule (``ruleStart(_:in:)``). The defect: the same rule and result on
+    /// hashed for its kind (``kindStart(of:in:)``). The defect: the same rule and result on
     /// elements of one pattern — the trash button of every row of a list is one defect with
     /// a row's worth of instances. Its element key leaves out what tells repeated siblings
     /// apart (the text a row shows, its place), and its evidence leaves out `other` (the
     /// element a finding names beside its own); an element with an id of its own is a
     /// defect of its own. The element's two keys are made once for all its findings (`keys`
-    /// holds the last element's), and the evidence is read in place.
-    static func pair(of finding: Finding, in snapshot: Snapshot, ruleStart: Fingerprint, keys: inout ElementKeys) -> (
+    /// holds the last element's), and the evidence is read in place, once for both.
+    static func pair(of finding: Finding, in snapshot: Snapshot, kindStart: KindStart, keys: inout ElementKeys) -> (
         fingerprint: UInt64, defect: UInt64
     ) {
         if !keys.hold(finding.element) { keys.prepare(finding.element, in: snapshot) }
-        // The rule's start has its parts: each part from here on begins with the separator.
-        // Then the result, the element key, and the evidence that tells findings on one
-        // element apart (for a defect, without `other`), read once for both.
-        var instance = ruleStart.hash
-        var defect = ruleStart.hash
-        defect.add(0x1F)
-        defect.add("defect")
-        instance.add(0x1F)
-        instance.add(finding.resultID)
-        instance.add(0x1F)
+        // Then the element key, and the evidence that tells findings on one element apart
+        // (for a defect, without `other`).
+        var instance = kindStart.instance
+        var defect = kindStart.defect
         keys.instance.withUnsafeBufferPointer { instance.add($0) }
-        defect.add(0x1F)
-        defect.add(finding.resultID)
-        defect.add(0x1F)
         keys.pattern.withUnsafeBufferPointer { defect.add($0) }
         finding.forEachEvidenceText(named: distinguishingKeys) { place, text in
             let name = place == 0 ? distinguishingKeys.0 : place == 1 ? distinguishingKeys.1 : distinguishingKeys.2

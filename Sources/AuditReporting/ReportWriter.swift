@@ -210,8 +210,8 @@ public enum ReportWriter {
             out.lastElement = finding.element.map { ($0, start..<out.bytes.count) }
         }
         out.messageAndEvidence(of: finding, memo: memo)
-        let ruleStart = memo.map { out.kinds[$0].start } ?? Fingerprint.ruleStart(finding.ruleID, in: snapshot)
-        let (fingerprint, defect) = Fingerprint.pair(of: finding, in: snapshot, ruleStart: ruleStart, keys: &out.elementKeys)
+        let kindStart = memo.map { out.kinds[$0].start } ?? Fingerprint.kindStart(of: finding, in: snapshot)
+        let (fingerprint, defect) = Fingerprint.pair(of: finding, in: snapshot, kindStart: kindStart, keys: &out.elementKeys)
         out.raw(#","fingerprint":""#)
         Fingerprint.appendHex(fingerprint, to: &out.bytes)
         out.raw(#"","defect":""#)
@@ -282,7 +282,7 @@ public enum ReportWriter {
         var lastElement: (index: Int, range: Range<Int>)?
 
         /// What a writer keeps of each kind of finding it wrote (at most ``maxKinds``):
-        /// where it wrote the kind's rule head, the fingerprint parts of its rule, and the
+        /// where it wrote the kind's rule head, the fingerprint parts of its kind, and the
         /// last finding's `,"message":` to the end of its evidence object with the evidence
         /// bytes it was written from. Held without references: the report's findings
         /// outlive its writer, and their evidence is only read once the rules have run.
@@ -290,7 +290,7 @@ public enum ReportWriter {
 
         struct KindMemo {
             let kind: ObjectIdentifier
-            let start: Fingerprint
+            let start: Fingerprint.KindStart
             var head: Range<Int>?
             var tailEvidence = UnsafeRawBufferPointer(start: nil, count: 0)
             var tail: Range<Int>?
@@ -320,7 +320,7 @@ public enum ReportWriter {
             let kind = ObjectIdentifier(finding.kind)
             for index in kinds.indices where kinds[index].kind == kind { return index }
             guard kinds.count < Self.maxKinds else { return nil }
-            kinds.append(KindMemo(kind: kind, start: Fingerprint.ruleStart(finding.ruleID, in: snapshot)))
+            kinds.append(KindMemo(kind: kind, start: Fingerprint.kindStart(of: finding, in: snapshot)))
             return kinds.count - 1
         }
 

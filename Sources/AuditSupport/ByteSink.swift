@@ -77,14 +77,14 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
 
     deinit { base.deallocate() }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write(byte: UInt8) {
         if used == capacity { grow(to: used + 1) }
         base[used] = byte
         used += 1
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func write(bytes: UnsafeRawBufferPointer) {
         let length = bytes.count
         guard length > 0, let source = bytes.baseAddress else { return }
@@ -115,7 +115,7 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
         Array(UnsafeBufferPointer(start: base + start, count: used - start))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func writeAgain(_ range: Range<Int>) {
         let length = range.count
         if used + length > capacity { grow(to: used + length) }
