@@ -129,10 +129,18 @@ public struct JSONParser {
                     if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count,
                         bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                     {
+                        let next = index
                         index += 2
                         let low = try hex4()
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            // A high surrogate alone (U+FFFD below); the escape after it is
+                            // read as itself. Combined, a low below 0xDC00 trapped.
+                            index = next
+                        }
                     }
+                    // A surrogate alone is no scalar: U+FFFD.
                     let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     out.append(contentsOf: Array(String(Character(character)).utf8))
                 default:

@@ -31,4 +31,18 @@ final class JSONParserTests: XCTestCase {
             XCTAssertEqual(ours, foundation, "\(text) (seed \(seed))")
         }
     }
+
+    /// Surrogate escapes: a pair is one character; a surrogate alone is U+FFFD and the
+    /// escape after it is read as itself (a high surrogate before "\u0041" trapped).
+    func testSurrogateEscapes() throws {
+        let cases: [(String, String)] = [
+            (#""\ud83d\ude00""#, "😀"), (#""\ud800\u0041""#, "\u{FFFD}A"), (#""\udc00""#, "\u{FFFD}"),
+            (#""\ud800""#, "\u{FFFD}"), (#""\ud800x""#, "\u{FFFD}x"), (#""\ud800\ud800\udc00""#, "\u{FFFD}\u{10000}"),
+            (#""\udbff\udfff""#, "\u{10FFFF}"), (#""\ud800\n""#, "\u{FFFD}\n"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(try JSONParser.parse(text), .string(expected), text)
+        }
+        XCTAssertThrowsError(try JSONParser.parse(#""\ud800\u00""#))
+    }
 }
