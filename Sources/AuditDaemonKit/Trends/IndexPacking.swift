@@ -14,7 +14,11 @@ enum IndexPacking {
             let start = out.count
             line.appendValue(name, to: &out)
             // Unescaped, a value may hold the separators: never let it split the record.
-            for index in start..<out.count where out[index] == field || out[index] == record { out[index] = 0x20 }
+            out.withUnsafeMutableBufferPointer { bytes in
+                for index in start..<bytes.count where bytes[index] <= field && (bytes[index] == field || bytes[index] == record) {
+                    bytes[index] = 0x20
+                }
+            }
         }
         out.append(record)
     }

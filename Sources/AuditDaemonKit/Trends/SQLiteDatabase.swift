@@ -89,6 +89,14 @@ final class SQLiteDatabase {
                 case .text(let text):
                     // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
                     code = sqlite3_bind_text(statement, index, text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                case .utf8(let bytes):
+                    // Up to a NUL, as a String's C string is bound.
+                    let length = bytes.firstIndex(of: 0) ?? bytes.count
+                    code = bytes.withUnsafeBufferPointer { buffer in
+                        sqlite3_bind_text(
+                            statement, index, buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                            Int32(clamping: length), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    }
                 }
                 guard code == SQLITE_OK else { throw database.error(code, "bind") }
             }
@@ -122,6 +130,10 @@ enum SQLiteValue {
     case null
     case integer(Int64)
     case text(String)
+    /// Text given as its UTF-8 bytes, bound without making a `String` (the trend index's
+    /// packed findings, tens of kilobytes an audit). Bytes that are not UTF-8 are stored as
+    /// they are and repaired when read (``Statement/text(_:)``).
+    case utf8([UInt8])
 
     static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }

@@ -262,7 +262,7 @@ public final class TrendIndex: @unchecked Sendable {
 
         mutating func flush(_ statements: Statements) throws(SQLiteError) {
             guard audit >= 0, !packed.isEmpty else { return }
-            try statements.appendFindings.run([.integer(audit), .text(String(decoding: packed, as: UTF8.self))])
+            try statements.appendFindings.run([.integer(audit), .utf8(packed)])
             packed.removeAll(keepingCapacity: true)
         }
     }
@@ -280,7 +280,7 @@ public final class TrendIndex: @unchecked Sendable {
         guard let auditID = record.raw(.audit) else { return }
         if record.is(.type, "finding") {
             guard record.raw(.fingerprint) != nil else { return }
-            if !auditID.elementsEqual(batch.auditID) {
+            if !batch.auditID.withUnsafeBytes({ JournalLineFields.same($0, auditID) }) {
                 try batch.flush(statements)
                 batch.audit = -1
                 batch.auditID = Array(auditID)
