@@ -226,10 +226,12 @@ public final class TrendIndex: @unchecked Sendable {
                 var batch = Batch(reached: indexedSeq)
                 // (`withUnsafeBytes` rethrows untyped: the error is carried out by value.)
                 let failure: SQLiteError? = lines.withUnsafeBytes { all in
+                    guard let base = all.baseAddress else { return nil }
                     var start = 0
                     while start < all.count {
-                        var end = start
-                        while end < all.count, all[end] != 0x0A { end += 1 }
+                        // The line's end by `memchr`, not a byte loop.
+                        let newline = memchr(base + start, 0x0A, all.count - start)
+                        let end = newline.map { base.distance(to: UnsafeRawPointer($0)) } ?? all.count
                         do throws(SQLiteError) {
                             try index(line: UnsafeRawBufferPointer(rebasing: all[start..<end]), statements, audits: &audits, batch: &batch)
                         } catch {
