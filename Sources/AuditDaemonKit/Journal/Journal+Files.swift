@@ -89,6 +89,46 @@ extension Journal {
         return nil
     }
 
+    /// Where the lines after seq `since` start in `input`'s first `length` bytes, found by
+    /// bisection over the file (the journal writes its lines in seq order): the offset of a line start
+    /// before which every line has a seq of `since` or less — lines after it may still
+    /// (within a few kilobytes), and the reader filters them. A catch-up of the trend index
+    /// read the whole active file, up to the rotation size, to find the last seconds' lines.
+    /// `window`: the search stops once the lines are narrowed to this many bytes.
+    static func start(after since: UInt64, in input: Int32, length: Int, window: Int = 16 << 10) -> Int {
+        var low = 0, high = length
+        while high - low > window {
+            let middle = low + (high - low) / 2
+            guard let line = nextLineStart(in: input, from: middle, length: length), line < high else {
+                high = middle
+                continue
+            }
+            var prefix = [UInt8](repeating: 0, count: min(32, length - line))
+            let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(line)) }
+            // A line without a seq (damage): read on from `low`, the reader filtering.
+            guard got > 0, let seq = seq(of: prefix[0..<got]) else { break }
+            if seq <= since { low = line + 1 } else { high = line }
+        }
+        // `low` is a line start, or just past the start of a line at or before `since`.
+        return low == 0 ? 0 : nextLineStart(in: input, from: low, length: length) ?? length
+    }
+
+    /// The first line start at or after `offset` (a line starts after a newline), read in
+    /// 4 KiB blocks; nil when no line starts before `length`.
+    static func nextLineStart(in input: Int32, from offset: Int, length: Int) -> Int? {
+        guard offset > 0 else { return 0 }
+        var block = [UInt8](repeating: 0, count: 4 << 10)
+        var at = offset - 1
+        while at < length {
+            let wanted = min(block.count, length - at)
+            let got = block.withUnsafeMutableBytes { pread(input, $0.baseAddress, wanted, off_t(at)) }
+            guard got > 0 else { return nil }
+            if let index = block[0..<got].firstIndex(of: 0x0A) { return at + index + 1 < length ? at + index + 1 : nil }
+            at += got
+        }
+        return nil
+    }
+
     /// The offset of the last newline before `end` in `input`, read backwards in 64 KiB blocks.
     static func lastNewline(in input: Int32, before end: Int) -> Int? {
         var block = [UInt8](repeating: 0, count: 64 << 10)

@@ -30,7 +30,9 @@ extension Journal {
                     close(input)
                     continue
                 }
-                sources.append(JournalBacklog.Source(fd: input, length: length))
+                // In the first file read, the lines after `since` are found by bisection.
+                let start = sources.isEmpty && since > 0 ? Journal.start(after: since, in: input, length: length) : 0
+                sources.append(JournalBacklog.Source(fd: input, length: length, start: start))
             }
             var id: Int?
             if let follower {

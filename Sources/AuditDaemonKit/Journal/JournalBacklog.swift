@@ -10,6 +10,8 @@ public final class JournalBacklog: @unchecked Sendable {
     struct Source {
         let fd: Int32
         let length: Int
+        /// Where reading starts: a line start before which no line is wanted.
+        var start = 0
     }
 
     private var sources: [Source]
@@ -22,6 +24,7 @@ public final class JournalBacklog: @unchecked Sendable {
     init(sources: [Source], since: UInt64) {
         self.sources = sources
         self.since = since
+        offset = sources.first?.start ?? 0
     }
 
     deinit { for source in sources { close(source.fd) } }
@@ -37,7 +40,7 @@ public final class JournalBacklog: @unchecked Sendable {
             // This file is done (a torn or shortened end is left out).
             close(source.fd)
             sources.removeFirst()
-            offset = 0
+            offset = sources.first?.start ?? 0
             carry = []
             return !sources.isEmpty
         }
