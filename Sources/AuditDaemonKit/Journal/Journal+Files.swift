@@ -90,11 +90,11 @@ extension Journal {
     }
 
     /// Where the lines after seq `since` start in `input`'s first `length` bytes, found by
-    /// bisection over the file (the journal writes its lines in seq order): the offset of a line start
-    /// before which every line has a seq of `since` or less — lines after it may still
-    /// (within a few kilobytes), and the reader filters them. A catch-up of the trend index
-    /// read the whole active file, up to the rotation size, to find the last seconds' lines.
-    /// `window`: the search stops once the lines are narrowed to this many bytes.
+    /// bisection over the file (the journal writes its lines in seq order): the offset of a
+    /// line start before which every line has a seq of `since` or less — lines after it may
+    /// still (within `window` bytes and a line), and the reader filters them. A catch-up of
+    /// the trend index read the whole active file, up to the rotation size, to find the
+    /// last seconds' lines. `window`: the search stops once narrowed to this many bytes.
     static func start(after since: UInt64, in input: Int32, length: Int, window: Int = 16 << 10) -> Int {
         var low = 0, high = length
         while high - low > window {
