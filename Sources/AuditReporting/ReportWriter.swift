@@ -330,7 +330,7 @@ public enum ReportWriter {
         /// that one again, without filling the template or decoding the evidence.
         mutating func messageAndEvidence(of finding: Finding, memo: Int?) {
             let evidence = finding.evidenceBytes
-            if let memo, let tail = kinds[memo].tail, Self.equal(kinds[memo].tailEvidence, evidence) {
+            if let memo, let tail = kinds[memo].tail, kinds[memo].tailEvidence.hasSameBytes(as: evidence) {
                 bytes.writeAgain(tail)
                 return
             }
@@ -346,7 +346,7 @@ public enum ReportWriter {
                     kinds[memo].earlier[Self.earlierSlot(lastHash)] = Tail(hash: lastHash, evidence: kinds[memo].tailEvidence, range: last)
                 }
                 let earlier = kinds[memo].earlier[Self.earlierSlot(hash)]
-                if earlier.hash == hash, !earlier.range.isEmpty, Self.equal(earlier.evidence, evidence) {
+                if earlier.hash == hash, !earlier.range.isEmpty, earlier.evidence.hasSameBytes(as: evidence) {
                     bytes.writeAgain(earlier.range)
                     kinds[memo].tailEvidence = evidence
                     kinds[memo].tail = earlier.range
@@ -377,22 +377,6 @@ public enum ReportWriter {
             var mixer = WordMixer()
             mixer.add(bytes: bytes)
             return mixer.value
-        }
-
-        /// Two runs of bytes compared eight at a time.
-        private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-            guard a.count == b.count else { return false }
-            var offset = 0
-            while offset + 8 <= a.count {
-                guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                else { return false }
-                offset += 8
-            }
-            while offset < a.count {
-                guard a[offset] == b[offset] else { return false }
-                offset += 1
-            }
-            return true
         }
 
         package mutating func raw(_ text: StaticString) {

@@ -30,7 +30,7 @@ struct EvidenceReader {
     func value(ofUTF8 wanted: UnsafeRawBufferPointer) -> Value? {
         var found: Value?
         forEachEntry { key, value in
-            if key.count == wanted.count, key.elementsEqual(wanted) {
+            if key.hasSameBytes(as: wanted) {
                 found = value
                 return false
             }

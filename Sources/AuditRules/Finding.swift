@@ -101,15 +101,13 @@ public struct Finding: Sendable {
         named keys: (StaticString, StaticString, StaticString), _ body: (_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withEvidence { reader in
-            func bytes(_ key: StaticString) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) }
-            let names = (bytes(keys.0), bytes(keys.1), bytes(keys.2))
             var found: (EvidenceReader.Value?, EvidenceReader.Value?, EvidenceReader.Value?)
             reader.forEachEntry { key, value in
-                if found.0 == nil, key.count == names.0.count, key.elementsEqual(names.0) {
+                if found.0 == nil, key.hasSameBytes(as: keys.0) {
                     found.0 = value
-                } else if found.1 == nil, key.count == names.1.count, key.elementsEqual(names.1) {
+                } else if found.1 == nil, key.hasSameBytes(as: keys.1) {
                     found.1 = value
-                } else if found.2 == nil, key.count == names.2.count, key.elementsEqual(names.2) {
+                } else if found.2 == nil, key.hasSameBytes(as: keys.2) {
                     found.2 = value
                 }
                 return found.0 == nil || found.1 == nil || found.2 == nil

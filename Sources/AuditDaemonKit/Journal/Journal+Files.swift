@@ -81,12 +81,18 @@ extension Journal {
         if end > 0, pread(input, &byte, 1, off_t(end - 1)) == 1, byte == 0x0A { end -= 1 }
         while end > 0 {
             let start = lastNewline(in: input, before: end).map { $0 + 1 } ?? 0
-            var prefix = [UInt8](repeating: 0, count: min(32, end - start))
-            let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
-            if got > 0, let value = seq(of: prefix[0..<got]) { return value }
+            if let value = seq(ofLineAt: start, in: input, end: end) { return value }
             end = start - 1
         }
         return nil
+    }
+
+    /// The seq of the line starting at `start` (read from its first 32 bytes, not past
+    /// `end`); nil when it has none.
+    static func seq(ofLineAt start: Int, in input: Int32, end: Int) -> UInt64? {
+        var prefix = [UInt8](repeating: 0, count: min(32, end - start))
+        let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(start)) }
+        return got > 0 ? seq(of: prefix[0..<got]) : nil
     }
 
     /// Where the lines after seq `since` start in `input`'s first `length` bytes, found by
@@ -103,10 +109,8 @@ extension Journal {
                 high = middle
                 continue
             }
-            var prefix = [UInt8](repeating: 0, count: min(32, length - line))
-            let got = prefix.withUnsafeMutableBytes { pread(input, $0.baseAddress, $0.count, off_t(line)) }
             // A line without a seq (damage): read on from `low`, the reader filtering.
-            guard got > 0, let seq = seq(of: prefix[0..<got]) else { break }
+            guard let seq = seq(ofLineAt: line, in: input, end: length) else { break }
             if seq <= since { low = line + 1 } else { high = line }
         }
         // `low` is a line start, or just past the start of a line at or before `since`.

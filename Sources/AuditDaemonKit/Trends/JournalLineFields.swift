@@ -34,21 +34,8 @@ struct JournalLineFields {
 
     /// The field a key names, compared as bytes (no string made per key).
     static func field(named key: UnsafeRawBufferPointer) -> Field? {
-        for (name, field) in byteNames where name.count == key.count && name.withUnsafeBytes({ Self.same($0, key) }) { return field }
+        for (name, field) in byteNames where name.count == key.count && name.withUnsafeBytes({ $0.hasSameBytes(as: key) }) { return field }
         return nil
-    }
-
-    /// Whether two byte runs are equal (`memcmp`: a generic `elementsEqual` over a slice
-    /// and a string's UTF-8 went byte by byte through their iterators).
-    static func same(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        guard first.count == second.count else { return false }
-        guard let a = first.baseAddress, let b = second.baseAddress else { return first.count == 0 }
-        return memcmp(a, b, first.count) == 0
-    }
-
-    /// Whether `bytes` are `text`'s UTF-8.
-    static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        same(bytes, UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private static let byteNames: [([UInt8], Field)] = names.map { (Array($0.key.utf8), $0.value) }
@@ -62,7 +49,7 @@ struct JournalLineFields {
     /// Whether the field's raw bytes are `text` (no escapes in `text`).
     func `is`(_ field: Field, _ text: StaticString) -> Bool {
         guard let range = ranges[field.rawValue] else { return false }
-        return Self.same(UnsafeRawBufferPointer(rebasing: line[range]), text)
+        return UnsafeRawBufferPointer(rebasing: line[range]).hasSameBytes(as: text)
     }
 
     /// The field's raw bytes between its quotes (escapes as written).
@@ -98,10 +85,10 @@ struct JournalLineFields {
             guard let key = scanner.stringRange() else { return nil }
             guard scanner.expect(UInt8(ascii: ":")) else { return nil }
             let name = UnsafeRawBufferPointer(rebasing: line[key])
-            if Self.same(name, "seq") {
+            if name.hasSameBytes(as: "seq") {
                 guard let number = scanner.integer() else { return nil }
                 seq = number
-            } else if Self.same(name, "transcript") {
+            } else if name.hasSameBytes(as: "transcript") {
                 guard let transcript = scanner.transcript() else { return nil }
                 digest = transcript.digest
                 speech = transcript.speech
@@ -240,9 +227,9 @@ struct JournalLineFields {
             while true {
                 guard let key = stringRange(), expect(UInt8(ascii: ":")) else { return nil }
                 let name = UnsafeRawBufferPointer(rebasing: bytes[key])
-                if JournalLineFields.same(name, "digest"), peek() == UInt8(ascii: "\"") {
+                if name.hasSameBytes(as: "digest"), peek() == UInt8(ascii: "\"") {
                     digest = string()
-                } else if JournalLineFields.same(name, "speech"), peek() == UInt8(ascii: "[") {
+                } else if name.hasSameBytes(as: "speech"), peek() == UInt8(ascii: "[") {
                     guard strings(into: &speech) else { return nil }
                 } else if !skipValue() {
                     return nil

@@ -299,7 +299,7 @@ public final class TrendIndex: @unchecked Sendable {
         guard let auditID = record.raw(.audit) else { return }
         if record.is(.type, "finding") {
             guard record.raw(.fingerprint) != nil else { return }
-            if !batch.auditID.withUnsafeBytes({ JournalLineFields.same($0, auditID) }) {
+            if !batch.auditID.withUnsafeBytes({ $0.hasSameBytes(as: auditID) }) {
                 try batch.flush(statements)
                 batch.audit = -1
                 batch.auditID = Array(auditID)
