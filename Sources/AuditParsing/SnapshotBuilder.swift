@@ -178,7 +178,10 @@ final class SnapshotBuilder {
 
     /// The state the document's dialect made for itself, as the type it made.
     func dialectState<State: DialectState>(as type: State.Type) -> State? {
-        dialectState as? State
+        // Asked for every element: an identity check, not a dynamic cast (dialect states are
+        // final classes).
+        guard let state = dialectState, ObjectIdentifier(Swift.type(of: state)) == ObjectIdentifier(State.self) else { return nil }
+        return unsafeDowncast(state, to: State.self)
     }
 
     func kind(of name: UnsafePointer<xmlChar>, decoder: any SnapshotDialect.Type) -> NameKind {

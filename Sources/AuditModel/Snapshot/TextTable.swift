@@ -1,3 +1,5 @@
+import AuditSupport
+
 /// A reference to a string kept in a snapshot's ``TextTable``: eight bytes instead of a
 /// heap-allocated `String` per attribute.
 public struct TextRef: Sendable, Hashable {
@@ -63,6 +65,40 @@ public struct TextTable: Sendable {
         if ref.isAbsent { return }
         let start = Int(ref.offset)
         out.write(contentsOf: bytes[start..<start + Int(ref.count)])
+    }
+
+    /// Whether two references hold the same text as their `String`s would compare
+    /// (canonical equivalence; both absent is the same, one absent is not): equal bytes
+    /// are the same text, different ASCII bytes are not, and only the rest is decoded.
+    public func sameText(_ first: TextRef, _ second: TextRef) -> Bool {
+        if first.isAbsent || second.isAbsent { return first.isAbsent && second.isAbsent }
+        let decided: Bool? = bytes.withUnsafeBytes { table in
+            let one = UnsafeRawBufferPointer(rebasing: table[Int(first.offset)..<Int(first.offset) + Int(first.count)])
+            let other = UnsafeRawBufferPointer(rebasing: table[Int(second.offset)..<Int(second.offset) + Int(second.count)])
+            if one.hasSameBytes(as: other) { return true }
+            return Self.isASCII(one) && Self.isASCII(other) ? false : nil
+        }
+        return decided ?? (string(first) == string(second))
+    }
+
+    /// Whether the referenced text starts with `prefix` as `String.hasPrefix` says (false
+    /// when absent). `prefix` is ASCII ending in a letter: when the text's bytes up to one
+    /// past the prefix are ASCII too, comparing bytes gives `hasPrefix`'s answer; anything
+    /// else (a combining mark after the prefix, non-ASCII letters) is decoded.
+    public func hasPrefix(_ ref: TextRef, _ prefix: StaticString) -> Bool {
+        if ref.isAbsent { return false }
+        let decided: Bool? = bytes.withUnsafeBytes { table in
+            let text = UnsafeRawBufferPointer(rebasing: table[Int(ref.offset)..<Int(ref.offset) + Int(ref.count)])
+            let length = prefix.utf8CodeUnitCount
+            guard Self.isASCII(UnsafeRawBufferPointer(rebasing: text.prefix(length + 1))) else { return nil }
+            return text.count >= length && UnsafeRawBufferPointer(rebasing: text.prefix(length)).hasSameBytes(as: prefix)
+        }
+        return decided ?? (string(ref)?.hasPrefix(prefix.description) ?? false)
+    }
+
+    private static func isASCII(_ run: UnsafeRawBufferPointer) -> Bool {
+        for byte in run where byte >= 0x80 { return false }
+        return true
     }
 
     /// True when the referenced text is absent or only white space.

@@ -47,6 +47,13 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         }
     }
 
+    /// What reading one page source keeps: the facts of the element types seen.
+    final class DocumentState: DialectState {
+        var types = AppiumTypeMemo()
+    }
+
+    static func makeState() -> (any DialectState)? { DocumentState() }
+
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
         tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
@@ -105,9 +112,7 @@ extension SnapshotBuilder {
                 return result
             }
             switch key {
-            case .type:
-                element.typeName = texts.append(value)
-                element.role = AppiumXCUITestDialect.appiumRole(type: ValueScanner.string(value))
+            case .type: element.typeName = texts.append(value)
             case .name: name = texts.append(value)
             case .label: element.label = texts.append(value)
             case .value: element.value = texts.append(value)
@@ -127,26 +132,31 @@ extension SnapshotBuilder {
             default: break
             }
         }
-        if element.typeName.isAbsent {
-            element.typeName = element.tagName
-            element.role = AppiumXCUITestDialect.appiumRole(type: texts.string(element.tagName) ?? "")
+        if element.typeName.isAbsent { element.typeName = element.tagName }
+        // Read from the type's bytes: the same two dozen names on every element.
+        let facts = texts.bytes.withUnsafeBufferPointer { table in
+            let start = element.typeName.isAbsent ? 0 : Int(element.typeName.offset)
+            let type = UnsafeBufferPointer(rebasing: table[start..<start + Int(element.typeName.count)])
+            return dialectState(as: AppiumXCUITestDialect.DocumentState.self)?.types.facts(of: type)
+                ?? AppiumTypeFacts(typeName: String(decoding: type, as: UTF8.self))
         }
+        element.role = facts.role
         // WebDriverAgent's `name` is the accessibilityIdentifier, or the label when there is none.
-        if !name.isAbsent, texts.string(name) != texts.string(element.label) {
+        if !name.isAbsent, !texts.sameText(name, element.label) {
             element.id = name
         }
-        // The system keyboard (its keys are the system's, not the app's targets), and the
-        // scroll indicators UIScrollView draws ("Vertical scroll bar, 3 pages").
-        let type = texts.string(element.typeName) ?? ""
-        if type == "XCUIElementTypeKeyboard" || type == "XCUIElementTypeStatusBar" { element.systemUI = true }
+        // The system keyboard and status bar (their keys and items are the system's, not the
+        // app's targets), and the scroll indicators UIScrollView draws ("Vertical scroll bar,
+        // 3 pages").
+        if facts.systemUI { element.systemUI = true }
         // The keyboard's globe and dictation keys sit outside the Keyboard element, marked
         // as keys: the system's too.
         if element.traits.contains(.keyboardKey) { element.systemUI = true }
         // An alert and an action sheet are modal: VoiceOver reaches nothing else while one
         // is open.
-        if type == "XCUIElementTypeAlert" || type == "XCUIElementTypeSheet" { element.modal = true }
-        if let axes = AppiumXCUITestDialect.scrollingTypes[type] { element.scrollAxes = axes }
-        if let label = texts.string(element.label), label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar") {
+        if facts.modal { element.modal = true }
+        if let axes = facts.scrollAxes { element.scrollAxes = axes }
+        if texts.hasPrefix(element.label, "Vertical scroll bar") || texts.hasPrefix(element.label, "Horizontal scroll bar") {
             element.systemUI = true
         }
         if element.role == .text, texts.isBlank(element.text) {
@@ -157,7 +167,7 @@ extension SnapshotBuilder {
             element.frame = Rect(x: x, y: y, width: max(0, width), height: max(0, height))
         }
         if element.traits.contains(.notEnabled) { element.enabled = false }
-        if element.role == .window, texts.string(element.typeName) == "XCUIElementTypeApplication" {
+        if element.role == .window, facts.isApplication {
             if app == nil { app = bundleId ?? texts.string(element.label) }
             if self.width == nil, let frame = element.frame, frame.width > 0 {
                 self.width = frame.width

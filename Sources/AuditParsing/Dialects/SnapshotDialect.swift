@@ -61,7 +61,8 @@ protocol SnapshotDialect: Sendable {
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)?
 }
 
-/// The state of one dialect for one document (see ``SnapshotDialect/makeState()``).
+/// The state of one dialect for one document (see ``SnapshotDialect/makeState()``): a final
+/// class, looked up by its type's identity (``SnapshotBuilder/dialectState(as:)``).
 protocol DialectState: AnyObject {}
 
 /// How a dialect reads its root element.

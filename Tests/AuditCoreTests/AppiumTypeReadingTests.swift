@@ -1,0 +1,101 @@
+@testable import AuditCore
+@testable import AuditModel
+@testable import AuditParsing
+import XCTest
+
+/// An Appium source's element types are read once per distinct name (``AppiumTypeMemo``),
+/// and names and labels compared and prefixed as bytes (``TextTable/sameText(_:_:)``,
+/// ``TextTable/hasPrefix(_:_:)``): each must answer exactly as the strings did.
+final class AppiumTypeReadingTests: XCTestCase {
+    func testTypeFactsFromTheMemoAreTheNamesOwn() {
+        var generator = SeededGenerator()
+        var names = AppiumXCUITestDialect.appium.keys.map { "XCUIElementType" + $0 }
+        names += AppiumXCUITestDialect.scrollingTypes.keys
+        names += [
+            "XCUIElementTypeKeyboard", "XCUIElementTypeStatusBar", "XCUIElementTypeAlert", "XCUIElementTypeSheet",
+            "XCUIElementTypeApplication", "XCUIElementTypeNavigationBar", "Button", "XCUIElementType", "", "XCUIElementTypeButton\u{301}",
+        ]
+        // More distinct names than the memo keeps: the ones beyond are read each time.
+        names += (0..<(AppiumTypeMemo.capacity + 20)).map { "XCUIElementTypeCustom\($0)" }
+        var memo = AppiumTypeMemo()
+        for round in 0..<4 {
+            for name in round == 0 ? names : names.shuffled(using: &generator) {
+                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.facts(of: $0) }
+                XCTAssertEqual(facts, AppiumTypeFacts(typeName: name), "\(name), seed \(generator.seed)")
+            }
+        }
+        // Bytes that are not UTF-8 are read as `String(decoding:)` reads them.
+        let invalid: [UInt8] = Array("XCUIElementType".utf8) + [0xFF, 0x42]
+        let facts = invalid.withUnsafeBufferPointer { memo.facts(of: $0) }
+        XCTAssertEqual(facts, AppiumTypeFacts(typeName: String(decoding: invalid, as: UTF8.self)))
+        XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeKeyboard").systemUI, true)
+        XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeSheet").modal, true)
+        XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeTable").scrollAxes, .vertical)
+        XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeButton").role, .button)
+    }
+
+    func testSameTextAndPrefixAnswerAsStringsDo() {
+        var generator = SeededGenerator()
+        // Pieces that compare equal as strings with other bytes (é precomposed and
+        // decomposed, the Kelvin sign and K), combining marks after a prefix, bytes that
+        // are not UTF-8 (each decoded to U+FFFD), and the prefixes the dialect asks about.
+        let pieces: [[UInt8]] = [
+            Array("Vertical scroll bar".utf8), Array("Horizontal scroll bar".utf8), Array(", 1 page".utf8), Array("V".utf8),
+            Array("r".utf8), Array(" ".utf8), Array("é".utf8), Array("e\u{301}".utf8), Array("\u{301}".utf8),
+            Array("\u{212A}".utf8), Array("K".utf8), [0xFF], [0xC3], Array("Close".utf8), Array("\r\n".utf8),
+        ]
+        var texts = TextTable()
+        var refs: [TextRef] = [.absent]
+        var strings: [String?] = [nil]
+        for _ in 0..<1_500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 4) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            refs.append(bytes.withUnsafeBufferPointer { texts.append($0) })
+            strings.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for (index, ref) in refs.enumerated() {
+            for prefix: StaticString in ["Vertical scroll bar", "Horizontal scroll bar"] {
+                XCTAssertEqual(
+                    texts.hasPrefix(ref, prefix), strings[index]?.hasPrefix(prefix.description) ?? false,
+                    "\(String(reflecting: strings[index])) has prefix \(prefix), seed \(generator.seed)")
+            }
+            for _ in 0..<40 {
+                let other = Int(generator.next() % UInt64(refs.count))
+                XCTAssertEqual(
+                    texts.sameText(ref, refs[other]), strings[index] == strings[other],
+                    "\(String(reflecting: strings[index])) vs \(String(reflecting: strings[other])), seed \(generator.seed)")
+            }
+        }
+    }
+
+    /// The facts land on the elements: system bars and keyboards, modal alerts, scroll
+    /// views, scroll indicators, and a name that is the label in other bytes.
+    func testTypesAndLabelsMapOntoTheElements() throws {
+        let snapshot = try TestSupport.parse(
+            """
+            <AppiumAUT>
+              <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" x="0" y="0" width="390" height="844">
+                <XCUIElementTypeStatusBar type="XCUIElementTypeStatusBar" x="0" y="0" width="390" height="44"/>
+                <XCUIElementTypeTable type="XCUIElementTypeTable" x="0" y="44" width="390" height="700">
+                  <XCUIElementTypeOther type="XCUIElementTypeOther" name="Vertical scroll bar, 2 pages" label="Vertical scroll bar, 2 pages" x="380" y="44" width="3" height="700"/>
+                  <XCUIElementTypeOther type="XCUIElementTypeOther" label="Vertical scroll bar\u{301}" x="380" y="44" width="3" height="700"/>
+                </XCUIElementTypeTable>
+                <XCUIElementTypeAlert type="XCUIElementTypeAlert" name="Café" label="Cafe\u{301}" x="20" y="300" width="350" height="200"/>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="Cafe" label="Café" x="20" y="520" width="350" height="44"/>
+                <XCUIElementTypeKeyboard x="0" y="600" width="390" height="244"/>
+              </XCUIElementTypeApplication>
+            </AppiumAUT>
+            """)
+        XCTAssertEqual(snapshot.app, "Shop")
+        XCTAssertEqual(snapshot.width, 390)
+        XCTAssertEqual(snapshot.elements.map(\.role), [.window, .container, .container, .other, .other, .container, .button, .container])
+        // A combining mark after the prefix makes another last character: as `hasPrefix` says.
+        let marked = "Vertical scroll bar\u{301}".hasPrefix("Vertical scroll bar")
+        XCTAssertEqual(snapshot.elements.map(\.systemUI), [false, true, false, true, marked, false, false, true])
+        XCTAssertEqual(snapshot.elements.map { $0.modal == true }, [false, false, false, false, false, true, false, false])
+        XCTAssertEqual(snapshot.elements[2].scrollAxes, .vertical)
+        XCTAssertNil(snapshot.node(5).id, "a name canonically equal to the label is not an identifier")
+        XCTAssertEqual(snapshot.node(6).id, "Cafe")
+        XCTAssertEqual(snapshot.node(7).typeName, "XCUIElementTypeKeyboard", "without a type, the tag names the type")
+    }
+}
