@@ -82,9 +82,10 @@ public struct TextTable: Sendable {
     }
 
     /// Whether the referenced text starts with `prefix` as `String.hasPrefix` says (false
-    /// when absent). `prefix` is ASCII ending in a letter: when the text's bytes up to one
-    /// past the prefix are ASCII too, comparing bytes gives `hasPrefix`'s answer; anything
-    /// else (a combining mark after the prefix, non-ASCII letters) is decoded.
+    /// when absent). `prefix` is ASCII not ending in a carriage return: when the text's
+    /// bytes up to one past the prefix are ASCII too, comparing bytes gives `hasPrefix`'s
+    /// answer; anything else (a combining mark after the prefix, non-ASCII letters) is
+    /// decoded.
     public func hasPrefix(_ ref: TextRef, _ prefix: StaticString) -> Bool {
         if ref.isAbsent { return false }
         let decided: Bool? = bytes.withUnsafeBytes { table in

@@ -49,7 +49,7 @@ enum AppiumXCUITestDialect: SnapshotDialect {
 
     /// What reading one page source keeps: the facts of the element types seen.
     final class DocumentState: DialectState {
-        var types = AppiumTypeMemo()
+        var types = ByteKeyedMemo<AppiumTypeFacts>()
     }
 
     static func makeState() -> (any DialectState)? { DocumentState() }
@@ -137,8 +137,8 @@ extension SnapshotBuilder {
         let facts = texts.bytes.withUnsafeBufferPointer { table in
             let start = element.typeName.isAbsent ? 0 : Int(element.typeName.offset)
             let type = UnsafeBufferPointer(rebasing: table[start..<start + Int(element.typeName.count)])
-            return dialectState(as: AppiumXCUITestDialect.DocumentState.self)?.types.facts(of: type)
-                ?? AppiumTypeFacts(typeName: String(decoding: type, as: UTF8.self))
+            let read = { (name: UnsafeBufferPointer<UInt8>) in AppiumTypeFacts(typeName: String(decoding: name, as: UTF8.self)) }
+            return dialectState(as: AppiumXCUITestDialect.DocumentState.self)?.types.value(for: type, read) ?? read(type)
         }
         element.role = facts.role
         // WebDriverAgent's `name` is the accessibilityIdentifier, or the label when there is none.

@@ -8,17 +8,18 @@ struct PackageTally {
     /// Package number by element index, -1 where the node named none (or the system's).
     private var ofElement: [Int32] = []
 
-    /// Records that element `index` belongs to `package`.
-    mutating func record(_ package: String, element index: Int) {
-        let number: Int32
-        if let known = numbers[package] {
-            number = known
-        } else {
-            number = Int32(names.count)
-            numbers[package] = number
-            names.append(package)
-            counts.append(0)
-        }
+    /// The number of `package`, given it the first time.
+    mutating func number(of package: String) -> Int32 {
+        if let known = numbers[package] { return known }
+        let number = Int32(names.count)
+        numbers[package] = number
+        names.append(package)
+        counts.append(0)
+        return number
+    }
+
+    /// Records that element `index` belongs to the package numbered `number` (``number(of:)``).
+    mutating func record(_ number: Int32, element index: Int) {
         counts[Int(number)] += 1
         if ofElement.count <= index { ofElement.append(contentsOf: repeatElement(-1, count: index + 1 - ofElement.count)) }
         ofElement[index] = number

@@ -35,6 +35,10 @@ enum UiautomatorDialect: SnapshotDialect {
         /// The app packages seen (not the system's), how many nodes each has, and each
         /// node's: the app is the package of the most nodes.
         var packages = PackageTally()
+        /// Each package's number in the tally, -1 for the system's, by its bytes.
+        var packageNumbers = ByteKeyedMemo<Int32>()
+        /// What each class name says of its node, by its bytes.
+        var classes = ByteKeyedMemo<UiautomatorClassFacts>()
         /// The capture's `rotation` (0 is the screen's natural orientation).
         var rotation: Int?
     }
@@ -303,16 +307,24 @@ extension SnapshotBuilder {
                     read.invalid("[x1,y1][x2,y2] in pixels")
                 }
             case .packageName:
-                let package = ValueScanner.string(value)
-                if UiautomatorDialect.isSystemPackage(package) {
+                // An empty package is nobody's (and not the system's).
+                guard !value.isEmpty, let state = dialectState(as: UiautomatorDialect.DocumentState.self) else { break }
+                let number = state.packageNumbers.value(for: value) { bytes in
+                    let package = ValueScanner.string(bytes)
+                    return UiautomatorDialect.isSystemPackage(package) ? -1 : state.packages.number(of: package)
+                }
+                if number < 0 {
                     element.systemUI = true
-                } else if !value.isEmpty {
-                    dialectState(as: UiautomatorDialect.DocumentState.self)?.packages.record(package, element: index)
+                } else {
+                    state.packages.record(number, element: index)
                 }
             default: break
             }
         }
-        if let id = texts.string(element.id), UiautomatorDialect.systemBarIDs.contains(id) { element.systemUI = true }
+        // Only an `android:id/…` can be one of the system bars' ids.
+        if texts.hasPrefix(element.id, "android:id/"), let id = texts.string(element.id), UiautomatorDialect.systemBarIDs.contains(id) {
+            element.systemUI = true
+        }
         // A field showing its hint has no text of its own: what `text` says is the hint.
         if showingHint, !element.text.isAbsent {
             if element.placeholder.isAbsent { element.placeholder = element.text }
@@ -322,12 +334,18 @@ extension SnapshotBuilder {
         // `class` says nothing of what it is.
         if className.isAbsent, texts.string(element.tagName) != "node" { className = element.tagName }
         element.typeName = className
-        let classNameText = texts.string(className) ?? ""
-        element.role = UiautomatorDialect.androidRole(className: classNameText)
-        if scrollable { element.scrollAxes = UiautomatorDialect.scrollAxes(className: classNameText) }
+        // Read from the class name's bytes: the same few dozen classes on every node.
+        let facts = texts.bytes.withUnsafeBufferPointer { table in
+            let start = className.isAbsent ? 0 : Int(className.offset)
+            let name = UnsafeBufferPointer(rebasing: table[start..<start + Int(className.count)])
+            let read = { (name: UnsafeBufferPointer<UInt8>) in UiautomatorClassFacts(className: String(decoding: name, as: UTF8.self)) }
+            return dialectState(as: UiautomatorDialect.DocumentState.self)?.classes.value(for: name, read) ?? read(name)
+        }
+        element.role = facts.role
+        if scrollable { element.scrollAxes = facts.scrollAxes }
         // Compose gives TalkBack its nodes in an order of its own (by position), through
         // traversal links a dump does not carry.
-        if classNameText.hasSuffix(".ComposeView") || classNameText.hasSuffix(".AndroidComposeView") { element.ordersByPosition = true }
+        if facts.ordersByPosition { element.ordersByPosition = true }
         if element.role == .text, checkable { element.role = .checkbox }
         // Every node says checked="false"; only a checkable one has a checked state.
         if !checkable { element.checked = nil }

@@ -3,10 +3,11 @@
 @testable import AuditParsing
 import XCTest
 
-/// An Appium source's element types are read once per distinct name (``AppiumTypeMemo``),
-/// and names and labels compared and prefixed as bytes (``TextTable/sameText(_:_:)``,
-/// ``TextTable/hasPrefix(_:_:)``): each must answer exactly as the strings did.
-final class AppiumTypeReadingTests: XCTestCase {
+/// Dialects read an element's type, class and package once per distinct name
+/// (``ByteKeyedMemo``), and compare and prefix names and labels as bytes
+/// (``TextTable/sameText(_:_:)``, ``TextTable/hasPrefix(_:_:)``): each must answer exactly
+/// as the strings did.
+final class DialectNameFactsTests: XCTestCase {
     func testTypeFactsFromTheMemoAreTheNamesOwn() {
         var generator = SeededGenerator()
         var names = AppiumXCUITestDialect.appium.keys.map { "XCUIElementType" + $0 }
@@ -16,17 +17,18 @@ final class AppiumTypeReadingTests: XCTestCase {
             "XCUIElementTypeApplication", "XCUIElementTypeNavigationBar", "Button", "XCUIElementType", "", "XCUIElementTypeButton\u{301}",
         ]
         // More distinct names than the memo keeps: the ones beyond are read each time.
-        names += (0..<(AppiumTypeMemo.capacity + 20)).map { "XCUIElementTypeCustom\($0)" }
-        var memo = AppiumTypeMemo()
+        names += (0..<(ByteKeyedMemo<AppiumTypeFacts>.capacity + 20)).map { "XCUIElementTypeCustom\($0)" }
+        var memo = ByteKeyedMemo<AppiumTypeFacts>()
+        let read = { (name: UnsafeBufferPointer<UInt8>) in AppiumTypeFacts(typeName: String(decoding: name, as: UTF8.self)) }
         for round in 0..<4 {
             for name in round == 0 ? names : names.shuffled(using: &generator) {
-                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.facts(of: $0) }
+                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.value(for: $0, read) }
                 XCTAssertEqual(facts, AppiumTypeFacts(typeName: name), "\(name), seed \(generator.seed)")
             }
         }
         // Bytes that are not UTF-8 are read as `String(decoding:)` reads them.
         let invalid: [UInt8] = Array("XCUIElementType".utf8) + [0xFF, 0x42]
-        let facts = invalid.withUnsafeBufferPointer { memo.facts(of: $0) }
+        let facts = invalid.withUnsafeBufferPointer { memo.value(for: $0, read) }
         XCTAssertEqual(facts, AppiumTypeFacts(typeName: String(decoding: invalid, as: UTF8.self)))
         XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeKeyboard").systemUI, true)
         XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeSheet").modal, true)
@@ -97,5 +99,55 @@ final class AppiumTypeReadingTests: XCTestCase {
         XCTAssertNil(snapshot.node(5).id, "a name canonically equal to the label is not an identifier")
         XCTAssertEqual(snapshot.node(6).id, "Cafe")
         XCTAssertEqual(snapshot.node(7).typeName, "XCUIElementTypeKeyboard", "without a type, the tag names the type")
+    }
+
+    func testAndroidClassFactsFromTheMemoAreTheNamesOwn() {
+        var generator = SeededGenerator()
+        var names = UiautomatorDialect.android.flatMap { ["android.widget." + $0.suffix, $0.suffix, "com.example.My" + $0.suffix, $0.suffix + "Holder"] }
+        names += [
+            "android.view.View", "View", "android.support.v4.view.ViewPager", "androidx.viewpager2.widget.ViewPager2",
+            "android.widget.HorizontalScrollView", "android.widget.ScrollView", "android.widget.ListView",
+            "androidx.recyclerview.widget.RecyclerView", "androidx.compose.ui.platform.ComposeView",
+            "androidx.compose.ui.platform.AndroidComposeView", "ComposeView", "", "android.widget.Button\u{301}",
+        ]
+        var memo = ByteKeyedMemo<UiautomatorClassFacts>()
+        let read = { (name: UnsafeBufferPointer<UInt8>) in UiautomatorClassFacts(className: String(decoding: name, as: UTF8.self)) }
+        for round in 0..<4 {
+            for name in round == 0 ? names : names.shuffled(using: &generator) {
+                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.value(for: $0, read) }
+                XCTAssertEqual(facts, UiautomatorClassFacts(className: name), "\(name), seed \(generator.seed)")
+            }
+        }
+        XCTAssertEqual(UiautomatorClassFacts(className: "android.widget.CheckBox").role, .checkbox)
+        XCTAssertEqual(UiautomatorClassFacts(className: "androidx.viewpager2.widget.ViewPager2").scrollAxes, .horizontal)
+        XCTAssertTrue(UiautomatorClassFacts(className: "androidx.compose.ui.platform.ComposeView").ordersByPosition)
+    }
+
+    /// Packages are told apart by their bytes: the system's and keyboards' nodes are the
+    /// system's, another app's window is not the app's, and the app is the package of the
+    /// most nodes — with more packages than the memo keeps as well.
+    func testAndroidPackagesAreTalliedByTheirBytes() throws {
+        func dump(extraPackages: Int) -> String {
+            var nodes = [
+                #"<node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,60]"/>"#,
+                #"<node class="android.widget.Button" text="Go" clickable="true" package="com.example.shop" bounds="[0,100][540,200]"/>"#,
+                #"<node class="android.widget.Button" text="Buy" clickable="true" package="com.example.shop" bounds="[540,100][1080,200]"/>"#,
+                #"<node class="android.widget.Button" text="Chat" clickable="true" package="com.chat.heads" bounds="[0,300][200,400]"/>"#,
+                #"<node class="android.widget.Button" text="Q" clickable="true" package="com.google.android.inputmethod.latin" bounds="[0,2000][100,2100]"/>"#,
+                #"<node class="android.widget.TextView" text="" package="" bounds="[0,500][100,600]"/>"#,
+            ]
+            nodes += (0..<extraPackages).map { #"<node class="android.widget.TextView" text="T\#($0)" package="com.other\#($0)" bounds="[0,700][100,800]"/>"# }
+            nodes.append(#"<node class="android.widget.Button" text="Pay" clickable="true" package="com.example.shop" bounds="[0,800][1080,900]"/>"#)
+            return #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example.shop" bounds="[0,0][1080,2400]">"#
+                + nodes.joined() + "</node></hierarchy>"
+        }
+        for extra in [0, ByteKeyedMemo<Int32>.capacity + 5] {
+            let snapshot = try TestSupport.parse(dump(extraPackages: extra))
+            XCTAssertEqual(snapshot.app, "com.example.shop", "\(extra) other packages")
+            let systemUI = snapshot.elements.map(\.systemUI)
+            XCTAssertEqual(Array(systemUI.prefix(7)), [false, true, false, false, true, true, false], "\(extra) other packages")
+            XCTAssertEqual(systemUI.dropFirst(7).dropLast(), Array(repeating: true, count: extra)[...], "\(extra) other packages")
+            XCTAssertEqual(systemUI.last, false)
+        }
     }
 }
