@@ -71,4 +71,49 @@ final class JournalEntryTests: XCTestCase {
             XCTAssertEqual(fields as NSDictionary, reportFindings[offset])
         }
     }
+
+    /// A batch of entries whose records need several `writev` calls (more than 1,024 runs)
+    /// and a report in several pieces: every line is its record, in seq order, and an
+    /// entry's size is what its pieces say.
+    func testLargeEntriesAreWrittenLineForLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-large-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("findings.jsonl").path
+        let journal = try Journal(path: path, maxBytes: 1 << 30, keep: 2, logger: Logger(level: .error, underSystemd: false))
+        func report(buttons: Int) throws -> AuditReport {
+            var xml = #"<snapshot version="1" platform="ios" app="com.example.many" screen="Grid" width="390" height="844">"#
+            for index in 0..<buttons {
+                xml += ##"<element id="b\##(index)" role="button" frame="\##(index % 10 * 39),\##(index / 10 * 20),20,20" background="#FFFFFF"/>"##
+            }
+            return Auditor.audit(try SnapshotParser().parse(Array((xml + "</snapshot>").utf8)), ruleSet: .allBuiltIn)
+        }
+        let reports = [try report(buttons: 4_000), try report(buttons: 1), try report(buttons: 600)]
+        let entries = reports.map { AuditJournalEntry($0, rendered: $0.rendered()) }
+        XCTAssertGreaterThan(entries[0].report.pieces.count, 1, "a report in several pieces")
+        for entry in entries {
+            let counted = entry.withRecordPieces { piece in
+                (0..<entry.recordCount).reduce(0) { $0 + piece($1).head.count + piece($1).body.count + 48 }
+            }
+            XCTAssertEqual(entry.byteCount, counted)
+        }
+        let done = expectation(description: "durable")
+        done.expectedFulfillmentCount = entries.count
+        for entry in entries { journal.append(entry) { _ in done.fulfill() } }
+        wait(for: [done], timeout: 30)
+        let lines = try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 0x0A, omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, entries.reduce(0) { $0 + $1.recordCount } + 1)
+        XCTAssertEqual(lines.last?.isEmpty, true, "the file ends with a newline")
+        var seq = 0
+        for entry in entries {
+            for index in 0..<entry.recordCount {
+                var fields: [UInt8] = []
+                entry.writeRecord(index, to: &fields)
+                let line = [UInt8](lines[seq])
+                seq += 1
+                let prefix = Array(#"{"seq":\#(seq),"time":""#.utf8)
+                XCTAssertEqual(Array(line.prefix(prefix.count)), prefix, "line \(seq)")
+                XCTAssertEqual(Array(line.suffix(fields.count + 1)), fields + [UInt8(ascii: "}")], "line \(seq)")
+            }
+        }
+    }
 }

@@ -75,6 +75,13 @@ public struct AuditJournalEntry: JournalEntry {
 
     public var recordCount: Int { report.findingFields.count + 1 }
 
+    /// As the journal's default counts it, without a call per record.
+    public var byteCount: Int {
+        var total = auditHead.count + auditFields.count + 48
+        for location in report.findingFields { total += findingHead.count + location.range.count + 48 }
+        return total
+    }
+
     /// The record as ``withRecordPieces(_:)`` gives it, joined.
     public func writeRecord(_ index: Int, to out: inout [UInt8]) {
         withRecordPieces { piece in

@@ -11,6 +11,10 @@ public protocol JournalEntry: Sendable {
     /// appends) as two runs of bytes, valid only during the call: the journal hands them
     /// to `writev` as they are, so large entries are not copied into a buffer first.
     func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result
+    /// About how many bytes the records take in the journal, for cutting a batch where
+    /// the file rotates: their pieces and 48 bytes a record (the default counts them
+    /// through ``withRecordPieces(_:)``).
+    var byteCount: Int { get }
 }
 
 /// The fields of one journal record as two runs of bytes, written one after the other:
@@ -26,8 +30,8 @@ public struct RecordPieces {
 }
 
 extension JournalEntry {
-    /// The bytes of the entry's records' fields (without the journal's own), for cutting
-    /// a batch where the file rotates.
+    /// The bytes of the entry's records' fields and 48 a record for the journal's own,
+    /// counted piece by piece.
     public var byteCount: Int {
         withRecordPieces { piece in
             (0..<recordCount).reduce(0) { total, index in
