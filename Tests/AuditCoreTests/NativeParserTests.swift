@@ -159,6 +159,23 @@ final class NativeParserTests: XCTestCase {
         XCTAssertEqual(snapshot.elements.count, 3)
     }
 
+    /// Every kind by its name (another name kept as written), and values that are not
+    /// what an attribute takes recorded under the attribute's name.
+    func testAnimationAttributesAreReadByName() throws {
+        let kinds = Animation.Kind.allCases.map(\.rawValue) + ["Fade", "fade ", "wobble", ""]
+        let animations = kinds.map { #"<animation kind="\#($0)"/>"# }.joined()
+        let snapshot = try TestSupport.parse(
+            TestSupport.native(
+                #"<element id="a" role="image" label="x" frame="0,0,10,10">\#(animations)<animation duration="-1" repeat="often" distance="far" autoplay="maybe" unknown="1"/></element>"#
+            ))
+        let read = Array(snapshot.animations(of: try XCTUnwrap(TestSupport.index(snapshot, "a"))))
+        XCTAssertEqual(read.map(\.kindName), kinds + ["other"])
+        XCTAssertEqual(read.map(\.kind), Animation.Kind.allCases + [.other, .other, .other, .other, .other])
+        XCTAssertEqual(snapshot.invalidValues.map(\.attribute), ["duration", "repeat", "distance", "autoplay"])
+        XCTAssertNil(read.last?.duration)
+        XCTAssertNil(read.last?.autoplay)
+    }
+
     func testLinesColumnsAndPaths() throws {
         let snapshot = try TestSupport.parse(
             """

@@ -37,20 +37,23 @@ extension SnapshotBuilder {
         let line = tagPosition().line
         var animation = Animation(kind: .other, kindName: "other", element: Int(owner), line: line)
         for attribute in attributes {
-            let name = String(cString: attribute.name)
+            // Names matched as bytes: a screen can hold an animation on every row, and a
+            // `String` per attribute was a percent of the daemon's time under load.
+            let name = attribute.name
             withValue(attribute) { value in
                 let read = ValueReader(
                     builder: self, value: value, element: Int(owner), owner: "animation",
                     name: attribute.name, line: line)
                 func invalid(_ expected: String) { read.invalid(expected) }
                 func flag() -> Bool? { read.flag() }
-                switch name {
-                case "kind":
-                    animation.kindName = ValueScanner.string(value)
-                    animation.kind = Animation.Kind(rawValue: animation.kindName) ?? .other
-                case "duration":
+                if Self.named(name, "kind") {
+                    // A known kind's name is the kind's own string; another is kept as written.
+                    let known = Animation.Kind.allCases.first { $0.rawValue.utf8.elementsEqual(value) }
+                    animation.kind = known ?? .other
+                    animation.kindName = known?.rawValue ?? ValueScanner.string(value)
+                } else if Self.named(name, "duration") {
                     if let seconds = ValueScanner.number(value), seconds >= 0 { animation.duration = seconds } else { invalid("a duration in seconds, not negative") }
-                case "repeat":
+                } else if Self.named(name, "repeat") {
                     if ValueScanner.equals(value, "forever") || ValueScanner.equals(value, "infinite") {
                         animation.repeatCount = .forever
                     } else if let count = ValueScanner.number(value), count >= 0 {
@@ -58,15 +61,22 @@ extension SnapshotBuilder {
                     } else {
                         invalid("a count or forever")
                     }
-                case "autoplay": animation.autoplay = flag()
-                case "honors-reduce-motion": animation.honorsReduceMotion = flag()
-                case "pausable": animation.pausable = flag()
-                case "distance":
+                } else if Self.named(name, "autoplay") {
+                    animation.autoplay = flag()
+                } else if Self.named(name, "honors-reduce-motion") {
+                    animation.honorsReduceMotion = flag()
+                } else if Self.named(name, "pausable") {
+                    animation.pausable = flag()
+                } else if Self.named(name, "distance") {
                     if let points = ValueScanner.number(value) { animation.distance = points } else { invalid("a number of points") }
-                default: break
                 }
             }
         }
         animations.append(animation)
+    }
+
+    /// Whether the attribute's name (libxml2's NUL-terminated bytes) is `expected`.
+    static func named(_ name: UnsafePointer<xmlChar>, _ expected: StaticString) -> Bool {
+        xmlStrEqual(name, expected.utf8Start) != 0
     }
 }
