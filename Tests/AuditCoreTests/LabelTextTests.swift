@@ -75,6 +75,41 @@ final class LabelTextTests: XCTestCase {
         XCTAssertFalse(LabelFilenameRule.mayBeFileName(Array("Row 12".utf8)[...]))
         XCTAssertTrue(LabelFilenameRule.mayBeFileName(Array("IMG_0042 copy".utf8)[...]))
     }
+    /// `label.filename`'s byte verdict gives ``LabelFilenameRule/pattern(of:image:)``'s
+    /// answer for every ASCII label, and leaves every other label to it: seeded labels of
+    /// file-name pieces, words, cases, white space (CR LF, one character as a string) and
+    /// bytes past ASCII.
+    func testTheByteVerdictIsThePatternsAnswerForASCIILabels() {
+        var random = SeededGenerator()
+        let seed = random.seed
+        let pieces = [
+            "IMG_", "img-", "DSC_", "dscn", "PXL_", "Screenshot_", "screenshot-", "ic_", "IC-", "btn-", "Button_", "icon", "image",
+            "Photo", "picture", "logo_", "sf-", "ui_", "UI", "view", "graphic", "Row", "Page", "of", "close", "back", "H", " ", "  ",
+            "\t", "\r\n", "\u{0B}", "_", "-", ".", "..", "png", "JPG", "jpeg", "heic", "tiff", "1", "42", "2024", "A", "b", "z",
+            "\u{00A0}", "é", "Ω", "\n", "\u{2028}",
+        ]
+        var asciiReported = 0, asciiJudged = 0
+        for round in 0..<40_000 {
+            let label = (0..<(1 + random.below(5))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            let verdict = LabelFilenameRule.byteVerdict(Array(label.utf8)[...])
+            let expected = LabelFilenameRule.pattern(of: label, image: nil)
+            if label.utf8.allSatisfy({ $0 < 0x80 }) {
+                asciiJudged += 1
+                if expected != nil { asciiReported += 1 }
+                XCTAssertEqual(verdict, expected.map { .fileName($0) } ?? .notAFileName, "seed \(seed) round \(round): \(label.debugDescription)")
+            } else {
+                XCTAssertEqual(verdict, .needsString, "seed \(seed) round \(round): \(label.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(asciiReported, 2_000, "seed \(seed): the labels reach the patterns")
+        XCTAssertGreaterThan(asciiJudged - asciiReported, 2_000, "seed \(seed): and labels that are none")
+        for label in ["H123", "SKU-42", "image_2", "Row 12", "A.png", "a.PNG", "IMG 0042", "ic__", "icons_1", "x_Y"] {
+            XCTAssertEqual(
+                LabelFilenameRule.byteVerdict(Array(label.utf8)[...]),
+                LabelFilenameRule.pattern(of: label, image: nil).map { .fileName($0) } ?? .notAFileName, label)
+        }
+    }
+
     /// Each of `label.filename`'s patterns, and labels that are none of them.
     func testEachFileNamePattern() {
         let cases: [(String, String?)] = [

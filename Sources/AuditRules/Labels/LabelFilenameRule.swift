@@ -110,14 +110,21 @@ public enum LabelFilenameRule: Rule {
             guard element.isAccessible, element.isVisible else { continue }
             let candidate = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
             if candidate.isAbsent { continue }
-            // Cheap byte checks first: most labels are plain words.
-            let mayBeName =
-                texts.withBytes(candidate, mayBeFileName)
-                || (!element.image.isAbsent && element.image.count == candidate.count)
-            guard mayBeName else { continue }
+            // An ASCII label without a drawn image is judged from its bytes; the others
+            // pass a cheap byte filter first (most labels are plain words).
+            var found: String?
+            if element.image.isAbsent {
+                switch texts.withBytes(candidate, byteVerdict) {
+                case .notAFileName: continue
+                case .fileName(let pattern): found = pattern
+                case .needsString: guard texts.withBytes(candidate, mayBeFileName) else { continue }
+                }
+            } else {
+                guard texts.withBytes(candidate, mayBeFileName) || element.image.count == candidate.count else { continue }
+            }
             let node = snapshot.node(index)
             guard let label = node.label ?? (element.isInteractive ? node.text : nil) else { continue }
-            guard let pattern = pattern(of: label, image: node.image) else { continue }
+            guard let pattern = found ?? pattern(of: label, image: node.image) else { continue }
             context.report(ResultID.filename, element: index, evidence: [(.label, .string(label)), (.pattern, .string(pattern))])
         }
     }
