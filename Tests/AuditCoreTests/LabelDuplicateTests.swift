@@ -75,4 +75,20 @@ final class LabelDuplicateTests: XCTestCase {
             XCTAssertEqual(found, expected, "\(rows) rows, seed \(generator.seed): \(labels)")
         }
     }
+
+    /// A name its spoken ancestor already says is not heard twice: a row cell named "Open"
+    /// with an "Open" button inside counts once, while a button saying "Open" inside a cell
+    /// named otherwise counts — whatever the order of ancestors in the document.
+    func testANameItsSpokenAncestorSaysIsNotCountedAgain() throws {
+        let rows = [("Open", "Open"), ("Close", "Open"), ("Open", "open "), ("Share", "Share"), ("Open", "Edit")]
+        let body = rows.enumerated().map { index, row in
+            #"<element id="r\#(index)" role="container" frame="0,\#(index * 60),390,60"><element id="c\#(index)" role="cell" interactive="true" label="\#(row.0)" frame="0,\#(index * 60),390,60"><element id="b\#(index)" role="button" label="\#(row.1)" frame="300,\#(index * 60),44,44"/></element></element>"#
+        }.joined(separator: "\n")
+        let snapshot = try TestSupport.parse(TestSupport.native(body))
+        let entry = try XCTUnwrap(RuleSet.allBuiltIn.entries.first { $0.id == "label.duplicate" })
+        let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "d", entries: [entry]))
+        let found = report.findings.map { [$0.elementID ?? "", $0.finding.evidence("count")?.intValue.map(String.init) ?? "", $0.finding.evidence("others")?.stringValue ?? ""] }
+        // "open": c0, b1, c2, c4 (b0 and b2 repeat their cell); "share": c3 alone (b3 repeats it).
+        XCTAssertEqual(found, [["c0", "4", "b1, c2, c4"]])
+    }
 }

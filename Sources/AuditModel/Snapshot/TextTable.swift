@@ -81,6 +81,18 @@ public struct TextTable: Sendable {
         return decided ?? (string(first) == string(second))
     }
 
+    /// Whether two references hold the same bytes (both absent is the same, one absent is
+    /// not): no decoding, so different bytes of one canonical text are different here.
+    public func sameBytes(_ first: TextRef, _ second: TextRef) -> Bool {
+        if first.isAbsent || second.isAbsent { return first.isAbsent && second.isAbsent }
+        if first == second { return true }
+        guard first.count == second.count else { return false }
+        return bytes.withUnsafeBytes { table in
+            UnsafeRawBufferPointer(rebasing: table[Int(first.offset)..<Int(first.offset) + Int(first.count)])
+                .hasSameBytes(as: UnsafeRawBufferPointer(rebasing: table[Int(second.offset)..<Int(second.offset) + Int(second.count)]))
+        }
+    }
+
     /// Whether the referenced text starts with `prefix` as `String.hasPrefix` says (false
     /// when absent). `prefix` is ASCII not ending in a carriage return: when the text's
     /// bytes up to one past the prefix are ASCII too, comparing bytes gives `hasPrefix`'s

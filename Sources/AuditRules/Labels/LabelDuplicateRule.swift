@@ -139,9 +139,15 @@ public enum LabelDuplicateRule: Rule {
         // Every name heard, as (hash of its comparison key, element), sorted: a group is a
         // run of one hash, its members in document order — no table by hash, no list per
         // group (a screen of 100,000 "Details" is one run; most names are said once).
-        var named: [(hash: UInt64, index: Int32)] = []
+        // Each entry carries what the groups ask of its element (its name, whether it is a
+        // control), read here in document order: a group's members lie anywhere in the
+        // elements, and reading them again there was a cache miss per member.
+        var named: [(hash: UInt64, index: Int32, isControl: Bool, name: TextRef)] = []
         let spokenAncestors = Targets.nearestAncestors(in: snapshot) { elements[$0].isAccessible && elements[$0].isVisible }
         let speaking = SpeakingControls(snapshot)
+        // Siblings share their spoken ancestor: its hash is made once for a run of them.
+        var lastAncestor = -1
+        var lastAncestorHash: UInt64?
         for index in elements.indices {
             if context.outOfBudget() { return }
             let element = elements[index]
@@ -153,13 +159,19 @@ public enum LabelDuplicateRule: Rule {
             // An icon font's private glyph is label.unreadable's, wherever it repeats.
             if snapshot.texts.withBytes(name, LabelText.holdsPrivateUseGlyph) { continue }
             let ancestor = Int(spokenAncestors[index])
-            if ancestor >= 0, LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot) == hash { continue }
-            named.append((hash, Int32(truncatingIfNeeded: index)))
+            if ancestor >= 0 {
+                if ancestor != lastAncestor {
+                    lastAncestor = ancestor
+                    lastAncestorHash = LabelText.comparisonHash(snapshot.accessibleNameRef(of: ancestor), of: snapshot)
+                }
+                if lastAncestorHash == hash { continue }
+            }
+            named.append((hash, Int32(truncatingIfNeeded: index), SpeakingControls.isControl(element), name))
         }
         named.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
         // Reused for every group: its members saying the first one's key, and which
         // controls were counted (cleared after each group).
-        var same: [Int] = []
+        var same: [(index: Int, isControl: Bool)] = []
         var controls: [Int] = []
         var counted = [Bool](repeating: false, count: elements.count)
         var countedControls: [Int] = []
@@ -170,22 +182,27 @@ public enum LabelDuplicateRule: Rule {
             defer { start = end }
             guard end - start > 1 else { continue }
             if context.outOfBudget() { return }
-            let first = Int(named[start].index)
-            let key = LabelText.comparisonKey(snapshot.accessibleNameRef(of: first), of: snapshot)
+            let first = named[start]
+            // The same bytes are the same key; only names that differ in case or white
+            // space (or a hash collision) have their keys made and compared.
+            var key: [UInt8]?
             same.removeAll(keepingCapacity: true)
-            same.append(first)
+            same.append((Int(first.index), first.isControl))
             for member in named[(start + 1)..<end] {
-                let index = Int(member.index)
-                if LabelText.comparisonKey(snapshot.accessibleNameRef(of: index), of: snapshot) == key { same.append(index) }
+                if !snapshot.texts.sameBytes(member.name, first.name) {
+                    if key == nil { key = LabelText.comparisonKey(first.name, of: snapshot) }
+                    guard LabelText.comparisonKey(member.name, of: snapshot) == key else { continue }
+                }
+                same.append((Int(member.index), member.isControl))
             }
             // Siblings only, already reported one by one: nothing more to say.
-            guard same.count > 1, same.dropFirst().contains(where: { !reported[$0] }) else { continue }
+            guard same.count > 1, same.dropFirst().contains(where: { !reported[$0.index] }) else { continue }
             // The controls that say the name: two or more cannot be told apart. Texts alone
             // (a status column, dates on conversations) and a text that repeats one
             // control's name (a heading and its button) are not a finding.
             controls.removeAll(keepingCapacity: true)
-            for member in same {
-                guard let control = SpeakingControls.isControl(elements[member]) ? member : speaking.control(namedOnlyBy: member),
+            for (member, isControl) in same {
+                guard let control = isControl ? member : speaking.control(namedOnlyBy: member),
                     !counted[control]
                 else { continue }
                 counted[control] = true
@@ -200,7 +217,7 @@ public enum LabelDuplicateRule: Rule {
             let subject = controls[0]
             var names = ""
             var named = 0
-            for member in same where member != subject {
+            for (member, _) in same where member != subject {
                 if named == 3 { break }
                 if named > 0 { names += ", " }
                 names += snapshot.text(elements[member].id) ?? snapshot.path(of: member)
