@@ -137,9 +137,19 @@ public enum Auditor {
         let located = PlacedFindings(count: reportOrder.count, chunkSize: chunk)
         // Most audits suppress nothing: then no finding is asked.
         let mayBeSuppressed = ignored != nil || !ruleSet.suppressions.isEmpty
+        // Each chunk writes into a buffer an earlier chunk left behind, already grown to a
+        // chunk's size and in memory: a fresh one a chunk was grown (copied) once or twice
+        // on screens of long findings, and its pages were faulted in again every time.
+        let buffers = Locked<[ByteBuffer]>([])
         let place: @Sendable (Int) -> Void = { part in
-            var rendered = ReportWriter.Output(bytes: ByteBuffer(capacity: chunk * 512))
+            let buffer = buffers.withValue { $0.popLast() } ?? ByteBuffer(capacity: chunk * 512)
+            defer {
+                buffer.removeAll()
+                buffers.withValue { $0.append(buffer) }
+            }
+            var rendered = ReportWriter.Output(bytes: buffer)
             var fields: [Range<Int>] = []
+            fields.reserveCapacity(min(chunk, reportOrder.count - part * chunk))
             var suppressed: [String] = []
             for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
                 // Read in place, never copied: a copy costs a retain and a release per field.

@@ -106,6 +106,9 @@ public final class ByteBuffer: ByteStore, @unchecked Sendable {
     }
 
     /// Calls `body` with the bytes written so far.
+    /// Empties the buffer, keeping its memory for the next writes.
+    public func removeAll() { used = 0 }
+
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: used))
     }
