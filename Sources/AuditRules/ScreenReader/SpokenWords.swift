@@ -6,17 +6,26 @@
 enum SpokenWords {
     static func fold<Bytes: Collection<UInt8>>(_ bytes: Bytes, keepingNumbers: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
+        fold(bytes, keepingNumbers: keepingNumbers, into: &out)
+        return out
+    }
+
+    /// ``fold(_:keepingNumbers:)`` into `out`, replacing what it held (a buffer reused
+    /// for every text of a screen). ASCII words are written straight into `out` and a
+    /// word of digits taken back, with its space, when numbers are dropped.
+    static func fold<Bytes: Collection<UInt8>>(_ bytes: Bytes, keepingNumbers: Bool = false, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(bytes.count)
-        var word: [UInt8] = []
-        func flush() {
-            guard !word.isEmpty else { return }
-            if keepingNumbers || !word.allSatisfy({ (0x30...0x39).contains($0) }) {
-                if !out.isEmpty { out.append(0x20) }
-                out += word
-            }
-            word.removeAll(keepingCapacity: true)
-        }
         guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            var word: [UInt8] = []
+            func flush() {
+                guard !word.isEmpty else { return }
+                if keepingNumbers || !word.allSatisfy({ (0x30...0x39).contains($0) }) {
+                    if !out.isEmpty { out.append(0x20) }
+                    out += word
+                }
+                word.removeAll(keepingCapacity: true)
+            }
             for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
                 if scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
                     word += Array(String(scalar).utf8)
@@ -25,18 +34,31 @@ enum SpokenWords {
                 }
             }
             flush()
-            return out
+            return
         }
+        var inWord = false, digitsOnly = true
+        // Where the word being read starts in `out`, its separating space included.
+        var wordStart = 0
         for byte in bytes {
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) { word.append(lower) } else { flush() }
+            let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            let isDigit = lower &- 0x30 < 10
+            if isDigit || lower &- 0x61 < 26 {
+                if !inWord {
+                    inWord = true
+                    digitsOnly = true
+                    wordStart = out.count
+                    if !out.isEmpty { out.append(0x20) }
+                }
+                digitsOnly = digitsOnly && isDigit
+                out.append(lower)
+            } else if inWord {
+                inWord = false
+                if digitsOnly, !keepingNumbers { out.removeLast(out.count - wordStart) }
+            }
         }
-        flush()
-        return out
+        if inWord, digitsOnly, !keepingNumbers { out.removeLast(out.count - wordStart) }
     }
 
-    /// Whether `needle` occurs in `haystack` (folded text: UTF-8, so a match of whole
-    /// characters).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         guard haystack.count >= needle.count else { return false }

@@ -64,6 +64,7 @@ public enum UnreadTextRule: Rule {
             namedControl[index] = isNamedControl || (parent >= 0 && namedControl[parent])
         }
         var spoken: [[UInt8]?] = Array(repeating: nil, count: transcript.stops.count)
+        var shown: [UInt8] = []
         for (index, element) in snapshot.elements.enumerated() {
             if context.outOfBudget() { return }
             guard !snapshot.texts.isBlank(element.text), element.isVisible, !element.isSystemUI, !element.covered,
@@ -72,7 +73,7 @@ public enum UnreadTextRule: Rule {
                 !transcript.isBesideModal(index)
             else { continue }
             // Folded in place from the text table's bytes: no string is made for a text that is read.
-            let shown = snapshot.texts.withBytes(element.text) { SpokenWords.fold($0) }
+            snapshot.texts.withBytes(element.text) { SpokenWords.fold($0, into: &shown) }
             guard shown.reduce(0, { $0 + (Self.isLetter($1) ? 1 : 0) }) >= 2 else { continue }
             let stop = Int(owner[index])
             if stop >= 0 {
