@@ -49,11 +49,13 @@ final class DialectNameFactsTests: XCTestCase {
         var texts = TextTable()
         var refs: [TextRef] = [.absent]
         var strings: [String?] = [nil]
+        var raw: [[UInt8]?] = [nil]
         for _ in 0..<1_500 {
             var bytes: [UInt8] = []
             for _ in 0..<Int(generator.next() % 4) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
             refs.append(bytes.withUnsafeBufferPointer { texts.append($0) })
             strings.append(String(decoding: bytes, as: UTF8.self))
+            raw.append(bytes)
         }
         for (index, ref) in refs.enumerated() {
             for prefix: StaticString in ["Vertical scroll bar", "Horizontal scroll bar"] {
@@ -66,6 +68,9 @@ final class DialectNameFactsTests: XCTestCase {
                 XCTAssertEqual(
                     texts.sameText(ref, refs[other]), strings[index] == strings[other],
                     "\(String(reflecting: strings[index])) vs \(String(reflecting: strings[other])), seed \(generator.seed)")
+                XCTAssertEqual(
+                    texts.sameBytes(ref, refs[other]), raw[index] == raw[other],
+                    "bytes of \(String(reflecting: strings[index])) vs \(String(reflecting: strings[other])), seed \(generator.seed)")
             }
         }
     }

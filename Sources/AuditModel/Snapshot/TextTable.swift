@@ -71,14 +71,13 @@ public struct TextTable: Sendable {
     /// (canonical equivalence; both absent is the same, one absent is not): equal bytes
     /// are the same text, different ASCII bytes are not, and only the rest is decoded.
     public func sameText(_ first: TextRef, _ second: TextRef) -> Bool {
-        if first.isAbsent || second.isAbsent { return first.isAbsent && second.isAbsent }
-        let decided: Bool? = bytes.withUnsafeBytes { table in
-            let one = UnsafeRawBufferPointer(rebasing: table[Int(first.offset)..<Int(first.offset) + Int(first.count)])
-            let other = UnsafeRawBufferPointer(rebasing: table[Int(second.offset)..<Int(second.offset) + Int(second.count)])
-            if one.hasSameBytes(as: other) { return true }
-            return Self.isASCII(one) && Self.isASCII(other) ? false : nil
+        if sameBytes(first, second) { return true }
+        if first.isAbsent || second.isAbsent { return false }
+        let bothASCII = bytes.withUnsafeBytes { table in
+            Self.isASCII(UnsafeRawBufferPointer(rebasing: table[Int(first.offset)..<Int(first.offset) + Int(first.count)]))
+                && Self.isASCII(UnsafeRawBufferPointer(rebasing: table[Int(second.offset)..<Int(second.offset) + Int(second.count)]))
         }
-        return decided ?? (string(first) == string(second))
+        return !bothASCII && string(first) == string(second)
     }
 
     /// Whether two references hold the same bytes (both absent is the same, one absent is
