@@ -8,6 +8,22 @@ import XCTest
 /// (``TextTable/sameText(_:_:)``, ``TextTable/hasPrefix(_:_:)``): each must answer exactly
 /// as the strings did.
 final class DialectNameFactsTests: XCTestCase {
+    /// Asks a memo for every name four times, in a new order each round after the first:
+    /// each answer must be what reading the name afresh gives.
+    func assertMemoAnswersAsRead<Facts: Equatable>(
+        _ names: [String], _ generator: inout SeededGenerator, read: (String) -> Facts, line: UInt = #line
+    ) {
+        var memo = ByteKeyedMemo<Facts>()
+        for round in 0..<4 {
+            for name in round == 0 ? names : names.shuffled(using: &generator) {
+                let facts = Array(name.utf8).withUnsafeBufferPointer { bytes in
+                    memo.value(for: bytes) { read(String(decoding: $0, as: UTF8.self)) }
+                }
+                XCTAssertEqual(facts, read(name), "\(name), seed \(generator.seed)", line: line)
+            }
+        }
+    }
+
     func testTypeFactsFromTheMemoAreTheNamesOwn() {
         var generator = SeededGenerator()
         var names = AppiumXCUITestDialect.appium.keys.map { "XCUIElementType" + $0 }
@@ -18,17 +34,11 @@ final class DialectNameFactsTests: XCTestCase {
         ]
         // More distinct names than the memo keeps: the ones beyond are read each time.
         names += (0..<(ByteKeyedMemo<AppiumTypeFacts>.capacity + 20)).map { "XCUIElementTypeCustom\($0)" }
-        var memo = ByteKeyedMemo<AppiumTypeFacts>()
-        let read = { (name: UnsafeBufferPointer<UInt8>) in AppiumTypeFacts(typeName: String(decoding: name, as: UTF8.self)) }
-        for round in 0..<4 {
-            for name in round == 0 ? names : names.shuffled(using: &generator) {
-                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.value(for: $0, read) }
-                XCTAssertEqual(facts, AppiumTypeFacts(typeName: name), "\(name), seed \(generator.seed)")
-            }
-        }
+        assertMemoAnswersAsRead(names, &generator) { AppiumTypeFacts(typeName: $0) }
         // Bytes that are not UTF-8 are read as `String(decoding:)` reads them.
         let invalid: [UInt8] = Array("XCUIElementType".utf8) + [0xFF, 0x42]
-        let facts = invalid.withUnsafeBufferPointer { memo.value(for: $0, read) }
+        var memo = ByteKeyedMemo<AppiumTypeFacts>()
+        let facts = invalid.withUnsafeBufferPointer { memo.value(for: $0) { AppiumTypeFacts(typeName: String(decoding: $0, as: UTF8.self)) } }
         XCTAssertEqual(facts, AppiumTypeFacts(typeName: String(decoding: invalid, as: UTF8.self)))
         XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeKeyboard").systemUI, true)
         XCTAssertEqual(AppiumTypeFacts(typeName: "XCUIElementTypeSheet").modal, true)
@@ -115,14 +125,7 @@ final class DialectNameFactsTests: XCTestCase {
             "androidx.recyclerview.widget.RecyclerView", "androidx.compose.ui.platform.ComposeView",
             "androidx.compose.ui.platform.AndroidComposeView", "ComposeView", "", "android.widget.Button\u{301}",
         ]
-        var memo = ByteKeyedMemo<UiautomatorClassFacts>()
-        let read = { (name: UnsafeBufferPointer<UInt8>) in UiautomatorClassFacts(className: String(decoding: name, as: UTF8.self)) }
-        for round in 0..<4 {
-            for name in round == 0 ? names : names.shuffled(using: &generator) {
-                let facts = Array(name.utf8).withUnsafeBufferPointer { memo.value(for: $0, read) }
-                XCTAssertEqual(facts, UiautomatorClassFacts(className: name), "\(name), seed \(generator.seed)")
-            }
-        }
+        assertMemoAnswersAsRead(names, &generator) { UiautomatorClassFacts(className: $0) }
         XCTAssertEqual(UiautomatorClassFacts(className: "android.widget.CheckBox").role, .checkbox)
         XCTAssertEqual(UiautomatorClassFacts(className: "androidx.viewpager2.widget.ViewPager2").scrollAxes, .horizontal)
         XCTAssertTrue(UiautomatorClassFacts(className: "androidx.compose.ui.platform.ComposeView").ordersByPosition)
