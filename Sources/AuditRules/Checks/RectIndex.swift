@@ -55,10 +55,12 @@ public struct RectIndex: Sendable {
     static let fanout = 8
 
     private(set) var items: [Item] = []
-    private var nodes: [Node] = []
-    /// Node ids of each internal node's children, contiguous.
+    private(set) var nodes: [Node] = []
+    /// While building: node ids of each internal node's children, contiguous (emptied
+    /// once the nodes are laid out breadth first, where the children are the run
+    /// `first..<first + count` of `nodes`).
     private var children: [Int32] = []
-    private var root = -1
+    private(set) var root = -1
     /// Internal levels above the leaves: a query's stack holds at most `fanout` node ids per
     /// level (``first(meeting:touching:branch:match:)``).
     private var height = 0
@@ -88,7 +90,37 @@ public struct RectIndex: Sendable {
             level = next
             height += 1
         }
-        root = level[0]
+        layOutBreadthFirst(from: level[0])
+    }
+
+    /// Renumbers the nodes breadth first, so that each internal node's children are one
+    /// run of `nodes` in their stored order: a query reads a node's children side by side
+    /// and tests their boxes before pushing any, where it followed an id to a node
+    /// anywhere in the array for each child and popped every one to test it. The order
+    /// in which a query visits items (and so the item `first` returns) is unchanged.
+    private mutating func layOutBreadthFirst(from top: Int) {
+        var order = [top]
+        order.reserveCapacity(nodes.count)
+        var firstChild = [Int32](repeating: 0, count: nodes.count)
+        var head = 0
+        while head < order.count {
+            let node = nodes[order[head]]
+            if !node.isLeaf {
+                firstChild[head] = Int32(order.count)
+                for position in Int(node.first)..<Int(node.first + node.count) { order.append(Int(children[position])) }
+            }
+            head += 1
+        }
+        var laid: [Node] = []
+        laid.reserveCapacity(order.count)
+        for (position, old) in order.enumerated() {
+            var node = nodes[old]
+            if !node.isLeaf { node.first = firstChild[position] }
+            laid.append(node)
+        }
+        nodes = laid
+        children = []
+        root = 0
     }
 
     /// Sort-tile-recursive order: vertical slices by centre x, each sorted by centre y,
@@ -152,6 +184,9 @@ public struct RectIndex: Sendable {
         match: (Item) -> Bool
     ) -> Item? {
         guard root >= 0 else { return nil }
+        // The root is tested here, every other node before it is pushed.
+        let top = nodes[root]
+        guard Self.box(of: top, meets: query, touching: touching), branch(top.summary) else { return nil }
         // The nodes to visit, on the thread's stack: an array grown for every query cost
         // more than the search on screens of thousands of targets with no neighbours.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: (height + 1) * RectIndex.fanout) { stack -> Item? in
@@ -160,11 +195,6 @@ public struct RectIndex: Sendable {
             while pending > 0 {
                 pending -= 1
                 let node = nodes[Int(stack[pending])]
-                let meets =
-                    touching
-                    ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
-                    : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
-                guard meets, branch(node.summary) else { continue }
                 let range = Int(node.first)..<Int(node.first + node.count)
                 if node.isLeaf {
                     // By position, not a slice: a slice retained the items' storage for
@@ -179,14 +209,26 @@ public struct RectIndex: Sendable {
                         if itemMeets, match(item) { return item }
                     }
                 } else {
-                    // Pushed in reverse, so children are visited in their stored order.
+                    // The children that may hold a match, pushed in reverse so that they
+                    // are visited in their stored order.
                     for position in range.reversed() {
-                        stack[pending] = children[position]
-                        pending += 1
+                        let child = nodes[position]
+                        if Self.box(of: child, meets: query, touching: touching), branch(child.summary) {
+                            stack[pending] = Int32(truncatingIfNeeded: position)
+                            pending += 1
+                        }
                     }
                 }
             }
             return nil
         }
+    }
+
+    /// True when a node's box meets `query`: shares area with it, or touches it when `touching`.
+    @inline(__always)
+    private static func box(of node: Node, meets query: Rect, touching: Bool) -> Bool {
+        touching
+            ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
+            : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
     }
 }
