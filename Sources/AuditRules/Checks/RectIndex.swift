@@ -25,7 +25,7 @@ public struct RectIndex: Sendable {
     }
 
     /// One node: its box, the least subtree end and the greatest index below it, and
-    /// its children (nodes, or items for a leaf) as a range of `children`/`items`.
+    /// its children as a range of `nodes` (or of `items`, for a leaf).
     struct Node: Sendable {
         var minX, minY, maxX, maxY: Double
         var summary: Summary
@@ -55,12 +55,11 @@ public struct RectIndex: Sendable {
     static let fanout = 8
 
     private(set) var items: [Item] = []
+    /// Laid out breadth first: the root is node 0, and an internal node's children are
+    /// the run `first..<first + count` of `nodes`.
     private(set) var nodes: [Node] = []
-    /// While building: node ids of each internal node's children, contiguous (emptied
-    /// once the nodes are laid out breadth first, where the children are the run
-    /// `first..<first + count` of `nodes`).
-    private var children: [Int32] = []
-    private(set) var root = -1
+    /// The root's id: 0, or -1 for an empty index.
+    var root: Int { nodes.isEmpty ? -1 : 0 }
     /// Internal levels above the leaves: a query's stack holds at most `fanout` node ids per
     /// level (``first(meeting:touching:branch:match:)``).
     private var height = 0
@@ -68,6 +67,9 @@ public struct RectIndex: Sendable {
     public init(_ input: [Item]) {
         guard !input.isEmpty else { return }
         items = RectIndex.tile(input) { $0.rect }
+        // While building, node ids of each internal node's children, contiguous; the
+        // breadth-first layout makes each run of children a run of `nodes` instead.
+        var children: [Int32] = []
         var level: [Int] = []
         var start = 0
         while start < items.count {
@@ -84,13 +86,13 @@ public struct RectIndex: Sendable {
             var position = 0
             while position < ordered.count {
                 let end = min(position + RectIndex.fanout, ordered.count)
-                next.append(makeInternal(Array(ordered[position..<end])))
+                next.append(makeInternal(Array(ordered[position..<end]), children: &children))
                 position = end
             }
             level = next
             height += 1
         }
-        layOutBreadthFirst(from: level[0])
+        layOutBreadthFirst(from: level[0], children: children)
     }
 
     /// Renumbers the nodes breadth first, so that each internal node's children are one
@@ -98,7 +100,7 @@ public struct RectIndex: Sendable {
     /// and tests their boxes before pushing any, where it followed an id to a node
     /// anywhere in the array for each child and popped every one to test it. The order
     /// in which a query visits items (and so the item `first` returns) is unchanged.
-    private mutating func layOutBreadthFirst(from top: Int) {
+    private mutating func layOutBreadthFirst(from top: Int, children: [Int32]) {
         var order = [top]
         order.reserveCapacity(nodes.count)
         var firstChild = [Int32](repeating: 0, count: nodes.count)
@@ -119,8 +121,6 @@ public struct RectIndex: Sendable {
             laid.append(node)
         }
         nodes = laid
-        children = []
-        root = 0
     }
 
     /// Sort-tile-recursive order: vertical slices by centre x, each sorted by centre y,
@@ -159,7 +159,7 @@ public struct RectIndex: Sendable {
         return nodes.count - 1
     }
 
-    private mutating func makeInternal(_ ids: [Int]) -> Int {
+    private mutating func makeInternal(_ ids: [Int], children: inout [Int32]) -> Int {
         var node = Node(
             minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, summary: .empty,
             first: Int32(children.count), count: Int32(ids.count), isLeaf: false)
@@ -186,7 +186,9 @@ public struct RectIndex: Sendable {
         guard root >= 0 else { return nil }
         // The root is tested here, every other node before it is pushed.
         let top = nodes[root]
-        guard Self.box(of: top, meets: query, touching: touching), branch(top.summary) else { return nil }
+        guard Self.box(minX: top.minX, minY: top.minY, maxX: top.maxX, maxY: top.maxY, meets: query, touching: touching),
+            branch(top.summary)
+        else { return nil }
         // The nodes to visit, on the thread's stack: an array grown for every query cost
         // more than the search on screens of thousands of targets with no neighbours.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: (height + 1) * RectIndex.fanout) { stack -> Item? in
@@ -202,18 +204,20 @@ public struct RectIndex: Sendable {
                     for position in range {
                         let item = items[position]
                         let rect = item.rect
-                        let itemMeets =
-                            touching
-                            ? rect.minX <= query.maxX && query.minX <= rect.maxX && rect.minY <= query.maxY && query.minY <= rect.maxY
-                            : rect.minX < query.maxX && query.minX < rect.maxX && rect.minY < query.maxY && query.minY < rect.maxY
-                        if itemMeets, match(item) { return item }
+                        if Self.box(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY, meets: query, touching: touching),
+                            match(item)
+                        {
+                            return item
+                        }
                     }
                 } else {
                     // The children that may hold a match, pushed in reverse so that they
                     // are visited in their stored order.
                     for position in range.reversed() {
                         let child = nodes[position]
-                        if Self.box(of: child, meets: query, touching: touching), branch(child.summary) {
+                        if Self.box(minX: child.minX, minY: child.minY, maxX: child.maxX, maxY: child.maxY, meets: query, touching: touching),
+                            branch(child.summary)
+                        {
                             stack[pending] = Int32(truncatingIfNeeded: position)
                             pending += 1
                         }
@@ -224,11 +228,12 @@ public struct RectIndex: Sendable {
         }
     }
 
-    /// True when a node's box meets `query`: shares area with it, or touches it when `touching`.
+    /// True when the box `minX...maxX` × `minY...maxY` (a node's, or an item's
+    /// rectangle) meets `query`: shares area with it, or touches it when `touching`.
     @inline(__always)
-    private static func box(of node: Node, meets query: Rect, touching: Bool) -> Bool {
+    private static func box(minX: Double, minY: Double, maxX: Double, maxY: Double, meets query: Rect, touching: Bool) -> Bool {
         touching
-            ? node.minX <= query.maxX && query.minX <= node.maxX && node.minY <= query.maxY && query.minY <= node.maxY
-            : node.minX < query.maxX && query.minX < node.maxX && node.minY < query.maxY && query.minY < node.maxY
+            ? minX <= query.maxX && query.minX <= maxX && minY <= query.maxY && query.minY <= maxY
+            : minX < query.maxX && query.minX < maxX && minY < query.maxY && query.minY < maxY
     }
 }
