@@ -94,11 +94,11 @@ let package = Package(
             name: "CSystem",
             path: "Sources/CSystem"
         ),
-        // OCR of screenshots (Sources/AuditOCR): Tesseract's C API.
+        // OCR of screenshots (Sources/AuditOCR): Tesseract's C API, opened with dlopen
+        // when first asked for, not linked (Sources/CTesseract/shim.h).
         .systemLibrary(
             name: "CTesseract",
             path: "Sources/CTesseract",
-            pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
         ),
         .target(

@@ -15,6 +15,7 @@ public final class TextRecognizer: @unchecked Sendable {
 
     public let languages: String
     private let handle: OpaquePointer
+    private let api: AuditdTesseractAPI
     private let lock = NSLock()
 
     /// Why a recognizer cannot be made: no language data, or the engine refused it.
@@ -34,20 +35,22 @@ public final class TextRecognizer: @unchecked Sendable {
             throw Unavailable(
                 description: "no Tesseract data for \(missing.joined(separator: ", ")) in \(directory) (install tesseract-ocr-\(missing[0]))")
         }
-        guard let api = TessBaseAPICreate() else { throw Unavailable(description: "Tesseract could not be started") }
-        guard TessBaseAPIInit3(api, directory, wanted) == 0 else {
-            TessBaseAPIDelete(api)
+        let api = try TesseractLibrary.api.get()
+        guard let engine = api.TessBaseAPICreate() else { throw Unavailable(description: "Tesseract could not be started") }
+        guard api.TessBaseAPIInit3(engine, directory, wanted) == 0 else {
+            api.TessBaseAPIDelete(engine)
             throw Unavailable(description: "Tesseract could not load \(wanted) from \(directory)")
         }
         // A screen is sparse text in boxes, not a page of paragraphs.
-        TessBaseAPISetPageSegMode(api, PSM_SPARSE_TEXT)
-        handle = api
+        api.TessBaseAPISetPageSegMode(engine, PSM_SPARSE_TEXT)
+        handle = engine
+        self.api = api
         self.languages = wanted
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        api.TessBaseAPIEnd(handle)
+        api.TessBaseAPIDelete(handle)
     }
 
     /// The lines read on `screenshot`'s usable area, stopping at `deadline` (seconds from
@@ -66,24 +69,24 @@ public final class TextRecognizer: @unchecked Sendable {
         var stopped = false
         image.rgba.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
-            TessBaseAPISetImage(handle, base.assumingMemoryBound(to: UInt8.self), Int32(image.width), Int32(image.height), 4, Int32(image.width * 4))
-            TessBaseAPISetRectangle(handle, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
-            TessBaseAPISetSourceResolution(handle, 300)
-            let monitor = TessMonitorCreate()
-            defer { TessMonitorDelete(monitor) }
-            TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(Double(Int32.max), deadline * 1000))))
+            api.TessBaseAPISetImage(handle, base.assumingMemoryBound(to: UInt8.self), Int32(image.width), Int32(image.height), 4, Int32(image.width * 4))
+            api.TessBaseAPISetRectangle(handle, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+            api.TessBaseAPISetSourceResolution(handle, 300)
+            let monitor = api.TessMonitorCreate()
+            defer { api.TessMonitorDelete(monitor) }
+            api.TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(Double(Int32.max), deadline * 1000))))
             let stop = Box(shouldStop)
             let context = Unmanaged.passRetained(stop)
             defer { context.release() }
-            TessMonitorSetCancelThis(monitor, context.toOpaque())
-            TessMonitorSetCancelFunc(monitor) { this, _ in
+            api.TessMonitorSetCancelThis(monitor, context.toOpaque())
+            api.TessMonitorSetCancelFunc(monitor) { this, _ in
                 guard let this else { return false }
                 return Unmanaged<Box<@Sendable () -> Bool>>.fromOpaque(this).takeUnretainedValue().value()
             }
-            stopped = TessBaseAPIRecognize(handle, monitor) != 0
+            stopped = api.TessBaseAPIRecognize(handle, monitor) != 0
         }
         let lines = stopped ? [] : readLines()
-        TessBaseAPIClear(handle)
+        api.TessBaseAPIClear(handle)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         let reason = stopped ? "OCR stopped after \(Int(milliseconds)) ms (the audit's time budget or the client going away)" : nil
         return TextRecognition(lines: lines, languages: languages, incomplete: reason, milliseconds: milliseconds)
@@ -91,14 +94,14 @@ public final class TextRecognizer: @unchecked Sendable {
 
     /// The recognised words, grouped by line, confident ones only.
     private func readLines() -> [TextRecognition.Line] {
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        let page = TessResultIteratorGetPageIterator(iterator)
+        guard let iterator = api.TessBaseAPIGetIterator(handle) else { return [] }
+        defer { api.TessResultIteratorDelete(iterator) }
+        let page = api.TessResultIteratorGetPageIterator(iterator)
         var lines: [TextRecognition.Line] = []
         var words: [TextRecognition.Word] = []
         func box(_ level: TessPageIteratorLevel) -> PixelRect? {
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+            guard api.TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
             return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
         }
         func endLine() {
@@ -107,14 +110,14 @@ public final class TextRecognizer: @unchecked Sendable {
             words = []
         }
         repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { endLine() }
-            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            if api.TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { endLine() }
+            guard let raw = api.TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
-            TessDeleteText(raw)
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            api.TessDeleteText(raw)
+            let confidence = Double(api.TessResultIteratorConfidence(iterator, RIL_WORD))
             guard !text.isEmpty, confidence >= Self.minimumConfidence, let wordBox = box(RIL_WORD) else { continue }
             words.append(TextRecognition.Word(text: text, confidence: confidence, box: wordBox))
-        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        } while api.TessPageIteratorNext(page, RIL_WORD) != 0
         endLine()
         return lines
     }

@@ -64,6 +64,26 @@ final class OCRTests: XCTestCase {
         XCTAssertEqual(report.findings.first { $0.finding.resultID == "text-in-image" }?.finding.severity, .notice)
     }
 
+    /// Tesseract is opened with dlopen, not linked: the daemon does not carry it until OCR is
+    /// asked for, and a library that cannot be opened is a reason in words, not a crash.
+    func testTesseractIsOpenedWhenAskedForAndAMissingLibraryIsAReason() throws {
+        switch TesseractLibrary.load(TesseractLibrary.names) {
+        case .success: break
+        case .failure(let problem): XCTFail("Tesseract should load on a machine scripts/setup prepared: \(problem.description)")
+        }
+        switch TesseractLibrary.load(["libtesseract-absent.so.0"]) {
+        case .success: XCTFail("a library that does not exist was loaded")
+        case .failure(let problem):
+            XCTAssertTrue(problem.description.contains("libtesseract-absent.so.0"), problem.description)
+            XCTAssertTrue(problem.description.contains("install libtesseract5"), problem.description)
+        }
+        // A library without Tesseract's functions names the first one missing.
+        switch TesseractLibrary.load(["libxml2.so.2"]) {
+        case .success: XCTFail("libxml2 was taken for Tesseract")
+        case .failure(let problem): XCTAssertTrue(problem.description.contains("has no TessBaseAPICreate"), problem.description)
+        }
+    }
+
     func testWithoutOCRTheRulesAreIncompleteNotPassed() throws {
         let snapshot = try screen()
         let report = Auditor.audit(snapshot, ruleSet: .only(TextUnexposedRule.self))
