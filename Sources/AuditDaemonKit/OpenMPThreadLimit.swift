@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Tesseract's OpenMP runtime reads `OMP_THREAD_LIMIT` once, when the library is loaded at
-/// the process's start: set later, it is ignored. Unlimited, its threads spin and yield
+/// Tesseract's OpenMP runtime reads `OMP_THREAD_LIMIT` once, when the library is loaded:
+/// with Tesseract, on the first OCR audit (`AuditOCR`'s `TesseractLibrary`), when the daemon's threads
+/// are running and setting a variable is no longer safe. Unlimited, its threads spin and yield
 /// against the audits' on two cores — one phone screenshot took 10–12 s of OCR (7 s of it
 /// in the kernel) against 1.5 s with one thread. So the daemon, started without the
 /// variable, sets it to 1 and starts itself again (the same process: systemd and the
