@@ -305,14 +305,9 @@ public final class TrendIndex: @unchecked Sendable {
                 batch.auditID = Array(auditID)
                 guard let id = record[.audit] else { return }
                 var owner = audits[id]
-                if owner == nil {
-                    try statements.findAudit.bind([.text(id)])
-                    if try statements.findAudit.step() { owner = statements.findAudit.integer(0) }
-                }
+                if owner == nil { owner = try statements.findAudit.firstRow([.text(id)]) { $0.integer(0) } }
                 // Findings of an audit that names no build are not in trends.
-                guard let owner else { return }
-                try statements.findBuild.bind([.integer(owner)])
-                guard try statements.findBuild.step(), statements.findBuild.text(0) != nil else { return }
+                guard let owner, try statements.findBuild.firstRow([.integer(owner)], { $0.text(0) }) != nil else { return }
                 batch.audit = owner
             }
             guard batch.audit >= 0 else { return }

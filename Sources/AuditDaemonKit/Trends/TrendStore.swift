@@ -58,21 +58,17 @@ public struct TrendStore {
 
     /// The findings of the audit at `seq`.
     public func findings(audit seq: Int64) throws(SQLiteError) -> [Finding] {
-        try findingsQuery.bind([.integer(seq)])
-        return try findingsQuery.step() ? IndexPacking.unpack(findingsQuery.text(0) ?? "") : []
+        try findingsQuery.firstRow([.integer(seq)]) { IndexPacking.unpack($0.text(0) ?? "") } ?? []
     }
 
     /// The transcript digest of the audit at `seq`, when it had one.
     public func digest(audit seq: Int64) throws(SQLiteError) -> String? {
-        try digestQuery.bind([.integer(seq)])
-        return try digestQuery.step() ? digestQuery.text(0) : nil
+        try digestQuery.firstRow([.integer(seq)]) { $0.text(0) }
     }
 
     /// What the screen reader said at each stop in the audit at `seq` (as the journal kept
     /// it: at most its first 1,000 stops), when the audit had a transcript.
     public func speech(audit seq: Int64) throws(SQLiteError) -> [String]? {
-        try speechQuery.bind([.integer(seq)])
-        guard try speechQuery.step(), let packed = speechQuery.text(0) else { return nil }
-        return IndexPacking.unpackSpeech(packed)
+        try speechQuery.firstRow([.integer(seq)]) { $0.text(0).map(IndexPacking.unpackSpeech) }
     }
 }
