@@ -41,17 +41,20 @@ typedef struct AuditdTesseractAPI {
 
 /// Opens `library` (RTLD_LOCAL: its symbols stay out of the process's namespace) and
 /// fills `api` with its functions. Returns NULL when every function was found; else
-/// why not, in words: dlerror's message, or the name of the function missing. The
-/// library is never closed: the engine lives as long as the process.
+/// why not, in words: dlerror's message, or the name of the function missing (the
+/// library is then closed again). A library loaded whole is never closed: the engine
+/// lives as long as the process.
 static inline const char *_Nullable auditd_tesseract_load(const char *_Nonnull library, AuditdTesseractAPI *_Nonnull api) {
     void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         return reason != NULL ? reason : "dlopen failed";
     }
-#define AUDITD_TESSERACT_FUNCTION(name)                                 \
-    if ((api->name = (__typeof__(api->name))dlsym(handle, #name)) == NULL) \
-        return "the library has no " #name;
+#define AUDITD_TESSERACT_FUNCTION(name)                                     \
+    if ((api->name = (__typeof__(api->name))dlsym(handle, #name)) == NULL) { \
+        dlclose(handle);                                                    \
+        return "the library has no " #name;                                 \
+    }
     AUDITD_TESSERACT_FUNCTION(TessBaseAPICreate)
     AUDITD_TESSERACT_FUNCTION(TessBaseAPIInit3)
     AUDITD_TESSERACT_FUNCTION(TessBaseAPIDelete)
