@@ -22,6 +22,9 @@ public enum Auditor {
     /// the set has XPath rules.
     /// `budget` bounds the rules' time: a rule it stops, or never lets start, is reported
     /// incomplete with the reason.
+    /// Afterwards the snapshot's memo keeps only the element identities: a transcript
+    /// wanted after the audit is made again, so take what is needed of it before (as the
+    /// daemon takes ``Transcript/Summary``).
     public static func audit(
         _ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
         concurrent: Bool = true, budget: AuditBudget = .unlimited,
@@ -85,6 +88,9 @@ public enum Auditor {
         } else {
             for slot in startOrder.indices { work(slot) }
         }
+        // What the rules derived for themselves (the transcript) is let go before their
+        // findings are written: writing needs only the element identities.
+        Fingerprint.releaseAllButIdentities(of: snapshot)
 
         // Order: document order, then rule id, then the order the rule reported them. Rule
         // ids are ranked once and findings stay in their jobs' arrays: the sort moves
@@ -134,48 +140,50 @@ public enum Auditor {
         let chunk = 256
         let chunks = (reportOrder.count + chunk - 1) / chunk
         let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
-        let located = PlacedFindings(count: reportOrder.count, chunkSize: chunk)
         // Most audits suppress nothing: then no finding is asked.
         let mayBeSuppressed = ignored != nil || !ruleSet.suppressions.isEmpty
-        // Each chunk writes into a buffer an earlier chunk left behind, already grown to a
-        // chunk's size and in memory: a fresh one a chunk was grown (copied) once or twice
-        // on screens of long findings, and its pages were faulted in again every time.
-        let buffers = Locked<[ByteBuffer]>([])
-        let place: @Sendable (Int) -> Void = { part in
-            let buffer = buffers.withValue { $0.popLast() } ?? ByteBuffer(capacity: chunk * 512)
-            defer {
-                buffer.removeAll()
-                buffers.withValue { $0.append(buffer) }
-            }
-            var rendered = ReportWriter.Output(bytes: buffer)
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(min(chunk, reportOrder.count - part * chunk))
-            var suppressed: [String] = []
-            for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
-                // Read in place, never copied: a copy costs a retain and a release per field.
-                let job = Int(key.job), position = Int(key.position)
-                if mayBeSuppressed, isSuppressed(sources[job][position], snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
-                    suppressed.append(sources[job][position].ruleID)
-                    continue
+        let slots = PlacedFindings.array(count: reportOrder.count, chunkSize: chunk) { located in
+            // Each chunk writes into a buffer an earlier chunk left behind, already grown to a
+            // chunk's size and in memory: a fresh one a chunk was grown (copied) once or twice
+            // on screens of long findings, and its pages were faulted in again every time.
+            // They are let go with the placing.
+            let buffers = Locked<[ByteBuffer]>([])
+            let place: @Sendable (Int) -> Void = { part in
+                let buffer = buffers.withValue { $0.popLast() } ?? ByteBuffer(capacity: chunk * 512)
+                defer {
+                    buffer.removeAll()
+                    buffers.withValue { $0.append(buffer) }
                 }
-                // A comma before every finding but the report's first: runs joined end to
-                // end are the findings array (a run after an empty first one starts with a
-                // comma the report's writer drops).
-                rendered.raw(part == 0 && fields.isEmpty ? "{" : ",{")
-                let start = rendered.bytes.count
-                let identity = ReportWriter.writeFields(of: sources[job][position], in: snapshot, to: &rendered)
-                located.store(
-                    AuditFindings.Slot(job: key.job, position: key.position, fingerprint: identity.fingerprint, defect: identity.defect),
-                    part: part, offset: fields.count)
-                fields.append(start..<rendered.bytes.count)
-                rendered.raw("}")
+                var rendered = ReportWriter.Output(bytes: buffer)
+                var fields: [Range<Int>] = []
+                fields.reserveCapacity(min(chunk, reportOrder.count - part * chunk))
+                var suppressed: [String] = []
+                for key in reportOrder[part * chunk..<min(reportOrder.count, (part + 1) * chunk)] {
+                    // Read in place, never copied: a copy costs a retain and a release per field.
+                    let job = Int(key.job), position = Int(key.position)
+                    if mayBeSuppressed, isSuppressed(sources[job][position], snapshot: snapshot, ruleSet: ruleSet, ignored: ignored) {
+                        suppressed.append(sources[job][position].ruleID)
+                        continue
+                    }
+                    // A comma before every finding but the report's first: runs joined end to
+                    // end are the findings array (a run after an empty first one starts with a
+                    // comma the report's writer drops).
+                    rendered.raw(part == 0 && fields.isEmpty ? "{" : ",{")
+                    let start = rendered.bytes.count
+                    let identity = ReportWriter.writeFields(of: sources[job][position], in: snapshot, to: &rendered)
+                    located.store(
+                        AuditFindings.Slot(job: key.job, position: key.position, fingerprint: identity.fingerprint, defect: identity.defect),
+                        part: part, offset: fields.count)
+                    fields.append(start..<rendered.bytes.count)
+                    rendered.raw("}")
+                }
+                placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
             }
-            placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
-        }
-        if parallel, chunks > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
-        } else {
-            for part in 0..<chunks { place(part) }
+            if parallel, chunks > 1 {
+                DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
+            } else {
+                for part in 0..<chunks { place(part) }
+            }
         }
         var renderedFindings: [AuditReport.RenderedFindings] = []
         var suppressed: [String: Int] = [:]
@@ -193,7 +201,7 @@ public enum Auditor {
                 path: incomplete.element.map { snapshot.path(of: $0) },
                 line: incomplete.element.map { Int(snapshot.elements[$0].line) })
         }
-        let findings = AuditFindings(sources: sources, slots: located.takeArray(), snapshot: snapshot)
+        let findings = AuditFindings(sources: sources, slots: slots, snapshot: snapshot)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         return AuditReport(
             id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,

@@ -20,8 +20,11 @@ final class ElementIdentity: Sendable {
     /// rows both showing "Sold out" stay two.
     let sameContentOrdinal: [UInt32]
 
+    /// The key its snapshot's memo keeps it under.
+    static let memoKey = "element-identity"
+
     static func of(_ snapshot: Snapshot) -> ElementIdentity {
-        snapshot.memo.value("element-identity") { ElementIdentity(snapshot) }
+        snapshot.memo.value(memoKey) { ElementIdentity(snapshot) }
     }
 
     init(_ snapshot: Snapshot) {

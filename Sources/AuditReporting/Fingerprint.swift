@@ -54,6 +54,13 @@ public struct Fingerprint {
     /// finding's rendering while the other threads wait for it.
     package static func prepare(_ snapshot: Snapshot) { _ = ElementIdentity.of(snapshot) }
 
+    /// Lets go of what the snapshot's memo keeps but fingerprints (what the rules derived
+    /// for themselves, the transcript): the engine calls it once the rules are done and
+    /// before their findings are written, which need only the element identities.
+    package static func releaseAllButIdentities(of snapshot: Snapshot) {
+        snapshot.memo.removeAll(except: [ElementIdentity.memoKey])
+    }
+
     /// The evidence keys that tell several findings of one rule on one element apart; a
     /// defect leaves out the last (`other`).
     private static let distinguishingKeys: (StaticString, StaticString, StaticString) = ("attribute", "kind", "other")

@@ -55,6 +55,27 @@ public struct Transcript: Sendable {
         snapshot.memo.value("transcript") { Transcript(snapshot) }
     }
 
+    /// What a record of the transcript keeps: the reader, the digest, how many stops, and
+    /// the speech of the first ones — small enough to hold while an audit writes its
+    /// findings, when the stops themselves (11 MB at 100,000 elements) are let go.
+    public struct Summary: Sendable {
+        public let reader: ScreenReader
+        public let digest: String
+        public let stopCount: Int
+        /// The speech of the first stops, at most the limit it was made with.
+        public let speech: [String]
+
+        public init(_ transcript: Transcript, speechLimit: Int) {
+            reader = transcript.reader
+            digest = transcript.digest
+            stopCount = transcript.stops.count
+            speech = transcript.stops.prefix(max(0, speechLimit)).map(\.speech)
+        }
+
+        /// Whether stops were left out of ``speech``.
+        public var speechCut: Bool { stopCount > speech.count }
+    }
+
     /// Whether element `index` is outside the open modal, out of the reader's reach.
     public func isBesideModal(_ index: Int) -> Bool {
         besideModal.indices.contains(index) && besideModal[index]

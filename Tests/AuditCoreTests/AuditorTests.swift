@@ -28,6 +28,22 @@ final class AuditorTests: XCTestCase {
     /// Above the parallel threshold the rules and the rendering run concurrently: a screen
     /// of 3,000 elements with problems of many kinds, audited 40 times concurrently, gives
     /// the one-thread report each time.
+    /// What the rules derive for themselves (the transcript) is let go before their
+    /// findings are written, which keep only the element identities; asked for again, the
+    /// transcript is made again, the same.
+    func testTheRulesDerivationsAreLetGoBeforeTheFindingsAreWritten() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let digest = Transcript.of(snapshot).digest
+        XCTAssertEqual(snapshot.memo.keys, ["transcript"])
+        let report = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+        XCTAssertGreaterThan(report.findings.count, 3)
+        XCTAssertEqual(snapshot.memo.keys, ["element-identity"])
+        XCTAssertEqual(Transcript.of(snapshot).digest, digest)
+        // The findings read after the audit are those written by it.
+        let again = Auditor.audit(try SnapshotParser().parse(try example("checkout.xml").1), ruleSet: .allBuiltIn)
+        XCTAssertEqual(signature(report).map { $0.split(separator: "|").dropFirst().joined() }, signature(again).map { $0.split(separator: "|").dropFirst().joined() })
+    }
+
     func testConcurrentAuditsEqualTheOneThreadAudit() throws {
         var body = ""
         for index in 0..<3_000 {

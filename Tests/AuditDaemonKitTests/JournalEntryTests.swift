@@ -72,6 +72,39 @@ final class JournalEntryTests: XCTestCase {
         }
     }
 
+    /// The audit record keeps what the reader says from the transcript's summary: its
+    /// digest and stop count whole, the speech of at most ``AuditJournalEntry/maxTranscriptStops``
+    /// stops, and `speech_cut` when some were left out.
+    func testTheAuditRecordsTranscriptIsItsSummary() throws {
+        func record(buttons: Int) throws -> (NSDictionary, Transcript) {
+            var xml = #"<snapshot version="1" platform="ios" app="com.example.many" screen="List" width="390" height="844">"#
+            for index in 0..<buttons {
+                xml += ##"<element id="b\##(index)" role="button" label="Item \##(index)" frame="0,\##(index * 20),390,20"/>"##
+            }
+            let snapshot = try SnapshotParser().parse(Array((xml + "</snapshot>").utf8))
+            let transcript = Transcript.of(snapshot)
+            let summary = Transcript.Summary(transcript, speechLimit: AuditJournalEntry.maxTranscriptStops)
+            let report = Auditor.audit(snapshot, ruleSet: .only(LabelMissingRule.self))
+            let entry = AuditJournalEntry(report, rendered: report.rendered(), transcript: summary)
+            var line: [UInt8] = [UInt8(ascii: "{")]
+            entry.writeRecord(0, to: &line)
+            line.append(UInt8(ascii: "}"))
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line)) as? NSDictionary)
+            return (try XCTUnwrap(object["transcript"] as? NSDictionary), transcript)
+        }
+        let (few, fewTranscript) = try record(buttons: 3)
+        XCTAssertEqual(few["stops"] as? Int, 3)
+        XCTAssertEqual(few["digest"] as? String, fewTranscript.digest)
+        XCTAssertEqual(few["speech"] as? [String], fewTranscript.stops.map(\.speech))
+        XCTAssertNil(few["speech_cut"])
+        let limit = AuditJournalEntry.maxTranscriptStops
+        let (many, manyTranscript) = try record(buttons: limit + 5)
+        XCTAssertEqual(many["stops"] as? Int, limit + 5)
+        XCTAssertEqual(many["digest"] as? String, manyTranscript.digest)
+        XCTAssertEqual(many["speech"] as? [String], manyTranscript.stops.prefix(limit).map(\.speech))
+        XCTAssertEqual(many["speech_cut"] as? Bool, true)
+    }
+
     /// A batch of entries whose records need several `writev` calls (more than 1,024 runs)
     /// and a report in several pieces: every line is its record, in seq order, and an
     /// entry's size is what its pieces say.

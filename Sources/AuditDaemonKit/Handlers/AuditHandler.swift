@@ -5,7 +5,7 @@ import Dispatch
 /// records, and answer 200 only once they are on disk.
 enum AuditHandler {
     enum Outcome {
-        case report(AuditReport, Transcript)
+        case report(AuditReport, Transcript.Summary)
         case failure(HTTPResponse)
     }
 
@@ -113,10 +113,12 @@ enum AuditHandler {
                 // Only XPath rules read the snapshot's bytes again: without them the bytes
                 // are let go before the rules run (7.4 MB of a 100k-element screen's peak).
                 if ruleSet.customRules.isEmpty { source = [] }
-                let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget) }
                 // What the screen reader says, for the journal: build over build, a changed
-                // digest says the screen sounds different (docs/transcripts.md).
-                return .report(report, Transcript.of(snapshot))
+                // digest says the screen sounds different (docs/transcripts.md). Taken
+                // before the audit, which lets the transcript go once its rules have read it.
+                let spoken = Transcript.Summary(Transcript.of(snapshot), speechLimit: AuditJournalEntry.maxTranscriptStops)
+                let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget) }
+                return .report(report, spoken)
             }()
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {

@@ -23,7 +23,7 @@ public struct AuditJournalEntry: JournalEntry {
     /// The most stops an audit record lists the speech of (the digest covers them all).
     public static let maxTranscriptStops = 1000
 
-    public init(_ report: AuditReport, rendered: RenderedReport, transcript: Transcript? = nil) {
+    public init(_ report: AuditReport, rendered: RenderedReport, transcript: Transcript.Summary? = nil) {
         func identity(_ cut: Bool) -> ArraySlice<UInt8> {
             let bound = { (value: String?) in cut ? value.map(Self.cut) : value }
             var fields: [(String, JSON)] = [
@@ -48,10 +48,10 @@ public struct AuditJournalEntry: JournalEntry {
         if let transcript {
             var members: [(String, JSON)] = [
                 ("reader", .string(transcript.reader.rawValue)), ("digest", .string(transcript.digest)),
-                ("stops", .int(transcript.stops.count)),
-                ("speech", .array(transcript.stops.prefix(Self.maxTranscriptStops).map { .string($0.speech) })),
+                ("stops", .int(transcript.stopCount)),
+                ("speech", .array(transcript.speech.prefix(Self.maxTranscriptStops).map(JSON.string))),
             ]
-            if transcript.stops.count > Self.maxTranscriptStops { members.append(("speech_cut", .bool(true))) }
+            if transcript.stopCount > min(transcript.speech.count, Self.maxTranscriptStops) { members.append(("speech_cut", .bool(true))) }
             audit.append(contentsOf: #","transcript":"#.utf8)
             audit.append(contentsOf: JSON.object(members).bytes)
         }
