@@ -3,11 +3,11 @@ import Dispatch
 import Foundation
 
 /// The trend index (docs/trends.md): an SQLite database beside the journal that holds,
-/// for every audit, its app, build, screen and transcript digest, and each finding's
-/// fingerprint, defect, rule, severity, path and message — with, per app, its builds in
-/// the order they were first audited and the last audit of each screen in each build.
-/// Trends read those few rows instead of the journal, so a query costs what the app's
-/// history holds, not what the journal does.
+/// for the last audit of each screen in each build, its app, build, screen and transcript
+/// digest, and each finding's fingerprint, defect, rule, severity, path and message — with,
+/// per app, its builds in the order they were first audited. Trends read those few rows
+/// instead of the journal, so a query costs what the app's history holds, not what the
+/// journal does; an audit superseded by a later one of its screen and build is let go.
 ///
 /// The journal stays the record: the index is brought up to the journal's durable end
 /// before each query, and every few seconds while audits arrive, on a queue of its own
@@ -168,9 +168,27 @@ public final class TrendIndex: @unchecked Sendable {
             INSERT OR IGNORE INTO meta VALUES('schema', '\(Self.schemaVersion)');
             INSERT OR IGNORE INTO meta VALUES('seq', '0');
             """)
+        try Self.pruneSuperseded(database)
         statements = try Statements(database)
         indexedSeq = stored.seq
         self.database = database
+    }
+
+    /// Once per index: lets go of what an index made before superseded audits were let
+    /// go of as they came (session 25) still holds — every audit but the last of each
+    /// screen in each build, which is all trends read. Their pages are reused by later
+    /// audits (the file does not shrink).
+    private static func pruneSuperseded(_ database: SQLiteDatabase) throws(SQLiteError) {
+        let done = try database.prepare("SELECT value FROM meta WHERE key = 'superseded-pruned'").firstRow([]) { $0.text(0) }
+        guard done == nil else { return }
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute(
+                """
+                DELETE FROM findings WHERE audit_seq NOT IN (SELECT last_seq FROM screen_builds);
+                DELETE FROM audits WHERE seq NOT IN (SELECT last_seq FROM screen_builds);
+                INSERT OR REPLACE INTO meta VALUES('superseded-pruned', '1');
+                """)
+        }
     }
 
     static func meta(_ database: SQLiteDatabase) throws(SQLiteError) -> (schema: String?, seq: UInt64) {
@@ -316,20 +334,30 @@ public final class TrendIndex: @unchecked Sendable {
             try batch.flush(statements)
             batch.audit = -1
             batch.auditID = Array(auditID)
+            // An audit that names no build is in no trend: nothing of it is kept (its
+            // findings, read next, find no audit and are passed over).
+            guard let build = record[.build] else { return }
             let app = record[.app] ?? ""
-            let build = record[.build]
             let screen = record[.screen] ?? ""
             try statements.insertAudit.run([
-                .integer(Int64(seq)), .text(id), .text(app), .optional(build), .text(screen), .optional(record[.time]), .optional(record.digest),
+                .integer(Int64(seq)), .text(id), .text(app), .text(build), .text(screen), .optional(record[.time]), .optional(record.digest),
                 .optional(record.speech.map(IndexPacking.packSpeech)),
             ])
             audits[id] = Int64(seq)
-            if let build {
-                touchedApps.insert(app)
-                try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq))])
-                try statements.upsertScreenBuild.run([.text(app), .text(build), .text(screen), .integer(Int64(seq))])
-                batch.audit = Int64(seq)
+            touchedApps.insert(app)
+            try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq))])
+            // Trends read the last audit of each screen in each build: the one before it is
+            // let go (its findings were all indexed, an audit's records being written
+            // together). The index then grows with builds and screens, not with audits —
+            // a screen audited again and again in one build held every audit's findings
+            // (about 45 KB an audit on the soak's mix, 1.08 GB after 24,000 audits).
+            let identity: [SQLiteValue] = [.text(app), .text(build), .text(screen)]
+            if let earlier = try statements.findScreenBuild.firstRow(identity, { $0.integer(0) }), earlier != Int64(seq) {
+                try statements.deleteFindings.run([.integer(earlier)])
+                try statements.deleteAudit.run([.integer(earlier)])
             }
+            try statements.upsertScreenBuild.run(identity + [.integer(Int64(seq))])
+            batch.audit = Int64(seq)
         }
     }
 
@@ -340,6 +368,9 @@ public final class TrendIndex: @unchecked Sendable {
         let findBuild: SQLiteDatabase.Statement
         let insertBuild: SQLiteDatabase.Statement
         let upsertScreenBuild: SQLiteDatabase.Statement
+        let findScreenBuild: SQLiteDatabase.Statement
+        let deleteFindings: SQLiteDatabase.Statement
+        let deleteAudit: SQLiteDatabase.Statement
         let findAudit: SQLiteDatabase.Statement
         let setSeq: SQLiteDatabase.Statement
 
@@ -351,6 +382,9 @@ public final class TrendIndex: @unchecked Sendable {
             insertBuild = try database.prepare("INSERT OR IGNORE INTO builds VALUES(?, ?, ?)")
             upsertScreenBuild = try database.prepare(
                 "INSERT INTO screen_builds VALUES(?, ?, ?, ?) ON CONFLICT(app, build, screen) DO UPDATE SET last_seq = excluded.last_seq")
+            findScreenBuild = try database.prepare("SELECT last_seq FROM screen_builds WHERE app = ? AND build = ? AND screen = ?")
+            deleteFindings = try database.prepare("DELETE FROM findings WHERE audit_seq = ?")
+            deleteAudit = try database.prepare("DELETE FROM audits WHERE seq = ?")
             findAudit = try database.prepare("SELECT seq FROM audits WHERE audit = ?")
             setSeq = try database.prepare("UPDATE meta SET value = ? WHERE key = 'seq'")
         }

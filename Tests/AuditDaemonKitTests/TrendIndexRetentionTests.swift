@@ -1,0 +1,108 @@
+import AuditCore
+@testable import AuditDaemonKit
+import Dispatch
+import Foundation
+import XCTest
+
+/// The trend index keeps what trends read — the last audit of each screen in each build —
+/// and lets the one before it go as a screen is audited again: it grows with builds and
+/// screens, not with audits (a screen audited again and again in one build held every
+/// audit's findings, about 45 KB an audit on the soak's mix). An index made before that
+/// is pruned once when opened.
+final class TrendIndexRetentionTests: XCTestCase {
+    /// One audit's records: the audit, then `findings` findings with fingerprints of its own.
+    struct Audit: JournalEntry {
+        let id: String
+        let build: String?
+        let screen: String
+        let findings: Int
+        var recordCount: Int { findings + 1 }
+        func writeRecord(_ index: Int, to out: inout [UInt8]) {
+            let build = self.build.map { #""\#($0)""# } ?? "null"
+            let identity = #""audit":"\#(id)","app":"shop","build":\#(build),"screen":"\#(screen)""#
+            if index == 0 {
+                out.append(contentsOf: (#""type":"audit","# + identity).utf8)
+            } else {
+                out.append(
+                    contentsOf: (#""type":"finding","# + identity
+                        + #","rule":"label.missing","severity":"error","path":"/a[\#(index)]","message":"m","fingerprint":"\#(id)-\#(index)","defect":"d\#(index)""#)
+                        .utf8)
+            }
+        }
+    }
+
+    func append(_ audits: [Audit], to journal: Journal) {
+        let done = expectation(description: "journalled")
+        done.expectedFulfillmentCount = audits.count
+        for audit in audits {
+            journal.append(audit) { result in
+                if case .failure(let error) = result { XCTFail("\(error)") }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 30)
+    }
+
+    /// Per build and screen, the fingerprints of the findings trends read, through a query.
+    func trendFindings(_ index: TrendIndex) throws -> [String: [String]] {
+        let answer = Locked<Result<[String: [String]], SQLiteError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        index.read(
+            { store throws(SQLiteError) -> [String: [String]] in
+                var found: [String: [String]] = [:]
+                for (build, screens) in try store.screenAudits(app: "shop", screen: nil) {
+                    for screen in screens { found["\(build)/\(screen.screen)"] = try store.findings(audit: screen.seq).map(\.fingerprint).sorted() }
+                }
+                return found
+            },
+            done: {
+                answer.set($0)
+                done.signal()
+            })
+        done.wait()
+        return try XCTUnwrap(answer.get()).get()
+    }
+
+    func rows(_ path: String) throws -> (audits: Int64, findings: Int64) {
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let audits = try database.prepare("SELECT count(*) FROM audits").firstRow([]) { $0.integer(0) } ?? -1
+        let findings = try database.prepare("SELECT count(*) FROM findings").firstRow([]) { $0.integer(0) } ?? -1
+        return (audits, findings)
+    }
+
+    func testAScreenAuditedAgainLetsItsEarlierAuditGo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trend-retention-\(getpid())-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let logger = Logger(level: .error, underSystemd: false)
+        let journal = try Journal(path: directory.appendingPathComponent("findings.jsonl").path, maxBytes: 1 << 30, keep: 2, logger: logger)
+        append(
+            [
+                Audit(id: "A0", build: "7", screen: "Home", findings: 5), Audit(id: "A1", build: "7", screen: "Home", findings: 4),
+                Audit(id: "C0", build: "7", screen: "Cart", findings: 2), Audit(id: "N0", build: nil, screen: "Home", findings: 3),
+                Audit(id: "A2", build: "7", screen: "Home", findings: 3), Audit(id: "B0", build: "8", screen: "Home", findings: 2),
+                Audit(id: "N1", build: nil, screen: "Cart", findings: 1), Audit(id: "B1", build: "8", screen: "Home", findings: 1),
+            ], to: journal)
+        let index = TrendIndex(journal: journal, logger: logger)
+        let expected = ["7/Home": ["A2-1", "A2-2", "A2-3"], "7/Cart": ["C0-1", "C0-2"], "8/Home": ["B1-1"]]
+        XCTAssertEqual(try trendFindings(index), expected)
+        // Three audits are read by trends, and only they are kept; the audits that name no
+        // build are in no trend and not kept either.
+        XCTAssertEqual(try rows(index.path).audits, 3)
+        XCTAssertEqual(try rows(index.path).findings, 3)
+
+        // An index made before holds every audit: opened again, it is pruned once, and
+        // trends answer the same.
+        let database = try SQLiteDatabase(path: index.path)
+        try database.execute(
+            """
+            INSERT INTO audits VALUES(100001, 'OLD', 'shop', '7', 'Home', NULL, NULL, NULL);
+            INSERT INTO findings VALUES(100001, 'packed');
+            DELETE FROM meta WHERE key = 'superseded-pruned';
+            """)
+        XCTAssertEqual(try rows(index.path).audits, 4)
+        let reopened = TrendIndex(journal: journal, logger: logger)
+        XCTAssertEqual(try trendFindings(reopened), expected)
+        XCTAssertEqual(try rows(index.path).audits, 3)
+        XCTAssertEqual(try rows(index.path).findings, 3)
+    }
+}
