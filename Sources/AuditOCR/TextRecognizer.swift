@@ -48,6 +48,11 @@ public final class TextRecognizer: @unchecked Sendable {
         self.languages = wanted
     }
 
+    /// How many threads Tesseract's OpenMP runtime allows itself (`omp_get_thread_limit`),
+    /// `nil` when the library has no OpenMP runtime. The runtime reads `OMP_THREAD_LIMIT`
+    /// once, as it is loaded with the library.
+    public var openMPThreadLimit: Int? { api.omp_get_thread_limit.map { Int($0()) } }
+
     deinit {
         api.TessBaseAPIEnd(handle)
         api.TessBaseAPIDelete(handle)

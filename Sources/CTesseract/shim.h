@@ -43,6 +43,9 @@
 #define AUDITD_TESSERACT_FIELD(name) __typeof__(&name) _Nonnull name;
 typedef struct AuditdTesseractAPI {
     AUDITD_TESSERACT_FUNCTIONS(AUDITD_TESSERACT_FIELD)
+    /// OpenMP's `omp_get_thread_limit`, from the runtime Tesseract brings (libgomp), when
+    /// it has one: what the runtime read from `OMP_THREAD_LIMIT` as it was loaded.
+    int (*_Nullable omp_get_thread_limit)(void);
 } AuditdTesseractAPI;
 #undef AUDITD_TESSERACT_FIELD
 
@@ -64,5 +67,7 @@ static inline const char *_Nullable auditd_tesseract_load(const char *_Nonnull l
     }
     AUDITD_TESSERACT_FUNCTIONS(AUDITD_TESSERACT_FUNCTION)
 #undef AUDITD_TESSERACT_FUNCTION
+    // Looked up through the library's handle, which searches what it depends on too.
+    api->omp_get_thread_limit = (int (*)(void))dlsym(handle, "omp_get_thread_limit");
     return NULL;
 }

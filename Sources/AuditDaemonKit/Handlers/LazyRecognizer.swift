@@ -9,15 +9,27 @@ import AuditOCR
 final class LazyRecognizer: @unchecked Sendable {
     private let lock = Lock()
     private var loaded: Result<TextRecognizer, TextRecognizer.Unavailable>?
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
 
     /// What OCR reads on `snapshot`'s screenshot within `seconds`.
     func recognize(_ mapping: ScreenshotMapping, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
         let engine = lock.withLock {
             if loaded == nil {
-                // One core for OCR: the daemon started itself with OMP_THREAD_LIMIT=1
+                // One core for OCR: the daemon set OMP_THREAD_LIMIT=1 as it started
                 // (``OpenMPThreadLimit``): Tesseract's OpenMP threads would otherwise spin
-                // against the audits.
-                loaded = Result { () throws(TextRecognizer.Unavailable) in try TextRecognizer() }
+                // against the audits. The log says what the runtime read.
+                let made = Result { () throws(TextRecognizer.Unavailable) in try TextRecognizer() }
+                switch made {
+                case .success(let recognizer):
+                    logger.info(
+                        "OCR loaded",
+                        ["languages": recognizer.languages, "openmp-threads": recognizer.openMPThreadLimit.map(String.init) ?? "none"])
+                case .failure(let problem):
+                    logger.warning("OCR is not available", ["reason": problem.description])
+                }
+                loaded = made
             }
             return loaded
         }

@@ -62,7 +62,7 @@ public final class Server: @unchecked Sendable {
     /// the others' workers (docs/ocr.md).
     let ocrPool = WorkPool(workers: 1, queueLimit: 16)
     /// The OCR engine, loaded on the first audit that asks for it.
-    let recognizer = LazyRecognizer()
+    let recognizer: LazyRecognizer
     let memory: MemoryBudget
     let started = Timestamp.monotonic()
     private let listener: Listener.Socket
@@ -85,6 +85,7 @@ public final class Server: @unchecked Sendable {
         self.trends = configuration.trendIndex == "none" ? nil : TrendIndex(path: configuration.trendIndex, journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
+        self.recognizer = LazyRecognizer(logger: logger)
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
         self.memory = MemoryBudget(limit: configuration.memoryLimit)
         let pool = self.pool
