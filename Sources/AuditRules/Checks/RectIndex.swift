@@ -65,8 +65,14 @@ public struct RectIndex: Sendable {
     private var height = 0
 
     public init(_ input: [Item]) {
-        guard !input.isEmpty else { return }
-        items = RectIndex.tile(input) { $0.rect }
+        self.init(input) { $0 }
+    }
+
+    /// The index of `values`, each made an item by `item` as it is placed: no array of
+    /// items is made beside the index's own (4.8 MB at 100,000 targets).
+    public init<Value>(_ values: [Value], item: (Value) -> Item) {
+        guard !values.isEmpty else { return }
+        items = RectIndex.tileOrder(values.count) { item(values[$0]).rect }.map { item(values[$0]) }
         // While building, node ids of each internal node's children, contiguous; the
         // breadth-first layout makes each run of children a run of `nodes` instead.
         var children: [Int32] = []
@@ -78,10 +84,10 @@ public struct RectIndex: Sendable {
             start = end
         }
         while level.count > 1 {
-            let ordered = RectIndex.tile(level) { id in
-                let node = nodes[id]
+            let ordered = RectIndex.tileOrder(level.count) { position in
+                let node = nodes[level[position]]
                 return Rect(x: node.minX, y: node.minY, width: node.maxX - node.minX, height: node.maxY - node.minY)
-            }
+            }.map { level[$0] }
             var next: [Int] = []
             var position = 0
             while position < ordered.count {
@@ -123,25 +129,31 @@ public struct RectIndex: Sendable {
         nodes = laid
     }
 
-    /// Sort-tile-recursive order: vertical slices by centre x, each sorted by centre y,
-    /// so that runs of `fanout` are compact tiles.
-    private static func tile<T>(_ values: [T], rect: (T) -> Rect) -> [T] {
-        let leaves = (values.count + fanout - 1) / fanout
+    /// Sort-tile-recursive order of `count` rectangles (the positions of `rect`'s):
+    /// vertical slices by centre x, each sorted by centre y, so that runs of `fanout` are
+    /// compact tiles.
+    private static func tileOrder(_ count: Int, rect: (Int) -> Rect) -> [Int] {
+        let leaves = (count + fanout - 1) / fanout
         let slices = max(1, Int(Double(leaves).squareRoot().rounded(.up)))
-        let perSlice = slices > 0 ? (values.count + slices - 1) / slices : values.count
-        let keyed = values.map { (value: $0, rect: rect($0)) }
+        let perSlice = slices > 0 ? (count + slices - 1) / slices : count
+        // Only the centres are kept to sort by: 16 bytes a rectangle, where a copy of each
+        // item beside its rectangle took 80 bytes (8 MB at 100,000, held while the rules
+        // beside this one hold theirs).
+        let centres = (0..<count).map { position -> (x: Double, y: Double) in
+            let box = rect(position)
+            return (box.midX, box.midY)
+        }
         // Stable orders with a total order on NaN-free centres (frames are finite).
-        let byX = keyed.indices.sorted { (keyed[$0].rect.midX, $0) < (keyed[$1].rect.midX, $1) }
-        var result: [T] = []
-        result.reserveCapacity(values.count)
+        let byX = centres.indices.sorted { (centres[$0].x, $0) < (centres[$1].x, $1) }
+        var order: [Int] = []
+        order.reserveCapacity(count)
         var start = 0
         while start < byX.count {
             let end = min(start + max(perSlice, 1), byX.count)
-            let slice = byX[start..<end].sorted { (keyed[$0].rect.midY, $0) < (keyed[$1].rect.midY, $1) }
-            for position in slice { result.append(keyed[position].value) }
+            order += byX[start..<end].sorted { (centres[$0].y, $0) < (centres[$1].y, $1) }
             start = end
         }
-        return result
+        return order
     }
 
     private mutating func makeLeaf(_ range: Range<Int>) -> Int {
