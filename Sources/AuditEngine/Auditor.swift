@@ -88,8 +88,8 @@ public enum Auditor {
         } else {
             for slot in startOrder.indices { work(slot) }
         }
-        // What the rules derived for themselves (the transcript) is let go before their
-        // findings are written: writing needs only the element identities.
+        // What the rules derived for themselves (the transcript, the targets) is let go
+        // before their findings are written: writing needs only the element identities.
         Fingerprint.releaseAllButIdentities(of: snapshot)
 
         // Order: document order, then rule id, then the order the rule reported them. Rule

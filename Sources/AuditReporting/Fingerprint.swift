@@ -55,8 +55,9 @@ public struct Fingerprint {
     package static func prepare(_ snapshot: Snapshot) { _ = ElementIdentity.of(snapshot) }
 
     /// Lets go of what the snapshot's memo keeps but fingerprints (what the rules derived
-    /// for themselves, the transcript): the engine calls it once the rules are done and
-    /// before their findings are written, which need only the element identities.
+    /// for themselves: the transcript, the targets): the engine calls it once the rules
+    /// are done and before their findings are written, which need only the element
+    /// identities.
     package static func releaseAllButIdentities(of snapshot: Snapshot) {
         snapshot.memo.removeAll(except: [ElementIdentity.memoKey])
     }
