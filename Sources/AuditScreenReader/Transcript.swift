@@ -71,9 +71,6 @@ public struct Transcript: Sendable {
             stopCount = transcript.stops.count
             speech = transcript.stops.prefix(max(0, speechLimit)).map(\.speech)
         }
-
-        /// Whether stops were left out of ``speech``.
-        public var speechCut: Bool { stopCount > speech.count }
     }
 
     /// Whether element `index` is outside the open modal, out of the reader's reach.
