@@ -46,12 +46,12 @@ public struct AuditJournalEntry: JournalEntry {
         audit.append(contentsOf: #","summary":"#.utf8)
         audit.append(contentsOf: rendered.summaryBytes)
         if let transcript {
+            let speech = transcript.speech.prefix(Self.maxTranscriptStops)
             var members: [(String, JSON)] = [
                 ("reader", .string(transcript.reader.rawValue)), ("digest", .string(transcript.digest)),
-                ("stops", .int(transcript.stopCount)),
-                ("speech", .array(transcript.speech.prefix(Self.maxTranscriptStops).map(JSON.string))),
+                ("stops", .int(transcript.stopCount)), ("speech", .array(speech.map(JSON.string))),
             ]
-            if transcript.stopCount > min(transcript.speech.count, Self.maxTranscriptStops) { members.append(("speech_cut", .bool(true))) }
+            if transcript.stopCount > speech.count { members.append(("speech_cut", .bool(true))) }
             audit.append(contentsOf: #","transcript":"#.utf8)
             audit.append(contentsOf: JSON.object(members).bytes)
         }
