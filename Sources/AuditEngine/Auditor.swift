@@ -18,8 +18,23 @@ public enum Auditor {
     /// cores, starting the slow ones first keeps a slow rule from running alone at the end.
     static let ruleCosts = RuleCosts()
 
+    /// Where an audit puts the findings it writes past a size (``SpillFile``), so that a
+    /// finding-heavy screen's written findings and its model are not held whole together:
+    /// the report reads them back once the model is let go (``RenderedReport/readSpilled()``).
+    public struct Spill: Sendable {
+        public var file: SpillFile
+        /// Runs of findings written once this many bytes are held are spilled.
+        public var afterBytes: Int
+
+        public init(file: SpillFile, afterBytes: Int) {
+            self.file = file
+            self.afterBytes = afterBytes
+        }
+    }
+
     /// Audits `snapshot` with `ruleSet`. `source` is the snapshot's XML, needed only when
-    /// the set has XPath rules.
+    /// the set has XPath rules. With `spill`, findings written past its size are put in its
+    /// file rather than held (the report's first run never is).
     /// `budget` bounds the rules' time: a rule it stops, or never lets start, is reported
     /// incomplete with the reason.
     /// Afterwards the snapshot's memo keeps only the element identities: a transcript
@@ -28,7 +43,7 @@ public enum Auditor {
     public static func audit(
         _ snapshot: Snapshot, ruleSet: RuleSet, source: UnsafeRawBufferPointer? = nil,
         concurrent: Bool = true, budget: AuditBudget = .unlimited,
-        xpathLimits: XPathLimits = XPathLimits()
+        xpathLimits: XPathLimits = XPathLimits(), spill: Spill? = nil
     ) -> AuditReport {
         let started = DispatchTime.now().uptimeNanoseconds
         let entries = ruleSet.entries
@@ -142,6 +157,8 @@ public enum Auditor {
         let placed = ResultSlots<(rendered: AuditReport.RenderedFindings, suppressed: [String])>(count: chunks)
         // Most audits suppress nothing: then no finding is asked.
         let mayBeSuppressed = ignored != nil || !ruleSet.suppressions.isEmpty
+        // Bytes of written findings held so far, for the spill.
+        let held = Locked(0)
         let slots = PlacedFindings.array(count: reportOrder.count, chunkSize: chunk) { located in
             // Each chunk writes into a buffer an earlier chunk left behind, already grown to a
             // chunk's size and in memory: a fresh one a chunk was grown (copied) once or twice
@@ -177,7 +194,16 @@ public enum Auditor {
                     fields.append(start..<rendered.bytes.count)
                     rendered.raw("}")
                 }
-                placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
+                // Past the spill's size, the run goes to its file instead of a fresh array (kept
+                // when the file cannot take it).
+                let count = rendered.bytes.count
+                if let spill, part > 0, count > 0, held.withValue({ $0 += count; return $0 }) > spill.afterBytes,
+                    let offset = buffer.withUnsafeBytes({ spill.file.append($0) })
+                {
+                    placed.store(part, (AuditReport.RenderedFindings(spilledTo: spill.file, offset: offset, count: count, fields: fields), suppressed))
+                } else {
+                    placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
+                }
             }
             if parallel, chunks > 1 {
                 DispatchQueue.concurrentPerform(iterations: chunks, execute: place)

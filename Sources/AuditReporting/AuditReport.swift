@@ -41,13 +41,25 @@ public struct AuditReport: Sendable {
         /// Written once by the audit's job, only read afterwards: `{…},{…}`, and each run
         /// but the report's first begins with a comma, so that runs laid end to end are the
         /// findings array (a large report sends them as they are, ``RenderedReport``).
+        /// Empty when the run was spilled.
         var bytes: [UInt8]
         package var fields: [Range<Int>]
+        /// Where the bytes are instead when the audit spilled them (never the report's
+        /// first run): the rendered report reads them back (``RenderedReport/readSpilled()``).
+        var spilled: (file: SpillFile, offset: Int, count: Int)?
 
         package init(bytes: [UInt8], fields: [Range<Int>]) {
             self.bytes = bytes
             self.fields = fields
         }
+
+        package init(spilledTo file: SpillFile, offset: Int, count: Int, fields: [Range<Int>]) {
+            self.bytes = []
+            self.fields = fields
+            self.spilled = (file, offset, count)
+        }
+
+        var byteCount: Int { spilled?.count ?? bytes.count }
     }
 
     /// An incomplete placed in its snapshot.
@@ -118,7 +130,11 @@ public struct AuditReport: Sendable {
 
     /// The report (docs/findings.md) as a `JSON` value, read back from the rendered bytes (for tests
     /// and tools; the daemon sends the bytes).
-    public var json: JSON { (try? JSONParser.parse(rendered().bytes)) ?? .null }
+    public var json: JSON {
+        var rendered = rendered()
+        guard (try? rendered.readSpilled()) != nil else { return .null }
+        return (try? JSONParser.parse(rendered.bytes)) ?? .null
+    }
 }
 
 extension AuditBudget {

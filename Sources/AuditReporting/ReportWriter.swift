@@ -21,6 +21,27 @@ public struct RenderedReport: Sendable {
     public var findingFields: [Location]
     /// The range of the first piece holding the `summary` object, braces included.
     public var summary: Range<Int>
+    /// Pieces the audit spilled to disk (``AuditReport/RenderedFindings``), empty in
+    /// ``pieces`` until ``readSpilled()`` puts them back: read once the snapshot and its
+    /// findings are let go, so the two are never held together.
+    var spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []
+
+    init(pieces: [[UInt8]], findingFields: [Location], summary: Range<Int>, spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []) {
+        self.pieces = pieces
+        self.findingFields = findingFields
+        self.summary = summary
+        self.spilled = spilled
+    }
+
+    /// Whether some pieces are still on disk (``readSpilled()``).
+    public var hasSpilledPieces: Bool { !spilled.isEmpty }
+
+    /// Reads the spilled pieces back into ``pieces``; every other use of a report's bytes
+    /// needs them read.
+    public mutating func readSpilled() throws(SpillError) {
+        for item in spilled { pieces[item.piece] = try item.file.read(offset: item.offset, count: item.count) }
+        spilled = []
+    }
 
     /// The report's size in bytes.
     public var count: Int { pieces.reduce(0) { $0 + $1.count } }
@@ -72,9 +93,10 @@ public enum ReportWriter {
         var out = Output(bytes: [UInt8]())
         let runs = report.renderedFindings
         let fromRuns = runs.reduce(0, { $0 + $1.fields.count }) == report.findings.count
-        let runBytes = runs.reduce(0) { $0 + $1.bytes.count }
-        // Runs after the first stay where the audit wrote them when they are large.
-        let segmented = fromRuns && runs.count > 1 && runBytes >= segmentingFrom
+        let runBytes = runs.reduce(0) { $0 + $1.byteCount }
+        // Runs after the first stay where the audit wrote them when they are large, or
+        // when it spilled them (never the first).
+        let segmented = fromRuns && runs.count > 1 && (runBytes >= segmentingFrom || runs.contains { $0.spilled != nil })
         // Sized up front from the runs the audit wrote: a buffer that grows copies itself
         // into fresh pages each time, and on large reports the page faults cost more than
         // the copying.
@@ -127,6 +149,7 @@ public enum ReportWriter {
         var findingFields: [RenderedReport.Location] = []
         findingFields.reserveCapacity(report.findings.count)
         var pieces: [[UInt8]] = []
+        var spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []
         if fromRuns {
             // Written by the audit already, in order, each run but the report's first
             // starting with a comma: copied whole, or past the first left as pieces.
@@ -134,6 +157,7 @@ public enum ReportWriter {
                 if segmented, offset > 0 {
                     if offset == 1 { pieces.append(out.bytes) }
                     for range in run.fields { findingFields.append(.init(piece: offset, range: range)) }
+                    if let place = run.spilled { spilled.append((offset, place.file, place.offset, place.count)) }
                     pieces.append(run.bytes)
                     continue
                 }
@@ -178,7 +202,7 @@ public enum ReportWriter {
         }
         out.raw("}}\n")
         pieces.append(out.bytes)
-        return RenderedReport(pieces: pieces, findingFields: findingFields, summary: summary)
+        return RenderedReport(pieces: pieces, findingFields: findingFields, summary: summary, spilled: spilled)
     }
 
     /// The fields of one finding, in the order docs/findings.md gives, read from its snapshot. Returns the

@@ -86,6 +86,54 @@ final class ReportWriterTests: XCTestCase {
         }
     }
 
+    /// An audit given a spill puts the runs written past its size in the spill's file
+    /// (never the first), and the rendered report has them back once read: byte for byte
+    /// the report of the same audit held whole — with a few runs suppressed whole, and
+    /// when the spill's directory cannot take a file (nothing spilled, the same report).
+    func testAReportWhoseFindingsWereSpilledReadsBackTheSameBytes() throws {
+        var xml = ##"<snapshot version="1" platform="ios" width="390" height="844"><element role="window" frame="0,0,390,844" background="#FFFFFF">"##
+        for index in 0..<3_000 {
+            let ignore = (1_000..<1_600).contains(index) ? #" a11y-ignore="*""# : ""
+            xml += #"<element id="b\#(index)" role="button" frame="\#(index % 10 * 30),\#(index / 10 * 30),20,20"\#(ignore)/>"#
+        }
+        xml += "</element></snapshot>"
+        let snapshot = try TestSupport.parse(xml)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (place, after) in [(directory, 1), (directory, 20_000), (directory + "/missing", 1)] {
+            let held = Auditor.audit(snapshot, ruleSet: .allBuiltIn)
+            let file = SpillFile(directory: place)
+            let spilled = Auditor.audit(snapshot, ruleSet: .allBuiltIn, spill: Auditor.Spill(file: file, afterBytes: after))
+            XCTAssertEqual(spilled.findings.count, held.findings.count)
+            XCTAssertGreaterThan(spilled.renderedFindings.count, 3)
+            var rendered = spilled.rendered()
+            let whole = held.rendered()
+            if place == directory {
+                XCTAssertTrue(rendered.hasSpilledPieces, "spilled after \(after) bytes")
+                XCTAssertGreaterThan(file.byteCount, after)
+                XCTAssertLessThan(file.byteCount, whole.count, "the first run is never spilled")
+            } else {
+                XCTAssertFalse(rendered.hasSpilledPieces, "no file, nothing spilled")
+                XCTAssertEqual(file.byteCount, 0)
+            }
+            try rendered.readSpilled()
+            XCTAssertFalse(rendered.hasSpilledPieces)
+            XCTAssertEqual(rendered.findingFields.count, whole.findingFields.count)
+            for index in whole.findingFields.indices {
+                XCTAssertEqual(rendered.fields(ofFinding: index), whole.fields(ofFinding: index), "finding \(index)")
+            }
+            // The same report but for its id and duration.
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(rendered.bytes)) as? [String: Any])
+            let reference = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(whole.bytes)) as? [String: Any])
+            XCTAssertEqual(Set(json.keys), Set(reference.keys))
+            for key in json.keys where !["audit", "duration_ms"].contains(key) {
+                XCTAssertEqual(json[key] as? NSObject, reference[key] as? NSObject, key)
+            }
+            XCTAssertEqual((json["suppressed"] as? [String: Int])?.values.reduce(0, +), 600, "a finding on each ignored button")
+        }
+    }
+
     /// A writer reuses what it wrote: an element's fields for its next findings, a kind's
     /// message and evidence for the next finding with the same evidence bytes, an element's
     /// fingerprint keys. Every finding written in one writer after all the others is byte

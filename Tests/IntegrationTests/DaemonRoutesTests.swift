@@ -53,26 +53,48 @@ final class DaemonRoutesTests: XCTestCase {
 
     /// A report of more than a megabyte of findings goes out and into the journal as the
     /// runs the audit wrote (``RenderedReport/pieces``): the answer is one valid report
-    /// with every finding, and each finding's journal record holds its fields whole.
+    /// with every finding, and each finding's journal record holds its fields whole. With
+    /// the findings past 100 kB spilled to disk while the snapshot is held
+    /// (`--spill-findings-after`), the answer and the journal are the same, and /metrics
+    /// counts the bytes spilled.
     func testALargeReportIsAnsweredAndJournalledWhole() throws {
-        let daemon = try DaemonHarness()
-        try daemon.start()
         var xml = ##"<snapshot version="1" platform="ios" width="390" height="844" app="big" screen="Buttons"><element role="window" frame="0,0,390,844">"##
         for index in 0..<4_000 {
             xml += #"<element id="b\#(index)" role="button" frame="\#(index % 10 * 30),\#(index / 10 * 30),20,20"/>"#
         }
         xml += "</element></snapshot>"
-        let response = try daemon.post(Array(xml.utf8))
-        XCTAssertEqual(response.status, 200, response.text.prefix(300).description)
-        XCTAssertGreaterThan(response.body.count, 1 << 20, "large enough to be sent in pieces")
-        XCTAssertEqual(response.headers["content-length"].flatMap(Int.init), response.body.count)
-        let report = try XCTUnwrap(response.json as? [String: Any])
-        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
-        let summary = try XCTUnwrap(report["summary"] as? [String: Any])
-        XCTAssertEqual(findings.count, ["error", "warning", "notice"].reduce(0) { $0 + (summary[$1] as? Int ?? 0) })
-        let records = daemon.journalRecords().filter { $0["type"] as? String == "finding" && $0["app"] as? String == "big" }
-        XCTAssertEqual(records.count, findings.count)
-        XCTAssertEqual(Set(records.compactMap { $0["fingerprint"] as? String }), Set(findings.compactMap { $0["fingerprint"] as? String }))
+        var answers: [[[String: Any]]] = []
+        var journals: [[[String: Any]]] = []
+        for options in [[], ["--spill-findings-after", "100000"]] {
+            let daemon = try DaemonHarness()
+            try daemon.start(options)
+            let response = try daemon.post(Array(xml.utf8))
+            XCTAssertEqual(response.status, 200, response.text.prefix(300).description)
+            XCTAssertGreaterThan(response.body.count, 1 << 20, "large enough to be sent in pieces")
+            XCTAssertEqual(response.headers["content-length"].flatMap(Int.init), response.body.count)
+            let report = try XCTUnwrap(response.json as? [String: Any])
+            let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+            let summary = try XCTUnwrap(report["summary"] as? [String: Any])
+            XCTAssertEqual(findings.count, ["error", "warning", "notice"].reduce(0) { $0 + (summary[$1] as? Int ?? 0) })
+            let records = daemon.journalRecords().filter { $0["type"] as? String == "finding" && $0["app"] as? String == "big" }
+            XCTAssertEqual(records.count, findings.count)
+            XCTAssertEqual(Set(records.compactMap { $0["fingerprint"] as? String }), Set(findings.compactMap { $0["fingerprint"] as? String }))
+            let metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text
+            let spilled = metrics.split(separator: "\n").first { $0.hasPrefix("auditd_findings_spilled_bytes_total ") }
+                .flatMap { Int($0.split(separator: " ").last ?? "") }
+            if options.isEmpty {
+                XCTAssertEqual(spilled, 0, "16 MiB by default: nothing spilled")
+            } else {
+                XCTAssertGreaterThan(spilled ?? 0, response.body.count / 2, "most of the findings spilled")
+            }
+            let spillFiles = try FileManager.default.contentsOfDirectory(atPath: (daemon.journal as NSString).deletingLastPathComponent).filter { $0.contains("spill") }
+            XCTAssertEqual(spillFiles, [], "scratch files are unlinked as they are made")
+            answers.append(findings)
+            journals.append(records.map { $0.filter { !["seq", "time", "audit"].contains($0.key) } })
+            XCTAssertEqual(daemon.stop(), 0)
+        }
+        XCTAssertEqual(answers[1] as NSArray, answers[0] as NSArray, "the same findings, spilled or held")
+        XCTAssertEqual(journals[1] as NSArray, journals[0] as NSArray, "the same finding records, spilled or held")
     }
 
     func testStatusCodes() throws {

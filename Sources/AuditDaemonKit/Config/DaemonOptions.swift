@@ -94,6 +94,12 @@ public struct DaemonOptions: Sendable {
             state.options.server.journalCommitDelayMicroseconds = try integer("--journal-commit-delay-us", value, minimum: 0, maximum: 100_000)
         },
         Option(
+            name: "--spill-findings-after", valueName: "N",
+            help: ["an audit's written findings past N bytes wait in a scratch file in the", "journal's directory while its snapshot is held (default 16777216; 0 never)"]
+        ) { state, value throws(Failure) in
+            state.options.server.spillFindingsAfterBytes = try integer("--spill-findings-after", value, minimum: 0, maximum: 1 << 40)
+        },
+        Option(
             name: "--rules", valueName: "DIR",
             help: ["rule-set directory, repeatable (default: $AUDITD_RULES, /etc/a11y-auditd/rules,", "/usr/share/a11y-auditd/rules)"]
         ) { state, value throws(Failure) in state.rules.append(value) },

@@ -5,8 +5,16 @@ import Dispatch
 /// records, and answer 200 only once they are on disk.
 enum AuditHandler {
     enum Outcome {
-        case report(AuditReport, Transcript.Summary)
+        case report(Audited)
         case failure(HTTPResponse)
+    }
+
+    /// What the answer and the journal need of an audit, its model let go.
+    struct Audited {
+        var entry: AuditJournalEntry
+        var findingCounts: [String: Int]
+        var ranOutOfBudget: Bool
+        var identity: (app: String?, build: String?, screen: String?)
     }
 
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
@@ -33,6 +41,8 @@ enum AuditHandler {
         // OCR of the screenshot (docs/ocr.md): opt-in, on a pool of its own.
         let ocr = ["1", "true", "yes"].contains(request.query["ocr"]?.lowercased() ?? "")
         let pool = ocr ? server.ocrPool : server.pool
+        let spillAfter = server.configuration.spillFindingsAfterBytes
+        let spillDirectory = server.spillDirectory
         let accepted = pool.submit {
             // The body's memory is given back when the audit is done, answered or not.
             defer { memory?.release() }
@@ -67,7 +77,8 @@ enum AuditHandler {
                     do throws(SnapshotError) { return .success(try SnapshotParser(options: options).parse(bytes)) } catch { return .failure(error) }
                 }
                 var snapshot: Snapshot
-                switch parsed {
+                // Consumed: the snapshot's elements are let go with it after the audit.
+                switch consume parsed {
                 case .success(let parsed):
                     snapshot = identity.apply(to: parsed)
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
@@ -117,8 +128,36 @@ enum AuditHandler {
                 // digest says the screen sounds different (docs/transcripts.md). Taken
                 // before the audit, which lets the transcript go once its rules have read it.
                 let spoken = Transcript.Summary(Transcript.of(snapshot), speechLimit: AuditJournalEntry.maxTranscriptStops)
-                let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget) }
-                return .report(report, spoken)
+                // A finding-heavy screen's written findings past a size wait on disk while
+                // the model is still held (docs/PERFORMANCE.md).
+                let spill = spillAfter > 0 ? Auditor.Spill(file: SpillFile(directory: spillDirectory), afterBytes: spillAfter) : nil
+                let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget, spill: spill) }
+                timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds)
+                // Render on the worker, then free it: waiting for the journal's fdatasync
+                // needs no CPU, and concurrent audits share one sync. The same bytes serve
+                // the answer and the journal's finding records.
+                let renderStarted = Timestamp.monotonic()
+                var entry = AuditJournalEntry(report, rendered: report.rendered(), transcript: spoken)
+                let audited = (
+                    counts: Metrics.findingCounts(report), ranOut: AuditBudget.ranOut(in: report),
+                    identity: (app: report.app, build: report.build, screen: report.screen)
+                )
+                // The snapshot and its findings go before what was spilled is read back:
+                // the two are never held together.
+                _ = consume report
+                _ = consume snapshot
+                source = []
+                do throws(SpillError) {
+                    if let spill, spill.file.byteCount > 0 { server.metrics.findingsSpilled(bytes: spill.file.byteCount) }
+                    try entry.readSpilled()
+                } catch {
+                    return .failure(
+                        .error(
+                            507, code: "spill-read-failed", message: "the findings could not be read back: \(error.description)",
+                            hint: "check the disk under the journal's directory; auditd recovers by itself"))
+                }
+                timing.add(ServerTiming.render, from: renderStarted, to: Timestamp.monotonic())
+                return .report(Audited(entry: entry, findingCounts: audited.counts, ranOutOfBudget: audited.ranOut, identity: audited.identity))
             }()
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
@@ -127,23 +166,16 @@ enum AuditHandler {
             case .report where budget.isCancelled:
                 // Stopped because the client went away: it reads no answer, so none is journalled.
                 server.metrics.auditAbandoned()
-            case .report(let report, let transcript):
-                if AuditBudget.ranOut(in: report) { server.metrics.budgetExceeded() }
-                // Render the answer on the worker, then free the worker: waiting for the
-                // journal's fdatasync needs no CPU, and concurrent audits share one sync.
-                // The same bytes serve the answer and the journal's finding records.
-                timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds)
-                let renderStarted = Timestamp.monotonic()
-                let rendered = report.rendered()
+            case .report(let audited):
+                if audited.ranOutOfBudget { server.metrics.budgetExceeded() }
                 let journalStarted = Timestamp.monotonic()
-                timing.add(ServerTiming.render, from: renderStarted, to: journalStarted)
-                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], pieces: rendered.pieces)
+                let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], pieces: audited.entry.rendered.pieces)
                 // Only bytes and counts wait for the journal's sync, not the findings.
-                let counts = Metrics.findingCounts(report)
-                let identity = (app: report.app, build: report.build, screen: report.screen)
+                let counts = audited.findingCounts
+                let identity = audited.identity
                 let timingBeforeJournal = timing
                 // Answers of one flush come back to the I/O queue together.
-                server.journal.append(AuditJournalEntry(report, rendered: rendered, transcript: transcript), completionQueue: server.loop) { result in
+                server.journal.append(audited.entry, completionQueue: server.loop) { result in
                     switch result {
                     case .success:
                         // Durable: it counts toward the app's latest build.

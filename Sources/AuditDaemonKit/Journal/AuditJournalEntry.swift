@@ -15,7 +15,14 @@ public struct AuditJournalEntry: JournalEntry {
     let findingHead: [UInt8]
     /// The `audit` record's own fields after the identity.
     let auditFields: [UInt8]
-    let report: RenderedReport
+    private(set) var report: RenderedReport
+
+    /// The report whose finding records these are (the answer's bytes).
+    public var rendered: RenderedReport { report }
+
+    /// Reads back the report's spilled pieces (``RenderedReport/readSpilled()``): before
+    /// the entry is journalled.
+    public mutating func readSpilled() throws(SpillError) { try report.readSpilled() }
 
     /// The longest app, build or screen repeated in every finding record (UTF-8 bytes).
     public static let maxRepeatedBytes = 256

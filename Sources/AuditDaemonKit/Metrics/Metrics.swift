@@ -21,6 +21,7 @@ public final class Metrics: @unchecked Sendable {
     private var followersDropped = 0
     private var budgetsExceeded = 0
     private var abandoned = 0
+    private var spilledBytes = 0
     public private(set) var openConnections = 0
 
     public init() {}
@@ -97,6 +98,8 @@ public final class Metrics: @unchecked Sendable {
     public func budgetExceeded() { lock.withLock { budgetsExceeded += 1 } }
     /// An audit stopped because its client went away.
     public func auditAbandoned() { lock.withLock { abandoned += 1 } }
+    /// Bytes of an audit's written findings put in a scratch file while its snapshot was held.
+    public func findingsSpilled(bytes: Int) { lock.withLock { spilledBytes += bytes } }
 
     /// The exposition text; gauges sampled by the caller are passed in.
     public func render(
@@ -185,6 +188,7 @@ public final class Metrics: @unchecked Sendable {
                 ("auditd_followers_dropped_total", "counter", "Follow streams ended because the client fell too far behind.", String(followersDropped)),
                 ("auditd_audit_budget_exceeded_total", "counter", "Audits whose time budget ran out (rules reported incomplete).", String(budgetsExceeded)),
                 ("auditd_audits_abandoned_total", "counter", "Audits stopped because their client went away.", String(abandoned)),
+                ("auditd_findings_spilled_bytes_total", "counter", "Bytes of written findings spilled to disk while their snapshot was held.", String(spilledBytes)),
                 ("auditd_rulesets", "gauge", "Rule sets loaded.", String(ruleSets)),
                 ("auditd_app_audits_left_out_total", "counter", "Audits of apps past the 64 auditd_app_findings follows.", String(latestBuilds.appsLeftOut)),
             ]

@@ -41,6 +41,9 @@ public final class Server: @unchecked Sendable {
         /// While other audits run, how long the journal waits before a sync so that their
         /// records share it (group commit); 0 syncs at once.
         public var journalCommitDelayMicroseconds = 700
+        /// An audit's written findings past this many bytes wait in a scratch file beside
+        /// the journal until its snapshot is let go (``Auditor/Spill``); 0 never spills.
+        public var spillFindingsAfterBytes = 16 << 20
 
         public init() {}
     }
@@ -54,6 +57,8 @@ public final class Server: @unchecked Sendable {
     let metrics = Metrics()
     let ruleSets: RuleSetStore
     let journal: Journal
+    /// Where audits spill their written findings: the journal's directory, on disk.
+    let spillDirectory: String
     /// The trend index beside the journal (docs/trends.md).
     let trends: TrendIndex?
     let policy: AccessPolicy
@@ -82,6 +87,7 @@ public final class Server: @unchecked Sendable {
         self.listener = listener
         self.ruleSets = ruleSets
         self.journal = journal
+        self.spillDirectory = journal.path.lastIndex(of: "/").map { slash in slash == journal.path.startIndex ? "/" : String(journal.path[..<slash]) } ?? "."
         self.trends = configuration.trendIndex == "none" ? nil : TrendIndex(path: configuration.trendIndex, journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
