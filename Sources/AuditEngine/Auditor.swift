@@ -197,7 +197,11 @@ public enum Auditor {
                 // Past the spill's size, the run goes to its file instead of a fresh array (kept
                 // when the file cannot take it).
                 let count = rendered.bytes.count
-                if let spill, part > 0, count > 0, held.withValue({ $0 += count; return $0 }) > spill.afterBytes,
+                let heldNow = spill == nil ? 0 : held.withValue { total in
+                    total += count
+                    return total
+                }
+                if let spill, part > 0, count > 0, heldNow > spill.afterBytes,
                     let offset = buffer.withUnsafeBytes({ spill.file.append($0) })
                 {
                     placed.store(part, (AuditReport.RenderedFindings(spilledTo: spill.file, offset: offset, count: count, fields: fields), suppressed))
