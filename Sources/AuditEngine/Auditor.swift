@@ -196,18 +196,17 @@ public enum Auditor {
                 }
                 // Past the spill's size, the run goes to its file instead of a fresh array (kept
                 // when the file cannot take it).
-                let count = rendered.bytes.count
-                let heldNow = spill == nil ? 0 : held.withValue { total in
-                    total += count
-                    return total
+                func spilled() -> AuditReport.RenderedFindings? {
+                    let count = rendered.bytes.count
+                    guard let spill, part > 0, count > 0 else { return nil }
+                    let total = held.withValue { total in
+                        total += count
+                        return total
+                    }
+                    guard total > spill.afterBytes, let offset = buffer.withUnsafeBytes({ spill.file.append($0) }) else { return nil }
+                    return AuditReport.RenderedFindings(spilledTo: spill.file, offset: offset, count: count, fields: fields)
                 }
-                if let spill, part > 0, count > 0, heldNow > spill.afterBytes,
-                    let offset = buffer.withUnsafeBytes({ spill.file.append($0) })
-                {
-                    placed.store(part, (AuditReport.RenderedFindings(spilledTo: spill.file, offset: offset, count: count, fields: fields), suppressed))
-                } else {
-                    placed.store(part, (AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
-                }
+                placed.store(part, (spilled() ?? AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
             }
             if parallel, chunks > 1 {
                 DispatchQueue.concurrentPerform(iterations: chunks, execute: place)
