@@ -110,23 +110,58 @@ public struct Transcript: Sendable {
 }
 
 /// One stop: where it is and what is said there.
+///
+/// Laid out small — 72 bytes, not 112 — because a transcript holds one for every stop of
+/// the screen while the rules run (98,000 on a 100,000-element screen): positions as
+/// 32-bit numbers, and what few stops have (a hint, actions, a rotor) behind one reference.
 public struct TranscriptStop: Sendable {
-    /// 1-based position in the swipe order.
-    public let index: Int
-    /// The element focused.
-    public let element: Int
+    /// A stop's hint, custom actions and rotor, when it has any.
+    final class Extras: Sendable {
+        let hint: String?
+        let actions: [String]
+        let rotor: String?
+
+        init(hint: String?, actions: [String], rotor: String?) {
+            self.hint = hint
+            self.actions = actions
+            self.rotor = rotor
+        }
+    }
+
+    private let position: Int32
+    private let focused: Int32
     /// The name as the reader composes it ("" when it has none).
     public let name: String
-    public let role: SpokenRole?
-    public let state: [SpokenState]
-    public let hint: String?
-    /// Custom actions, by name (the actions rotor, TalkBack's actions menu).
-    public let actions: [String]
-    /// The custom rotor that lists this stop, by name.
-    public let rotor: String?
     /// The whole utterance in the reader's words: name, value, role, state, hint.
     public let speech: String
     /// The FNV-1a hash of ``speech``, made once with it: rules on two threads that each
     /// hashed every stop's speech retained the same strings, a contended count.
     public let speechHash: UInt64
+    public let state: [SpokenState]
+    private let extras: Extras?
+    public let role: SpokenRole?
+
+    init(
+        index: Int, element: Int, name: String, role: SpokenRole?, state: [SpokenState], hint: String?, actions: [String],
+        rotor: String?, speech: String, speechHash: UInt64
+    ) {
+        position = Int32(truncatingIfNeeded: index)
+        focused = Int32(truncatingIfNeeded: element)
+        self.name = name
+        self.speech = speech
+        self.speechHash = speechHash
+        self.state = state
+        extras = hint == nil && actions.isEmpty && rotor == nil ? nil : Extras(hint: hint, actions: actions, rotor: rotor)
+        self.role = role
+    }
+
+    /// 1-based position in the swipe order.
+    public var index: Int { Int(position) }
+    /// The element focused.
+    public var element: Int { Int(focused) }
+    public var hint: String? { extras?.hint }
+    /// Custom actions, by name (the actions rotor, TalkBack's actions menu).
+    public var actions: [String] { extras?.actions ?? [] }
+    /// The custom rotor that lists this stop, by name.
+    public var rotor: String? { extras?.rotor }
 }

@@ -83,7 +83,7 @@ final class DaemonRoutesTests: XCTestCase {
             let spilled = metrics.split(separator: "\n").first { $0.hasPrefix("auditd_findings_spilled_bytes_total ") }
                 .flatMap { Int($0.split(separator: " ").last ?? "") }
             if options.isEmpty {
-                XCTAssertEqual(spilled, 0, "16 MiB by default: nothing spilled")
+                XCTAssertEqual(spilled, 0, "8 MiB by default: nothing spilled")
             } else {
                 XCTAssertGreaterThan(spilled ?? 0, response.body.count / 2, "most of the findings spilled")
             }

@@ -95,7 +95,7 @@ public struct DaemonOptions: Sendable {
         },
         Option(
             name: "--spill-findings-after", valueName: "N",
-            help: ["an audit's written findings past N bytes wait in a scratch file in the", "journal's directory while its snapshot is held (default 16777216; 0 never)"]
+            help: ["an audit's written findings past N bytes wait in a scratch file in the", "journal's directory while its snapshot is held (default 8388608; 0 never)"]
         ) { state, value throws(Failure) in
             state.options.server.spillFindingsAfterBytes = try integer("--spill-findings-after", value, minimum: 0, maximum: 1 << 40)
         },

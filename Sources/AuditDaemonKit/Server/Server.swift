@@ -43,7 +43,7 @@ public final class Server: @unchecked Sendable {
         public var journalCommitDelayMicroseconds = 700
         /// An audit's written findings past this many bytes wait in a scratch file beside
         /// the journal until its snapshot is let go (``Auditor/Spill``); 0 never spills.
-        public var spillFindingsAfterBytes = 16 << 20
+        public var spillFindingsAfterBytes = 8 << 20
 
         public init() {}
     }
@@ -226,6 +226,14 @@ public final class Server: @unchecked Sendable {
     }
 
     private var lastTrim: UInt64 = 0
+
+    /// Audits of snapshots this large give their freed memory back as soon as their model
+    /// is let go (``giveBackFreedMemory()``), not at the next sweep.
+    static let trimAfterSnapshotBytes = 1 << 20
+
+    /// Hands the allocator's free blocks back to the system (`malloc_trim`): a few
+    /// milliseconds, from any thread.
+    static func giveBackFreedMemory() { _ = auditd_malloc_trim() }
 
     private func sweep() {
         let now = Timestamp.monotonic()

@@ -92,15 +92,16 @@ public enum TargetSpacingRule: Rule {
         // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
         // one pass in document order), and no search runs for it — a screen of 100,000
         // identical frames stays linear.
-        var sameFrame = RectTable<(end: Int, index: Int)>(capacity: targets.count)
+        // (32-bit positions: an entry of 40 bytes rather than 48, held with the others.)
+        var sameFrame = RectTable<(end: Int32, index: Int32)>(capacity: targets.count)
         for target in targets {
             if context.outOfBudget() { return }
             let frame = target.frame, position = target.index
             let earlierSame = sameFrame[frame]
-            if earlierSame.map({ ends[position] < $0.end }) ?? true {
-                sameFrame[frame] = (ends[position], position)
+            if earlierSame.map({ ends[position] < Int($0.end) }) ?? true {
+                sameFrame[frame] = (Int32(truncatingIfNeeded: ends[position]), Int32(truncatingIfNeeded: position))
             }
-            if let earlierSame, earlierSame.end <= position { continue }
+            if let earlierSame, Int(earlierSame.end) <= position { continue }
             // Each pair once, reported on the later target: an earlier target that is not
             // an ancestor and overlaps by the area that counts. Branches holding only
             // ancestors and later targets, or only rectangles too thin to overlap by that
