@@ -85,9 +85,14 @@ final class SnapshotBuilder {
         self.options = options
         self.source = source
         self.positions = SourcePositions(source: source)
-        elements.reserveCapacity(min(source.count / 120 + 16, options.maxElements))
+        // Room for the least the document could hold (an element in 512 bytes, text in a
+        // sixteenth of them); past that, each grows by a guess from the share read so far
+        // (``growElements()``, ``TextTable``): a guess from the size alone reserved three
+        // times the elements of a screen of long ones, and eight times the text of one
+        // whose bytes were mostly not text.
+        elements.reserveCapacity(min(source.count / 512 + 16, options.maxElements))
         HugePages.advise(capacityOf: &elements)
-        texts.reserve(source.count / 4)
+        texts.reserve(source.count / 16)
     }
 
     // MARK: - SAX events
@@ -216,6 +221,7 @@ final class SnapshotBuilder {
             room = max(count + count / 4, guess + guess / 32) + 16
         }
         elements.reserveCapacity(min(max(room, count + 16), options.maxElements))
+        HugePages.advise(capacityOf: &elements)
     }
 
     func startUIElement(

@@ -81,12 +81,21 @@ final class TranscriptModelTests: XCTestCase {
                 <snapshot version="1" platform="ios" width="390" height="844">
                   <element id="m1" role="cell" label="Alice, See you at 6" actions="Delete;Archive; " rotor="Unread" frame="0,100,390,60"/>
                   <element id="m2" role="cell" label="Bob, Lunch?" frame="0,160,390,60"/>
-                  <element id="m3" role="cell" label="Carol, Tickets" rotor="Unread" frame="0,220,390,60"/>
+                  <element id="m3" role="cell" label="Carol, Tickets" rotor="Unread" hint="Opens the thread" frame="0,220,390,60"/>
                 </snapshot>
                 """##.utf8))
         let transcript = Transcript(snapshot)
-        XCTAssertEqual(transcript.stops.map(\.speech), ["Alice, See you at 6, actions available", "Bob, Lunch?", "Carol, Tickets"])
+        XCTAssertEqual(
+            transcript.stops.map(\.speech), ["Alice, See you at 6, actions available", "Bob, Lunch?", "Carol, Tickets, Opens the thread"])
         XCTAssertEqual(transcript.stops.first?.actions, ["Delete", "Archive"])
+        // What few stops have is kept apart from the stop, which a screen holds one of for
+        // every stop (72 bytes, not 112).
+        XCTAssertEqual(transcript.stops.map(\.actions), [["Delete", "Archive"], [], []])
+        XCTAssertEqual(transcript.stops.map(\.rotor), ["Unread", nil, "Unread"])
+        XCTAssertEqual(transcript.stops.map(\.hint), [nil, nil, "Opens the thread"])
+        XCTAssertEqual(transcript.stops.map(\.index), [1, 2, 3])
+        XCTAssertEqual(transcript.stops.map(\.element), [0, 1, 2])
+        XCTAssertLessThanOrEqual(MemoryLayout<TranscriptStop>.stride, 72)
         XCTAssertEqual(transcript.rotors.map(\.name), ["Unread"])
         XCTAssertEqual(transcript.rotors.first?.stops.map(\.index), [1, 3])
         let json = TranscriptWriter.json(transcript, of: snapshot).rendered(pretty: false)

@@ -22,6 +22,35 @@ final class TwoThreadParseTests: XCTestCase {
         }
     }
 
+    /// The model is held at about the size of what it holds: the elements and the text
+    /// grow by a guess from the share of the document read, not by doubling (which left up
+    /// to half of each empty through the audit) — on short elements, long ones, and
+    /// elements crowded at the document's end, one thread or two.
+    func testTheModelIsHeldAtTheSizeOfWhatItHolds() throws {
+        func document(padding: Int, elements: Int, attributes: String) -> String {
+            var xml = #"<snapshot version="1" platform="ios" width="390" height="844"><!--"# + String(repeating: "x", count: padding) + "-->"
+            xml += #"<element role="window" frame="0,0,390,844">"#
+            for index in 0..<elements {
+                xml += #"<element id="r\#(index)" role="button" label="Row \#(index % 50)" frame="0,\#(index % 50 * 60),390,60"\#(attributes)/>"#
+            }
+            return xml + "</element></snapshot>"
+        }
+        let long = ##" hint="Opens the row's details in a sheet" value="\##(String(repeating: "v", count: 200))" foreground="#000000" background="#FFFFFF""##
+        for (name, xml, slack) in [
+            ("short", document(padding: 0, elements: 30_000, attributes: ""), 1.1),
+            ("long", document(padding: 0, elements: 8_000, attributes: long), 1.1),
+            ("crowded at the end", document(padding: 2_000_000, elements: 30_000, attributes: ""), 1.3),
+        ] {
+            for twoThreads in [false, true] {
+                let snapshot = try SnapshotParser(options: .init(twoThreadBytes: twoThreads ? 0 : .max)).parse(Array(xml.utf8))
+                let elements = snapshot.elements, text = snapshot.texts.bytes
+                XCTAssertGreaterThan(elements.count, 8_000, name)
+                XCTAssertLessThanOrEqual(Double(elements.capacity), Double(elements.count) * slack + 64, "\(name), two threads: \(twoThreads)")
+                XCTAssertLessThanOrEqual(Double(text.capacity), Double(text.count) * slack + 4096, "\(name), two threads: \(twoThreads)")
+            }
+        }
+    }
+
     func files() throws -> [URL] {
         let manager = FileManager.default
         var found: [URL] = []

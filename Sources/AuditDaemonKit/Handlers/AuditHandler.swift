@@ -15,6 +15,8 @@ enum AuditHandler {
         var findingCounts: [String: Int]
         var ranOutOfBudget: Bool
         var identity: (app: String?, build: String?, screen: String?)
+        /// The snapshot's size: a large one's model left tens of megabytes of free blocks.
+        var sourceBytes: Int
     }
 
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
@@ -148,9 +150,6 @@ enum AuditHandler {
                 _ = consume report
                 _ = consume snapshot
                 source = []
-                // A large screen's model leaves tens of megabytes of free blocks behind:
-                // handed back now, the next audit's peak does not stand on them.
-                if sourceBytes >= Server.trimAfterSnapshotBytes { Server.giveBackFreedMemory() }
                 do throws(SpillError) {
                     if let spill, spill.file.byteCount > 0 { server.metrics.findingsSpilled(bytes: spill.file.byteCount) }
                     try entry.readSpilled()
@@ -161,7 +160,8 @@ enum AuditHandler {
                             hint: "check the disk under the journal's directory; auditd recovers by itself"))
                 }
                 timing.add(ServerTiming.render, from: renderStarted, to: Timestamp.monotonic())
-                return .report(Audited(entry: entry, findingCounts: audited.counts, ranOutOfBudget: audited.ranOut, identity: audited.identity))
+                return .report(
+                    Audited(entry: entry, findingCounts: audited.counts, ranOutOfBudget: audited.ranOut, identity: audited.identity, sourceBytes: sourceBytes))
             }()
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
@@ -201,6 +201,10 @@ enum AuditHandler {
                             seconds: seconds)
                     }
                 }
+                // A large screen's model left tens of megabytes of free blocks: handed back
+                // while the journal syncs (off the answer's path), the next audit's peak does
+                // not stand on them.
+                if audited.sourceBytes >= Server.trimAfterSnapshotBytes { Server.giveBackFreedMemory() }
             }
         }
         if !accepted {

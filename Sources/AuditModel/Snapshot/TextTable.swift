@@ -52,6 +52,7 @@ public struct TextTable: Sendable {
             room = max(needed, bytes.count + bytes.count / 4, guess + guess / 16) + 64
         }
         bytes.reserveCapacity(room)
+        HugePages.advise(capacityOf: &bytes)
     }
 
     /// Appends a string and returns its reference.
