@@ -27,6 +27,8 @@ final class TwoThreadParseTests: XCTestCase {
     /// to half of each empty through the audit) — on short elements, long ones, and
     /// elements crowded at the document's end, one thread or two.
     func testTheModelIsHeldAtTheSizeOfWhatItHolds() throws {
+        // An element's stated flags take two bits each, not a byte.
+        XCTAssertLessThanOrEqual(MemoryLayout<Element>.stride, 224)
         func document(padding: Int, elements: Int, attributes: String) -> String {
             var xml = #"<snapshot version="1" platform="ios" width="390" height="844"><!--"# + String(repeating: "x", count: padding) + "-->"
             xml += #"<element role="window" frame="0,0,390,844">"#

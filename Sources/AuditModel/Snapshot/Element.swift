@@ -45,50 +45,21 @@ public struct Element: Sendable {
     var packedFontSize = Float.nan
     var packedEffectiveOpacity: Float = 1
     public package(set) var traits: Traits = []
+    /// The stated flags (nil: not stated), read and written through their properties
+    /// (`accessible`, `hidden`, … below): two bits each, in the order of the properties
+    /// (0: not stated, 2: false, 3: true) — 4 bytes for sixteen flags where sixteen `Bool?`
+    /// took 16, for every element of the screen, held through the audit. Placed between
+    /// fields of 4 and 5 bytes so that no byte is lost to alignment (224 bytes an element).
+    var packedFlags: UInt32 = 0
     public package(set) var foreground: RGBA?
     public package(set) var background: RGBA?
     public package(set) var border: RGBA?
+    /// The seventeenth stated flag (bits 0–1) and the plain ones (bits 2, 3, 4).
+    var packedMoreFlags: UInt8 = 0
     public package(set) var fontWeight: Int16?
     public package(set) var role: Role = .other
     public package(set) var textStyle: TextStyle?
 
-    // MARK: Stated flags (nil: not stated)
-    public package(set) var accessible: Bool?
-    public package(set) var hidden: Bool?
-    public package(set) var visible: Bool?
-    public package(set) var enabled: Bool?
-    public package(set) var interactive: Bool?
-    /// Takes the screen reader's focus as one stop though it may not act (Android
-    /// `focusable`): what is inside it is said as part of it.
-    public package(set) var focusable: Bool?
-    public package(set) var scalesWithContentSize: Bool?
-    public package(set) var truncated: Bool?
-    public package(set) var underline: Bool?
-    public package(set) var checked: Bool?
-    /// Android's `NAF`: uiautomator found it clickable with no text or description.
-    public package(set) var notAccessibilityFriendly: Bool?
-    // Extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
-    /// Offers the Large Content Viewer (a long press shows the item enlarged).
-    public package(set) var largeContentViewer: Bool?
-    /// Draws its content itself (a custom-drawn view or canvas).
-    public package(set) var drawsContent: Bool?
-    /// Presented modally.
-    public package(set) var modal: Bool?
-    /// A modal that supports the escape gesture (two-finger Z) to dismiss.
-    public package(set) var supportsEscape: Bool?
-    /// The screen's main action (play/pause, answer, send).
-    public package(set) var mainAction: Bool?
-    /// The main action is reachable with the magic tap (two-finger double tap).
-    public package(set) var magicTap: Bool?
-    /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
-    /// navigation bars, scroll indicators (set by the dialect's decoder).
-    public package(set) var systemUI = false
-    /// A screen reader visits what is inside it in order of position, not of the tree:
-    /// Jetpack Compose's `ComposeView` sorts its semantics nodes into rows, top to bottom,
-    /// each left to right (set by the dialect's decoder).
-    public package(set) var ordersByPosition = false
-    /// Painted over by a page drawn above it (``CoveredContent``): not on screen to judge.
-    public package(set) var covered = false
     /// The directions it scrolls its content in (Android `scrollable`, iOS scroll views,
     /// tables and collection views, the native `scrollable`): a child touching its edge in
     /// one of them may be cut off by it. Empty when it does not scroll.
@@ -106,6 +77,117 @@ public struct Element: Sendable {
     public package(set) var effectiveBackground: RGBA?
 
     public init() {}
+
+    // MARK: Stated flags
+
+    public package(set) var accessible: Bool? {
+        get { Self.flag(packedFlags) }
+        set { packedFlags = packedFlags & ~3 | Self.bits(newValue) }
+    }
+    public package(set) var hidden: Bool? {
+        get { Self.flag(packedFlags >> 2) }
+        set { packedFlags = packedFlags & ~(3 << 2) | Self.bits(newValue) << 2 }
+    }
+    public package(set) var visible: Bool? {
+        get { Self.flag(packedFlags >> 4) }
+        set { packedFlags = packedFlags & ~(3 << 4) | Self.bits(newValue) << 4 }
+    }
+    public package(set) var enabled: Bool? {
+        get { Self.flag(packedFlags >> 6) }
+        set { packedFlags = packedFlags & ~(3 << 6) | Self.bits(newValue) << 6 }
+    }
+    public package(set) var interactive: Bool? {
+        get { Self.flag(packedFlags >> 8) }
+        set { packedFlags = packedFlags & ~(3 << 8) | Self.bits(newValue) << 8 }
+    }
+    /// Takes the screen reader's focus as one stop though it may not act (Android
+    /// `focusable`): what is inside it is said as part of it.
+    public package(set) var focusable: Bool? {
+        get { Self.flag(packedFlags >> 10) }
+        set { packedFlags = packedFlags & ~(3 << 10) | Self.bits(newValue) << 10 }
+    }
+    public package(set) var scalesWithContentSize: Bool? {
+        get { Self.flag(packedFlags >> 12) }
+        set { packedFlags = packedFlags & ~(3 << 12) | Self.bits(newValue) << 12 }
+    }
+    public package(set) var truncated: Bool? {
+        get { Self.flag(packedFlags >> 14) }
+        set { packedFlags = packedFlags & ~(3 << 14) | Self.bits(newValue) << 14 }
+    }
+    public package(set) var underline: Bool? {
+        get { Self.flag(packedFlags >> 16) }
+        set { packedFlags = packedFlags & ~(3 << 16) | Self.bits(newValue) << 16 }
+    }
+    public package(set) var checked: Bool? {
+        get { Self.flag(packedFlags >> 18) }
+        set { packedFlags = packedFlags & ~(3 << 18) | Self.bits(newValue) << 18 }
+    }
+    /// Android's `NAF`: uiautomator found it clickable with no text or description.
+    public package(set) var notAccessibilityFriendly: Bool? {
+        get { Self.flag(packedFlags >> 20) }
+        set { packedFlags = packedFlags & ~(3 << 20) | Self.bits(newValue) << 20 }
+    }
+    // Extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
+    /// Offers the Large Content Viewer (a long press shows the item enlarged).
+    public package(set) var largeContentViewer: Bool? {
+        get { Self.flag(packedFlags >> 22) }
+        set { packedFlags = packedFlags & ~(3 << 22) | Self.bits(newValue) << 22 }
+    }
+    /// Draws its content itself (a custom-drawn view or canvas).
+    public package(set) var drawsContent: Bool? {
+        get { Self.flag(packedFlags >> 24) }
+        set { packedFlags = packedFlags & ~(3 << 24) | Self.bits(newValue) << 24 }
+    }
+    /// Presented modally.
+    public package(set) var modal: Bool? {
+        get { Self.flag(packedFlags >> 26) }
+        set { packedFlags = packedFlags & ~(3 << 26) | Self.bits(newValue) << 26 }
+    }
+    /// A modal that supports the escape gesture (two-finger Z) to dismiss.
+    public package(set) var supportsEscape: Bool? {
+        get { Self.flag(packedFlags >> 28) }
+        set { packedFlags = packedFlags & ~(3 << 28) | Self.bits(newValue) << 28 }
+    }
+    /// The screen's main action (play/pause, answer, send).
+    public package(set) var mainAction: Bool? {
+        get { Self.flag(packedFlags >> 30) }
+        set { packedFlags = packedFlags & ~(3 << 30) | Self.bits(newValue) << 30 }
+    }
+    /// The main action is reachable with the magic tap (two-finger double tap).
+    public package(set) var magicTap: Bool? {
+        get { Self.flag(UInt32(packedMoreFlags)) }
+        set { packedMoreFlags = packedMoreFlags & ~3 | UInt8(Self.bits(newValue)) }
+    }
+    /// Drawn by the system, not the app, with what is inside it: the keyboard, the status and
+    /// navigation bars, scroll indicators (set by the dialect's decoder).
+    public package(set) var systemUI: Bool {
+        get { packedMoreFlags & (1 << 2) != 0 }
+        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 2) : packedMoreFlags & ~(1 << 2) }
+    }
+    /// A screen reader visits what is inside it in order of position, not of the tree:
+    /// Jetpack Compose's `ComposeView` sorts its semantics nodes into rows, top to bottom,
+    /// each left to right (set by the dialect's decoder).
+    public package(set) var ordersByPosition: Bool {
+        get { packedMoreFlags & (1 << 3) != 0 }
+        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 3) : packedMoreFlags & ~(1 << 3) }
+    }
+    /// Painted over by a page drawn above it (``CoveredContent``): not on screen to judge.
+    public package(set) var covered: Bool {
+        get { packedMoreFlags & (1 << 4) != 0 }
+        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 4) : packedMoreFlags & ~(1 << 4) }
+    }
+
+    /// A stated flag from its two bits.
+    @inline(__always) private static func flag(_ bits: UInt32) -> Bool? {
+        switch bits & 3 {
+        case 0: nil
+        case 3: true
+        default: false
+        }
+    }
+
+    /// The two bits of a stated flag.
+    @inline(__always) private static func bits(_ flag: Bool?) -> UInt32 { flag.map { $0 ? 3 : 2 } ?? 0 }
 
     /// `x,y,width,height` in points (`frame`), `nil` when absent or unreadable.
     public package(set) var frame: Rect? {
