@@ -85,14 +85,18 @@ final class SnapshotBuilder {
         self.options = options
         self.source = source
         self.positions = SourcePositions(source: source)
-        // Room for the least the document could hold (an element in 512 bytes, text in a
-        // sixteenth of them); past that, each grows by a guess from the share read so far
-        // (``growElements()``, ``TextTable``): a guess from the size alone reserved three
-        // times the elements of a screen of long ones, and eight times the text of one
-        // whose bytes were mostly not text.
-        elements.reserveCapacity(min(source.count / 512 + 16, options.maxElements))
+        // A document of a megabyte or more starts with room for the least it could hold (an
+        // element in 512 bytes, text in a sixteenth of them) and grows by a guess from the
+        // share read so far (``growElements()``, ``TextTable``): a guess from the size alone
+        // reserved three times the elements of a screen of long ones, and eight times the
+        // text of one whose bytes were mostly not text, held through the audit. A smaller
+        // one gets a generous guess, which it rarely outgrows: room it leaves is a few
+        // hundred kilobytes at most, and one block of a steady size is what the allocator
+        // reuses best under a stream of small audits.
+        let large = source.count >= 1 << 20
+        elements.reserveCapacity(min(source.count / (large ? 512 : 120) + 16, options.maxElements))
         HugePages.advise(capacityOf: &elements)
-        texts.reserve(source.count / 16)
+        texts.reserve(source.count / (large ? 16 : 4))
     }
 
     // MARK: - SAX events
