@@ -7,6 +7,8 @@ enum AuditHandler {
     enum Outcome {
         case report(Audited)
         case failure(HTTPResponse)
+        /// Stopped because the client went away: nothing to render, answer or journal.
+        case abandoned
     }
 
     /// What the answer and the journal need of an audit, its model let go.
@@ -136,6 +138,7 @@ enum AuditHandler {
                 let spill = spillAfter > 0 ? Auditor.Spill(file: SpillFile(directory: spillDirectory), afterBytes: spillAfter) : nil
                 let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget, spill: spill) }
                 timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds)
+                if budget.isCancelled { return .abandoned }
                 // Render on the worker, then free it: waiting for the journal's fdatasync
                 // needs no CPU, and concurrent audits share one sync. The same bytes serve
                 // the answer and the journal's finding records.
@@ -167,8 +170,11 @@ enum AuditHandler {
             switch outcome {
             case .failure(let response):
                 server.loop.async { finish(server, ticket, response, seconds: seconds) }
-            case .report where budget.isCancelled:
+            case .abandoned:
                 // Stopped because the client went away: it reads no answer, so none is journalled.
+                server.metrics.auditAbandoned()
+            case .report where budget.isCancelled:
+                // It went away while the answer was rendered.
                 server.metrics.auditAbandoned()
             case .report(let audited):
                 if audited.ranOutOfBudget { server.metrics.budgetExceeded() }
