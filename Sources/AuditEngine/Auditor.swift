@@ -203,8 +203,8 @@ public enum Auditor {
                         total += count
                         return total
                     }
-                    guard total > spill.afterBytes, let offset = buffer.withUnsafeBytes({ spill.file.append($0) }) else { return nil }
-                    return AuditReport.RenderedFindings(spilledTo: spill.file, offset: offset, count: count, fields: fields)
+                    guard total > spill.afterBytes, let extent = buffer.withUnsafeBytes({ spill.file.append($0) }) else { return nil }
+                    return AuditReport.RenderedFindings(spilled: extent, fields: fields)
                 }
                 placed.store(part, (spilled() ?? AuditReport.RenderedFindings(bytes: rendered.bytes.bytes(), fields: fields), suppressed))
             }

@@ -218,13 +218,8 @@ final class SnapshotBuilder {
     /// few copies; without the bytes read (another encoding), doubles.
     private func growElements() {
         let count = elements.count
-        let consumed = cursor.consumed
-        var room = 2 * count
-        if consumed > 0, consumed < source.count {
-            let guess = Int((Double(count) * Double(source.count) / Double(consumed)).rounded(.up))
-            room = max(count + count / 4, guess + guess / 32) + 16
-        }
-        elements.reserveCapacity(min(max(room, count + 16), options.maxElements))
+        let room = GrowthGuess.capacity(count: count, needed: count + 16, read: cursor.consumed, of: source.count, slack: 32, extra: 16)
+        elements.reserveCapacity(min(room, options.maxElements))
         HugePages.advise(capacityOf: &elements)
     }
 

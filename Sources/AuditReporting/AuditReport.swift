@@ -46,17 +46,17 @@ public struct AuditReport: Sendable {
         package var fields: [Range<Int>]
         /// Where the bytes are instead when the audit spilled them (never the report's
         /// first run): the rendered report reads them back (``RenderedReport/readSpilled()``).
-        var spilled: (file: SpillFile, offset: Int, count: Int)?
+        var spilled: SpillFile.Extent?
 
         package init(bytes: [UInt8], fields: [Range<Int>]) {
             self.bytes = bytes
             self.fields = fields
         }
 
-        package init(spilledTo file: SpillFile, offset: Int, count: Int, fields: [Range<Int>]) {
+        package init(spilled: SpillFile.Extent, fields: [Range<Int>]) {
             self.bytes = []
             self.fields = fields
-            self.spilled = (file, offset, count)
+            self.spilled = spilled
         }
 
         var byteCount: Int { spilled?.count ?? bytes.count }

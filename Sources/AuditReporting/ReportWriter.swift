@@ -24,9 +24,9 @@ public struct RenderedReport: Sendable {
     /// Pieces the audit spilled to disk (``AuditReport/RenderedFindings``), empty in
     /// ``pieces`` until ``readSpilled()`` puts them back: read once the snapshot and its
     /// findings are let go, so the two are never held together.
-    var spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []
+    var spilled: [(piece: Int, extent: SpillFile.Extent)] = []
 
-    init(pieces: [[UInt8]], findingFields: [Location], summary: Range<Int>, spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []) {
+    init(pieces: [[UInt8]], findingFields: [Location], summary: Range<Int>, spilled: [(piece: Int, extent: SpillFile.Extent)] = []) {
         self.pieces = pieces
         self.findingFields = findingFields
         self.summary = summary
@@ -39,7 +39,7 @@ public struct RenderedReport: Sendable {
     /// Reads the spilled pieces back into ``pieces``; every other use of a report's bytes
     /// needs them read.
     public mutating func readSpilled() throws(SpillError) {
-        for item in spilled { pieces[item.piece] = try item.file.read(offset: item.offset, count: item.count) }
+        for item in spilled { pieces[item.piece] = try item.extent.read() }
         spilled = []
     }
 
@@ -149,7 +149,7 @@ public enum ReportWriter {
         var findingFields: [RenderedReport.Location] = []
         findingFields.reserveCapacity(report.findings.count)
         var pieces: [[UInt8]] = []
-        var spilled: [(piece: Int, file: SpillFile, offset: Int, count: Int)] = []
+        var spilled: [(piece: Int, extent: SpillFile.Extent)] = []
         if fromRuns {
             // Written by the audit already, in order, each run but the report's first
             // starting with a comma: copied whole, or past the first left as pieces.
@@ -157,7 +157,7 @@ public enum ReportWriter {
                 if segmented, offset > 0 {
                     if offset == 1 { pieces.append(out.bytes) }
                     for range in run.fields { findingFields.append(.init(piece: offset, range: range)) }
-                    if let place = run.spilled { spilled.append((offset, place.file, place.offset, place.count)) }
+                    if let extent = run.spilled { spilled.append((offset, extent)) }
                     pieces.append(run.bytes)
                     continue
                 }

@@ -20,6 +20,16 @@ public struct SpillError: Error, Sendable, CustomStringConvertible {
 /// Its pages live in the kernel's page cache, which can write them out under pressure —
 /// unlike the process's own.
 public final class SpillFile: @unchecked Sendable {
+    /// Bytes appended to a spill file: where they are, to read them back.
+    public struct Extent: Sendable {
+        public let file: SpillFile
+        public let offset: Int
+        public let count: Int
+
+        /// The bytes (``SpillFile/read(offset:count:)``).
+        public func read() throws(SpillError) -> [UInt8] { try file.read(offset: offset, count: count) }
+    }
+
     public let directory: String
     private let lock = Lock()
     /// Under ``lock``: the file (-1 before the first append, -2 once it could not be made)
@@ -33,10 +43,10 @@ public final class SpillFile: @unchecked Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// Writes `bytes` at the file's end and returns where they start, or nil when there is
+    /// Writes `bytes` at the file's end and returns where they are, or nil when there is
     /// no file or the write failed (the caller keeps the bytes itself). Writers take their
     /// places under the lock and write outside it, side by side.
-    public func append(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Extent? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
         let place: (fd: Int32, offset: Int)? = lock.withLock {
             if fd == -1 { fd = Self.makeFile(in: directory) ?? -2 }
@@ -53,7 +63,7 @@ public final class SpillFile: @unchecked Sendable {
             guard result > 0 else { return nil }
             written += result
         }
-        return place.offset
+        return Extent(file: self, offset: place.offset, count: bytes.count)
     }
 
     /// The `count` bytes appended at `offset`.
@@ -84,7 +94,11 @@ public final class SpillFile: @unchecked Sendable {
         let fd = template.withUnsafeMutableBufferPointer { name -> Int32 in
             guard let path = name.baseAddress else { return -1 }
             let fd = mkstemp(path)
-            if fd >= 0 { unlink(path) }
+            if fd >= 0 {
+                unlink(path)
+                // Not inherited by anything the daemon starts (`mkostemp` is not in Swift's libc module).
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
             return fd
         }
         guard fd >= 0 else { return nil }

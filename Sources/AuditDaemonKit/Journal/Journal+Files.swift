@@ -10,6 +10,12 @@ import Darwin
 /// line of any length, the last seq), checked for outside changes before each flush, and
 /// rotated. Runs on the journal's queue.
 extension Journal {
+    /// The directory the journal's files are in.
+    var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     static func makeDirectories(for path: String) throws(JournalError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         components.removeLast()

@@ -58,7 +58,7 @@ public final class Server: @unchecked Sendable {
     let ruleSets: RuleSetStore
     let journal: Journal
     /// Where audits spill their written findings: the journal's directory, on disk.
-    let spillDirectory: String
+    var spillDirectory: String { journal.directory }
     /// The trend index beside the journal (docs/trends.md).
     let trends: TrendIndex?
     let policy: AccessPolicy
@@ -87,7 +87,6 @@ public final class Server: @unchecked Sendable {
         self.listener = listener
         self.ruleSets = ruleSets
         self.journal = journal
-        self.spillDirectory = journal.path.lastIndex(of: "/").map { slash in slash == journal.path.startIndex ? "/" : String(journal.path[..<slash]) } ?? "."
         self.trends = configuration.trendIndex == "none" ? nil : TrendIndex(path: configuration.trendIndex, journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
@@ -241,7 +240,7 @@ public final class Server: @unchecked Sendable {
         // free blocks behind); cheap next to an audit.
         if now - lastTrim > 2_000_000_000 {
             lastTrim = now
-            _ = auditd_malloc_trim()
+            Self.giveBackFreedMemory()
         }
         for (token, entry) in refused where entry.until < now { endRefusal(token) }
         for connection in connections.values {

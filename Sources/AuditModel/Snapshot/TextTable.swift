@@ -46,12 +46,7 @@ public struct TextTable: Sendable {
     /// Room for `needed` bytes and, when the source's share read is known, the text still
     /// to come at the rate so far (and a sixteenth more); at least a quarter more.
     private mutating func grow(toHold needed: Int) {
-        var room = max(needed, 2 * bytes.count)
-        if sourceRead > 0, sourceRead < sourceBytes {
-            let guess = Int((Double(bytes.count) * Double(sourceBytes) / Double(sourceRead)).rounded(.up))
-            room = max(needed, bytes.count + bytes.count / 4, guess + guess / 16) + 64
-        }
-        bytes.reserveCapacity(room)
+        bytes.reserveCapacity(GrowthGuess.capacity(count: bytes.count, needed: needed, read: sourceRead, of: sourceBytes, slack: 16, extra: 64))
         HugePages.advise(capacityOf: &bytes)
     }
 
