@@ -4,7 +4,9 @@ import Foundation
 /// `auditbench adversarial [--sizes 1000,10000,100000] [--shape NAME] [--ruleset NAME]`:
 /// for each adversarial shape and size, the rules' time against the parse of the same
 /// file (target ≤ 2×), and how the rules' time grows from the smallest size to the
-/// largest (linear: per-element time flat). Exit 1 when a target is missed.
+/// largest (linear: per-element time flat). Exit 1 when a target is missed. Beside them,
+/// the findings and what they cost once the rules were done (ordered, placed and written:
+/// the daemon's `findings` phase), per finding.
 enum AdversarialBenchmark {
     static func run(sizes: [Int], shapes: [String], ruleSetName: String, iterations: Int) {
         let rulesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +18,7 @@ enum AdversarialBenchmark {
             exit(2)
         }
         let parser = SnapshotParser(options: .init(maxBytes: Int.max, twoThreadBytes: .max))
-        print("shape               elements   parse ms   rules ms  rules/parse  µs/element (rules)")
+        print("shape               elements   parse ms   rules ms  rules/parse  µs/element (rules)   findings  of which written ms  µs/finding written")
         var missed = false
         for shape in shapes {
             var perElement: [Double] = []
@@ -26,8 +28,8 @@ enum AdversarialBenchmark {
                     exit(2)
                 }
                 let bytes = Array(text.utf8)
-                var parseBest = Double.infinity, rulesBest = Double.infinity
-                var elements = 0
+                var parseBest = Double.infinity, rulesBest = Double.infinity, writtenBest = Double.infinity
+                var elements = 0, findings = 0
                 for _ in 0..<max(1, iterations) {
                     let start = DispatchTime.now().uptimeNanoseconds
                     guard let snapshot = try? parser.parse(bytes) else {
@@ -40,7 +42,9 @@ enum AdversarialBenchmark {
                     let done = DispatchTime.now().uptimeNanoseconds
                     parseBest = min(parseBest, Double(parsed - start) / 1e6)
                     rulesBest = min(rulesBest, Double(done - parsed) / 1e6)
+                    writtenBest = min(writtenBest, report.findingsMilliseconds)
                     elements = snapshot.elements.count
+                    findings = report.findings.count
                 }
                 if ProcessInfo.processInfo.environment["AUDITBENCH_PER_RULE"] != nil, let snapshot = try? parser.parse(bytes) {
                     var costs: [(String, Double)] = []
@@ -59,8 +63,9 @@ enum AdversarialBenchmark {
                 if judged, ratio > 2 { missed = true }
                 print(
                     String(
-                        format: "%-18@ %9d %10.2f %10.2f %11.2f%@ %10.2f", shape as NSString, elements, parseBest, rulesBest, ratio,
-                        (judged && ratio > 2 ? " !" : "  ") as NSString, perElement.last ?? 0))
+                        format: "%-18@ %9d %10.2f %10.2f %11.2f%@ %10.2f %19d %11.2f %19.3f", shape as NSString, elements, parseBest, rulesBest,
+                        ratio, (judged && ratio > 2 ? " !" : "  ") as NSString, perElement.last ?? 0, findings, writtenBest,
+                        findings > 0 ? writtenBest * 1000 / Double(findings) : 0))
             }
             if perElement.count > 1, let first = perElement.first, let last = perElement.last {
                 // Per-element time may grow with log n, not with n: at most 4× over two decades.

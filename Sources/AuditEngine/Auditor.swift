@@ -106,6 +106,7 @@ public enum Auditor {
         // What the rules derived for themselves (the transcript, the targets) is let go
         // before their findings are written: writing needs only the element identities.
         Fingerprint.releaseAllButIdentities(of: snapshot)
+        let rulesDone = DispatchTime.now().uptimeNanoseconds
 
         // Order: document order, then rule id, then the order the rule reported them. Rule
         // ids are ranked once and findings stay in their jobs' arrays: the sort moves
@@ -231,8 +232,9 @@ public enum Auditor {
                 line: incomplete.element.map { Int(snapshot.elements[$0].line) })
         }
         let findings = AuditFindings(sources: sources, slots: slots, snapshot: snapshot)
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        return AuditReport(
+        let finished = DispatchTime.now().uptimeNanoseconds
+        let elapsed = Double(finished - started) / 1e6
+        var report = AuditReport(
             id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
             platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
             ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
@@ -240,6 +242,8 @@ public enum Auditor {
             notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : [])
                 + (leftCovered > 0 ? ["\(leftCovered) findings on covered content left out: painted over, nobody sees or reaches it"] : []),
             renderedFindings: renderedFindings)
+        report.findingsMilliseconds = Double(finished - rulesDone) / 1e6
+        return report
     }
 
     /// The position of every rule id of the set in sorted order.

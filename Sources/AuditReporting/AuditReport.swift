@@ -85,7 +85,12 @@ public struct AuditReport: Sendable {
     public var dialect: Dialect
     public var elementCount: Int
     public var ruleSet: String
+    /// How long the audit took: the rules, then their findings placed and written.
     public var durationMilliseconds: Double
+    /// Of ``durationMilliseconds``, the time the findings took once the rules were done:
+    /// ordered, suppressed, placed and written (the daemon's `findings` phase; the rest is
+    /// its `rules` phase). Zero for a report not made by an audit.
+    public var findingsMilliseconds: Double = 0
     public package(set) var findings: AuditFindings
     public var incomplete: [LocatedIncomplete]
     /// Findings suppressed by `a11y-ignore` or the rule set, counted per rule id.

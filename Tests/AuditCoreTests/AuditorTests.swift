@@ -25,6 +25,25 @@ final class AuditorTests: XCTestCase {
         }
     }
 
+    /// The audit's time is the rules', then their findings': the findings' share (the
+    /// daemon's `findings` phase) is part of the duration and grows with the findings — a
+    /// screen of 3,000 findings spends more on them than one with a handful.
+    func testTheFindingsShareOfTheDurationIsTimedApart() throws {
+        let (snapshot, _) = try example("checkout.xml")
+        let few = Auditor.audit(snapshot, ruleSet: .allBuiltIn, concurrent: false)
+        XCTAssertGreaterThan(few.findings.count, 3)
+        XCTAssertGreaterThan(few.findingsMilliseconds, 0)
+        XCTAssertLessThan(few.findingsMilliseconds, few.durationMilliseconds)
+        // 3,000 buttons with neither label nor size: findings on every one.
+        let rows = (0..<3000).map { #"<element id="b\#($0)" role="button" frame="\#($0 % 30 * 12),\#($0 / 30 * 12),10,10"/>"# }
+        let many = try SnapshotParser().parse(
+            Array(("<snapshot version=\"1\" platform=\"ios\" width=\"390\" height=\"844\">" + rows.joined() + "</snapshot>").utf8))
+        let report = Auditor.audit(many, ruleSet: .allBuiltIn, concurrent: false)
+        XCTAssertGreaterThan(report.findings.count, 3000)
+        XCTAssertGreaterThan(report.findingsMilliseconds, few.findingsMilliseconds)
+        XCTAssertLessThan(report.findingsMilliseconds, report.durationMilliseconds)
+    }
+
     /// Above the parallel threshold the rules and the rendering run concurrently: a screen
     /// of 3,000 elements with problems of many kinds, audited 40 times concurrently, gives
     /// the one-thread report each time.

@@ -2,13 +2,16 @@ import AuditCore
 
 /// The `Server-Timing` header (W3C Server Timing) of an audit's answer: where the daemon
 /// spent the request's time, phase by phase, in milliseconds —
-/// `receive;dur=12.1, queue;dur=0.0, parse;dur=80.3, rules;dur=70.2, render;dur=4.4, journal;dur=28.9`.
+/// `receive;dur=12.1, queue;dur=0.0, parse;dur=80.3, rules;dur=55.0, findings;dur=15.2, render;dur=4.4, journal;dur=28.9`.
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
 struct ServerTiming: Sendable {
     /// The phases of an audit, in the order they happen.
-    static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules", render = "render"
-    static let journal = "journal"
-    static let auditPhases = [receive, queue, parse, image, ocr, rules, render, journal]
+    static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules"
+    /// The rules' findings ordered, placed and written, after the rules are done: on a
+    /// finding-heavy screen the cost of its findings, apart from the checks'.
+    static let findings = "findings"
+    static let render = "render", journal = "journal"
+    static let auditPhases = [receive, queue, parse, image, ocr, rules, findings, render, journal]
 
     /// Phases in the order they happened.
     private(set) var phases: [(name: String, milliseconds: Double)] = []

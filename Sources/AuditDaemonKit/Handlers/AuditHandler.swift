@@ -137,7 +137,8 @@ enum AuditHandler {
                 // the model is still held (docs/PERFORMANCE.md).
                 let spill = spillAfter > 0 ? Auditor.Spill(file: SpillFile(directory: spillDirectory), afterBytes: spillAfter) : nil
                 let report = source.withUnsafeBytes { Auditor.audit(snapshot, ruleSet: ruleSet, source: $0, budget: budget, spill: spill) }
-                timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds)
+                timing.add(ServerTiming.rules, milliseconds: report.durationMilliseconds - report.findingsMilliseconds)
+                timing.add(ServerTiming.findings, milliseconds: report.findingsMilliseconds)
                 if budget.isCancelled { return .abandoned }
                 // Render on the worker, then free it: waiting for the journal's fdatasync
                 // needs no CPU, and concurrent audits share one sync. The same bytes serve

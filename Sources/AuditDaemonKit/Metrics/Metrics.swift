@@ -145,7 +145,7 @@ public final class Metrics: @unchecked Sendable {
             out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
             family(
                 "auditd_audit_phase_seconds_total", "counter",
-                "Time answered audits spent in each phase (receive, queue, parse, image, ocr, rules, render, journal), as in their Server-Timing header.")
+                "Time answered audits spent in each phase (receive, queue, parse, image, ocr, rules, findings, render, journal), as in their Server-Timing header.")
             for phase in ServerTiming.auditPhases {
                 out += "auditd_audit_phase_seconds_total{phase=\"\(phase)\"} \(format(phaseSeconds[phase] ?? 0))\n"
             }
