@@ -54,7 +54,8 @@ final class MetricsTests: XCTestCase {
                 "auditd_audit_phase_seconds_total{phase=\"receive\"} 0.0025", "auditd_audit_phase_seconds_total{phase=\"queue\"} 0",
                 "auditd_audit_phase_seconds_total{phase=\"parse\"} 0.1", "auditd_audit_phase_seconds_total{phase=\"image\"} 0",
                 "auditd_audit_phase_seconds_total{phase=\"ocr\"} 0", "auditd_audit_phase_seconds_total{phase=\"rules\"} 0.01225",
-                "auditd_audit_phase_seconds_total{phase=\"findings\"} 0.0005", "auditd_audit_phase_seconds_total{phase=\"render\"} 0", "auditd_audit_phase_seconds_total{phase=\"journal\"} 0.0025",
+                "auditd_audit_phase_seconds_total{phase=\"findings\"} 0.0005", "auditd_audit_phase_seconds_total{phase=\"render\"} 0",
+                "auditd_audit_phase_seconds_total{phase=\"journal\"} 0.0025",
             ], text)
         XCTAssertTrue(text.contains("# TYPE auditd_audit_phase_seconds_total counter\n"))
         XCTAssertEqual(first.headerValue, "receive;dur=2.5, parse;dur=40, journal;dur=2.5")

@@ -34,7 +34,10 @@ enum AuditCommand: Command {
             .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
             .init(name: "--build", valueName: "BUILD", help: "the build every snapshot is of (default: what each snapshot says)"),
             .init(name: "--screen", valueName: "SCREEN", help: "the screen (default: what the snapshot says, else the file's base name)"),
-            .init(name: "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, ocr, rules, findings, render, journal)"),
+            .init(
+                name: "--timing",
+                help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, ocr, rules, findings, render, journal)"
+            ),
         ],
         discussion:
             "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
