@@ -111,14 +111,15 @@ public enum Auditor {
         // Order: document order, then rule id, then the order the rule reported them. Rule
         // ids are ranked once and findings stay in their jobs' arrays: the sort moves
         // small integer keys only.
-        let ruleRank = Self.ruleRanks(ruleSet)
+        // Entries are sorted by id: with no custom rule among them, an entry's place is its rank.
+        let ruleRank = ruleSet.customRules.isEmpty ? nil : Self.ruleRanks(ruleSet)
         var jobFindings: [[Finding]] = []
         var keys: [FindingKey] = []
         var incompletes: [Incomplete] = []
         var leftOut = 0, leftCovered = 0
         for job in 0..<jobs {
             let result = results.take(job)
-            let jobRank = job < entries.count ? ruleRank[entries[job].id] ?? Int.max : nil
+            let jobRank = job < entries.count ? (ruleRank.map { $0[entries[job].id] ?? Int.max } ?? job) : nil
             // Read in place: copying each finding out costs a retain and release per field.
             for position in result.findings.indices {
                 // What is not the app's — the system's bars and keyboard, another app's
@@ -134,7 +135,7 @@ public enum Auditor {
                         continue
                     }
                 }
-                let rank = jobRank ?? ruleRank[result.findings[position].ruleID] ?? Int.max
+                let rank = jobRank ?? ruleRank?[result.findings[position].ruleID] ?? Int.max
                 keys.append(
                     FindingKey(
                         element: Int32(truncatingIfNeeded: result.findings[position].element ?? -1),

@@ -3,16 +3,21 @@
 public struct RuleSet: Sendable {
     /// One enabled rule with its settings.
     public struct Entry: Sendable {
-        public var rule: any Rule.Type
+        public var rule: any Rule.Type {
+            didSet { id = rule.description.id }
+        }
         public var severity: Severity
         public var parameters: [String: JSON]
 
-        public var id: String { rule.description.id }
+        /// The rule's id, kept: every audit asks it of every entry, and a rule's
+        /// description is a large value to copy for it.
+        public private(set) var id: String
 
         public init(rule: any Rule.Type, severity: Severity, parameters: [String: JSON]) {
             self.rule = rule
             self.severity = severity
             self.parameters = parameters
+            id = rule.description.id
         }
     }
 
@@ -37,8 +42,8 @@ public struct RuleSet: Sendable {
     /// Where it was read from.
     public var file: String?
     public var extends: String?
-    /// Enabled rules, ordered by id.
-    public var entries: [Entry]
+    /// Enabled rules, ordered by id (kept so: the engine ranks findings by an entry's place).
+    public private(set) var entries: [Entry]
     public var suppressions: [Suppression]
     public var customRules: [XPathRule]
 
