@@ -278,7 +278,9 @@ final class AuditctlTests: XCTestCase {
         XCTAssertEqual(timed.status, 0, timed.stderr)
         XCTAssertEqual(timed.stdout, plain.stdout, "--timing writes to standard error only")
         let lines = timed.stderr.split(separator: "\n").map(String.init)
-        let phases = #"\(auditd: receive [0-9]+\.[0-9], queue [0-9]+\.[0-9], parse [0-9]+\.[0-9], rules [0-9]+\.[0-9], render [0-9]+\.[0-9], journal [0-9]+\.[0-9] ms\)"#
+        let phases =
+            #"\(auditd: receive [0-9]+\.[0-9], queue [0-9]+\.[0-9], parse [0-9]+\.[0-9], rules [0-9]+\.[0-9], "#
+            + #"findings [0-9]+\.[0-9], render [0-9]+\.[0-9], journal [0-9]+\.[0-9] ms\)"#
         for file in [checkout, mailbox] {
             let line = try XCTUnwrap(lines.first { $0.hasPrefix("auditctl: timing: \(file): ") }, timed.stderr)
             XCTAssertNotNil(line.range(of: #"^auditctl: timing: .*: [0-9]+\.[0-9] ms "# + phases + "$", options: .regularExpression), line)
