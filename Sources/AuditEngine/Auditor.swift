@@ -235,16 +235,14 @@ public enum Auditor {
         let findings = AuditFindings(sources: sources, slots: slots, snapshot: snapshot)
         let finished = DispatchTime.now().uptimeNanoseconds
         let elapsed = Double(finished - started) / 1e6
-        var report = AuditReport(
+        return AuditReport(
             id: AuditID.make(), app: snapshot.app, build: snapshot.build, screen: snapshot.screen,
             platform: snapshot.platform, dialect: snapshot.dialect, elementCount: snapshot.elements.count,
-            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findings: findings,
+            ruleSet: ruleSet.name, durationMilliseconds: elapsed, findingsMilliseconds: Double(finished - rulesDone) / 1e6, findings: findings,
             incomplete: locatedIncompletes, suppressed: suppressed,
             notes: snapshot.notes + (leftOut > 0 ? ["\(leftOut) findings on the system's UI or another app's window left out: not the app's"] : [])
                 + (leftCovered > 0 ? ["\(leftCovered) findings on covered content left out: painted over, nobody sees or reaches it"] : []),
             renderedFindings: renderedFindings)
-        report.findingsMilliseconds = Double(finished - rulesDone) / 1e6
-        return report
     }
 
     /// The position of every rule id of the set in sorted order.

@@ -90,7 +90,7 @@ public struct AuditReport: Sendable {
     /// Of ``durationMilliseconds``, the time the findings took once the rules were done:
     /// ordered, suppressed, placed and written (the daemon's `findings` phase; the rest is
     /// its `rules` phase). Zero for a report not made by an audit.
-    public var findingsMilliseconds: Double = 0
+    public var findingsMilliseconds: Double
     public package(set) var findings: AuditFindings
     public var incomplete: [LocatedIncomplete]
     /// Findings suppressed by `a11y-ignore` or the rule set, counted per rule id.
@@ -104,8 +104,8 @@ public struct AuditReport: Sendable {
 
     package init(
         id: String, app: String?, build: String?, screen: String?, platform: Platform, dialect: Dialect, elementCount: Int,
-        ruleSet: String, durationMilliseconds: Double, findings: AuditFindings, incomplete: [LocatedIncomplete],
-        suppressed: [String: Int], notes: [String] = [], renderedFindings: [RenderedFindings] = []
+        ruleSet: String, durationMilliseconds: Double, findingsMilliseconds: Double = 0, findings: AuditFindings,
+        incomplete: [LocatedIncomplete], suppressed: [String: Int], notes: [String] = [], renderedFindings: [RenderedFindings] = []
     ) {
         self.id = id
         self.app = app
@@ -116,6 +116,7 @@ public struct AuditReport: Sendable {
         self.elementCount = elementCount
         self.ruleSet = ruleSet
         self.durationMilliseconds = durationMilliseconds
+        self.findingsMilliseconds = findingsMilliseconds
         self.findings = findings
         self.incomplete = incomplete
         self.suppressed = suppressed

@@ -3,15 +3,13 @@
 public struct RuleSet: Sendable {
     /// One enabled rule with its settings.
     public struct Entry: Sendable {
-        public var rule: any Rule.Type {
-            didSet { id = rule.description.id }
-        }
+        public let rule: any Rule.Type
         public var severity: Severity
         public var parameters: [String: JSON]
 
         /// The rule's id, kept: every audit asks it of every entry, and a rule's
         /// description is a large value to copy for it.
-        public private(set) var id: String
+        public let id: String
 
         public init(rule: any Rule.Type, severity: Severity, parameters: [String: JSON]) {
             self.rule = rule

@@ -81,77 +81,77 @@ public struct Element: Sendable {
     // MARK: Stated flags
 
     public package(set) var accessible: Bool? {
-        get { Self.flag(packedFlags) }
-        set { packedFlags = packedFlags & ~3 | Self.bits(newValue) }
+        get { stated(at: 0) }
+        set { state(newValue, at: 0) }
     }
     public package(set) var hidden: Bool? {
-        get { Self.flag(packedFlags >> 2) }
-        set { packedFlags = packedFlags & ~(3 << 2) | Self.bits(newValue) << 2 }
+        get { stated(at: 2) }
+        set { state(newValue, at: 2) }
     }
     public package(set) var visible: Bool? {
-        get { Self.flag(packedFlags >> 4) }
-        set { packedFlags = packedFlags & ~(3 << 4) | Self.bits(newValue) << 4 }
+        get { stated(at: 4) }
+        set { state(newValue, at: 4) }
     }
     public package(set) var enabled: Bool? {
-        get { Self.flag(packedFlags >> 6) }
-        set { packedFlags = packedFlags & ~(3 << 6) | Self.bits(newValue) << 6 }
+        get { stated(at: 6) }
+        set { state(newValue, at: 6) }
     }
     public package(set) var interactive: Bool? {
-        get { Self.flag(packedFlags >> 8) }
-        set { packedFlags = packedFlags & ~(3 << 8) | Self.bits(newValue) << 8 }
+        get { stated(at: 8) }
+        set { state(newValue, at: 8) }
     }
     /// Takes the screen reader's focus as one stop though it may not act (Android
     /// `focusable`): what is inside it is said as part of it.
     public package(set) var focusable: Bool? {
-        get { Self.flag(packedFlags >> 10) }
-        set { packedFlags = packedFlags & ~(3 << 10) | Self.bits(newValue) << 10 }
+        get { stated(at: 10) }
+        set { state(newValue, at: 10) }
     }
     public package(set) var scalesWithContentSize: Bool? {
-        get { Self.flag(packedFlags >> 12) }
-        set { packedFlags = packedFlags & ~(3 << 12) | Self.bits(newValue) << 12 }
+        get { stated(at: 12) }
+        set { state(newValue, at: 12) }
     }
     public package(set) var truncated: Bool? {
-        get { Self.flag(packedFlags >> 14) }
-        set { packedFlags = packedFlags & ~(3 << 14) | Self.bits(newValue) << 14 }
+        get { stated(at: 14) }
+        set { state(newValue, at: 14) }
     }
     public package(set) var underline: Bool? {
-        get { Self.flag(packedFlags >> 16) }
-        set { packedFlags = packedFlags & ~(3 << 16) | Self.bits(newValue) << 16 }
+        get { stated(at: 16) }
+        set { state(newValue, at: 16) }
     }
     public package(set) var checked: Bool? {
-        get { Self.flag(packedFlags >> 18) }
-        set { packedFlags = packedFlags & ~(3 << 18) | Self.bits(newValue) << 18 }
+        get { stated(at: 18) }
+        set { state(newValue, at: 18) }
     }
     /// Android's `NAF`: uiautomator found it clickable with no text or description.
     public package(set) var notAccessibilityFriendly: Bool? {
-        get { Self.flag(packedFlags >> 20) }
-        set { packedFlags = packedFlags & ~(3 << 20) | Self.bits(newValue) << 20 }
+        get { stated(at: 20) }
+        set { state(newValue, at: 20) }
     }
     // Extensions for the VoiceOver and Dynamic Type rules (docs/snapshot-format.md).
     /// Offers the Large Content Viewer (a long press shows the item enlarged).
     public package(set) var largeContentViewer: Bool? {
-        get { Self.flag(packedFlags >> 22) }
-        set { packedFlags = packedFlags & ~(3 << 22) | Self.bits(newValue) << 22 }
+        get { stated(at: 22) }
+        set { state(newValue, at: 22) }
     }
     /// Draws its content itself (a custom-drawn view or canvas).
     public package(set) var drawsContent: Bool? {
-        get { Self.flag(packedFlags >> 24) }
-        set { packedFlags = packedFlags & ~(3 << 24) | Self.bits(newValue) << 24 }
+        get { stated(at: 24) }
+        set { state(newValue, at: 24) }
     }
     /// Presented modally.
     public package(set) var modal: Bool? {
-        get { Self.flag(packedFlags >> 26) }
-        set { packedFlags = packedFlags & ~(3 << 26) | Self.bits(newValue) << 26 }
+        get { stated(at: 26) }
+        set { state(newValue, at: 26) }
     }
     /// A modal that supports the escape gesture (two-finger Z) to dismiss.
     public package(set) var supportsEscape: Bool? {
-        get { Self.flag(packedFlags >> 28) }
-        set { packedFlags = packedFlags & ~(3 << 28) | Self.bits(newValue) << 28 }
+        get { stated(at: 28) }
+        set { state(newValue, at: 28) }
     }
     /// The screen's main action (play/pause, answer, send).
     public package(set) var mainAction: Bool? {
-        get { Self.flag(packedFlags >> 30) }
-        set { packedFlags = packedFlags & ~(3 << 30) | Self.bits(newValue) << 30 }
+        get { stated(at: 30) }
+        set { state(newValue, at: 30) }
     }
     /// The main action is reachable with the magic tap (two-finger double tap).
     public package(set) var magicTap: Bool? {
@@ -162,19 +162,19 @@ public struct Element: Sendable {
     /// navigation bars, scroll indicators (set by the dialect's decoder).
     public package(set) var systemUI: Bool {
         get { packedMoreFlags & (1 << 2) != 0 }
-        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 2) : packedMoreFlags & ~(1 << 2) }
+        set { setMoreFlag(newValue, bit: 2) }
     }
     /// A screen reader visits what is inside it in order of position, not of the tree:
     /// Jetpack Compose's `ComposeView` sorts its semantics nodes into rows, top to bottom,
     /// each left to right (set by the dialect's decoder).
     public package(set) var ordersByPosition: Bool {
         get { packedMoreFlags & (1 << 3) != 0 }
-        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 3) : packedMoreFlags & ~(1 << 3) }
+        set { setMoreFlag(newValue, bit: 3) }
     }
     /// Painted over by a page drawn above it (``CoveredContent``): not on screen to judge.
     public package(set) var covered: Bool {
         get { packedMoreFlags & (1 << 4) != 0 }
-        set { packedMoreFlags = newValue ? packedMoreFlags | (1 << 4) : packedMoreFlags & ~(1 << 4) }
+        set { setMoreFlag(newValue, bit: 4) }
     }
 
     /// A stated flag from its two bits.
@@ -188,6 +188,19 @@ public struct Element: Sendable {
 
     /// The two bits of a stated flag.
     @inline(__always) private static func bits(_ flag: Bool?) -> UInt32 { flag.map { $0 ? 3 : 2 } ?? 0 }
+
+    /// The stated flag whose two bits start at `shift` of ``packedFlags``.
+    @inline(__always) private func stated(at shift: UInt32) -> Bool? { Self.flag(packedFlags >> shift) }
+
+    /// Sets the stated flag whose two bits start at `shift` of ``packedFlags``.
+    @inline(__always) private mutating func state(_ flag: Bool?, at shift: UInt32) {
+        packedFlags = packedFlags & ~(3 << shift) | Self.bits(flag) << shift
+    }
+
+    /// Sets the plain flag at `bit` of ``packedMoreFlags``.
+    @inline(__always) private mutating func setMoreFlag(_ flag: Bool, bit: UInt8) {
+        packedMoreFlags = flag ? packedMoreFlags | (1 << bit) : packedMoreFlags & ~(1 << bit)
+    }
 
     /// `x,y,width,height` in points (`frame`), `nil` when absent or unreadable.
     public package(set) var frame: Rect? {
