@@ -171,7 +171,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["AuditCore", "AuditClient", "AuditFormats"],
             path: "Tests/IntegrationTests",
-            exclude: ["Golden", "Hostile", "Browser", "Schemas"]
+            exclude: ["Golden", "Hostile", "Browser", "Schemas", "Identity"]
         ),
     ],
     swiftLanguageModes: [.v6]

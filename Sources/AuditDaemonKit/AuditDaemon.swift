@@ -69,6 +69,19 @@ public enum AuditDaemon {
             logger.error("cannot load rule sets", ["file": error.file, "key": error.key, "reason": error.reason])
             exit(1)
         }
+        // One writer per journal and per index: taken before either is opened, held for
+        // the daemon's life (kept below), let go by the kernel however the daemon ends.
+        var locks: [WriterLock] = []
+        do {
+            let owner = "pid \(getpid()), socket \(options.socket)"
+            try Journal.makeDirectories(for: options.journal)
+            locks.append(try WriterLock.acquire(options.journal + ".lock", owner: owner))
+            let index = options.server.trendIndex ?? options.journal + ".index.sqlite"
+            if index != "none" { locks.append(try WriterLock.acquire(index + ".lock", owner: owner)) }
+        } catch {
+            logger.error("cannot take the journal", ["error": "\(error)"])
+            exit(1)
+        }
         let journal: Journal
         do {
             journal = try Journal(path: options.journal, maxBytes: options.journalMaxBytes, keep: options.journalKeep, logger: logger)
@@ -134,7 +147,7 @@ public enum AuditDaemon {
         // Park the main thread; all work runs on the daemon's own queues. (Not dispatchMain():
         // its signal thread trips AddressSanitizer inside libdispatch, docs/RELIABILITY.md.)
         let forever = DispatchSemaphore(value: 0)
-        while true { withExtendedLifetime(signals) { forever.wait() } }
+        while true { withExtendedLifetime((signals, locks)) { forever.wait() } }
     }
 
     static func stop(server: Server, notify: SystemdNotify, logger: Logger, signal name: String) {

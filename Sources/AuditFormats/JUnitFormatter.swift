@@ -2,9 +2,15 @@ import AuditCore
 import Foundation
 
 /// JUnit XML (Apache Ant schema): a testsuite per snapshot, a testcase per rule of the rule
-/// set. The schema allows one failure per testcase, so a rule with several findings gets
-/// one testcase per defect (`rule-id element`, `×N` when it has N instances, which its
-/// failure lists), each with its failure; incomplete rules are skipped testcases.
+/// set, and per defect of a rule that has findings. A testcase fails exactly when its
+/// findings fail the gate — at or above `--fail-on`, and with a baseline (`--baseline`,
+/// `--since-build`) only new or regressed — so a CI's test view agrees with auditctl's exit
+/// status; the other findings are skipped testcases whose message gives their class and
+/// severity (the schema has no properties on a testcase), and findings fixed since the
+/// baseline are passing testcases. A defect's instances (the same problem on every row of a
+/// list) share a testcase whose message lists them. Testcases are named by the rule and the
+/// element as a person names it (`label.missing: unnamed image in row “Milk”`), as the HTML
+/// report names it, not by its path; incomplete rules are skipped testcases.
 package enum JUnitFormatter {
     package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -14,6 +20,11 @@ package enum JUnitFormatter {
             let snapshot = result.report?.snapshot
             let suiteName = escape(result.file)
             let classname = escape(tokenize([snapshot?.app, snapshot?.screen].compactMap { $0 }.joined(separator: ".")).ifEmpty("auditd"))
+            // The snapshot read again, to name elements as a person does.
+            let screen = context.sources[result.file].map { HTMLScreen(snapshotIndex: index, title: result.file, source: $0, screenshot: nil) }
+            func name(_ finding: ReportFinding) -> String {
+                screen?.personName(line: finding.line, column: finding.column) ?? finding.element ?? shortPath(finding.path) ?? "the screen"
+            }
             var cases: [String] = []
             var failures = 0, errors = 0, skipped = 0
             if let error = result.error {
@@ -27,7 +38,7 @@ package enum JUnitFormatter {
                     ruleIDs.append(id)
                 }
                 for id in ruleIDs {
-                    let findings = result.findings.filter { $0.rule == id }
+                    let findings = result.findings.indices.filter { result.findings[$0].rule == id }
                     let incomplete = result.incomplete.filter { $0.rule == id }
                     if findings.isEmpty, let first = incomplete.first {
                         skipped += 1
@@ -37,22 +48,40 @@ package enum JUnitFormatter {
                     } else if findings.isEmpty {
                         cases.append("    <testcase name=\"\(escape(id))\" classname=\"\(classname)\" time=\"0\"/>\n")
                     }
-                    // One testcase per defect (docs/findings.md): its instances — the same
-                    // problem on every row of a list — are listed in its failure.
-                    for group in defects(findings) {
-                        failures += 1
-                        let finding = group[0]
-                        let element = (finding.elementName ?? "snapshot") + (group.count > 1 ? " ×\(group.count)" : "")
+                    // One testcase per defect (docs/findings.md) and verdict: its instances —
+                    // the same problem on every row of a list — are listed in its message.
+                    for group in defects(findings, of: result, context: context) {
+                        let finding = result.findings[group[0]]
+                        let fails = result.failsGate(group[0], failOn: context.failOn, hasBaseline: context.hasBaseline)
+                        let element = name(finding) + (group.count > 1 ? " ×\(group.count)" : "")
                         func location(_ item: ReportFinding) -> String { "\(result.file):\(item.line ?? 0):\(item.column ?? 0)" }
-                        var details = "\(location(finding)) [\(finding.severity.rawValue)] \(finding.message)\nevidence: \(JSON.object(finding.evidence).rendered())"
+                        let state = context.hasBaseline ? (result.baselineState(group[0]) ?? "new") : nil
+                        var details = "\(location(finding)) [\(finding.severity.rawValue)\(state.map { ", " + $0 } ?? "")] \(finding.message)"
+                        details += "\nelement: \(name(finding))" + (finding.path.map { "\npath: " + $0 } ?? "")
+                        details += "\nevidence: \(JSON.object(finding.evidence).rendered())"
                         if group.count > 1 {
                             details += "\n\(group.count) instances of one defect; also at:"
-                            for other in group.dropFirst() { details += "\n  \(location(other)) \(other.elementName ?? other.path ?? "")" }
+                            for other in group.dropFirst() { details += "\n  \(location(result.findings[other])) \(name(result.findings[other]))" }
                         }
-                        cases.append(
-                            "    <testcase name=\"\(escape(id + " " + element))\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
-                        )
+                        let testName = escape(tokenize(id + ": " + element))
+                        if fails {
+                            failures += 1
+                            cases.append(
+                                "    <testcase name=\"\(testName)\" classname=\"\(classname)\" time=\"0\">\n      <failure message=\"\(escape(finding.message))\" type=\"\(finding.severity.rawValue)\">\(escape(details))</failure>\n    </testcase>\n"
+                            )
+                        } else {
+                            skipped += 1
+                            let why = notGated(finding.severity, state: state, context: context)
+                            cases.append(
+                                "    <testcase name=\"\(testName)\" classname=\"\(classname)\" time=\"0\">\n      <skipped message=\"\(escape(why))\">\(escape(details))</skipped>\n    </testcase>\n"
+                            )
+                        }
                     }
+                }
+                // Fixed since the baseline: listed, and passing.
+                for fixed in result.absent {
+                    let element = fixed.element ?? shortPath(fixed.path) ?? "the screen"
+                    cases.append("    <testcase name=\"\(escape(tokenize(fixed.rule + ": " + element + " (fixed)")))\" classname=\"\(classname)\" time=\"0\"/>\n")
                 }
             }
             let seconds = (result.report?.durationMilliseconds ?? 0) / 1000
@@ -63,6 +92,14 @@ package enum JUnitFormatter {
             out += "      <property name=\"app\" value=\"\(escape(snapshot?.app ?? ""))\"/>\n"
             out += "      <property name=\"build\" value=\"\(escape(snapshot?.build ?? ""))\"/>\n"
             out += "      <property name=\"screen\" value=\"\(escape(snapshot?.screen ?? ""))\"/>\n"
+            out += "      <property name=\"fail-on\" value=\"\(context.failOn?.rawValue ?? "never")\"/>\n"
+            if context.hasBaseline {
+                let counts = result.baselineCounts
+                out += "      <property name=\"baseline\" value=\"\(escape(context.baselineTitle))\"/>\n"
+                out += "      <property name=\"new\" value=\"\(counts.new)\"/>\n"
+                out += "      <property name=\"regressed\" value=\"\(counts.regressed)\"/>\n"
+                out += "      <property name=\"fixed\" value=\"\(counts.fixed)\"/>\n"
+            }
             out += "    </properties>\n"
             out += cases.joined()
             out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
@@ -70,18 +107,36 @@ package enum JUnitFormatter {
         return out + "</testsuites>\n"
     }
 
-    /// `findings` (of one rule) grouped by defect and severity, in order of first instance;
-    /// a finding without a defect is its own.
-    static func defects(_ findings: [ReportFinding]) -> [[ReportFinding]] {
-        var groups: [[ReportFinding]] = []
+    /// Why a finding does not fail the gate, with its class and severity: "unchanged error:
+    /// only new and regressed findings fail", "notice: below --fail-on error".
+    static func notGated(_ severity: Severity, state: String?, context: FormatContext) -> String {
+        let what = (state.map { $0 + " " } ?? "") + severity.rawValue
+        guard let failOn = context.failOn else { return what + ": --fail-on never, nothing fails" }
+        if severity < failOn { return what + ": below --fail-on " + failOn.rawValue }
+        return what + ": only new and regressed findings fail (against " + context.baselineTitle + ")"
+    }
+
+    /// The last step of a path (`XCUIElementTypeButton[2]`), for an element without an id
+    /// that cannot be named otherwise.
+    static func shortPath(_ path: String?) -> String? {
+        path.flatMap { $0.split(separator: "/").last.map(String.init) }
+    }
+
+    /// The findings at `indices` (of one rule) grouped by defect, severity and verdict (one
+    /// instance may fail the gate where another, unchanged, does not), in order of first
+    /// instance; a finding without a defect is its own.
+    static func defects(_ indices: [Int], of result: SnapshotResult, context: FormatContext) -> [[Int]] {
+        var groups: [[Int]] = []
         var positions: [String: Int] = [:]
-        for finding in findings {
-            let key = (finding.defect ?? "fingerprint:" + finding.fingerprint) + "|" + finding.severity.rawValue
+        for index in indices {
+            let finding = result.findings[index]
+            let fails = result.failsGate(index, failOn: context.failOn, hasBaseline: context.hasBaseline)
+            let key = (finding.defect ?? "fingerprint:" + finding.fingerprint) + "|" + finding.severity.rawValue + "|" + (fails ? "fail" : "pass")
             if let position = positions[key] {
-                groups[position].append(finding)
+                groups[position].append(index)
             } else {
                 positions[key] = groups.count
-                groups.append([finding])
+                groups.append([index])
             }
         }
         return groups

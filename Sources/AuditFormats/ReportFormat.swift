@@ -95,6 +95,8 @@ package enum JUnitFormat: ReportFormat {
     package static let name = "junit"
     package static let summary = "JUnit XML for CI test views"
     package static let needsRuleSets = true
+    /// Elements are named as a person names them, from the snapshot read again.
+    package static let needsSources = true
     package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         JUnitFormatter.render(results, context: context)
     }

@@ -61,15 +61,34 @@ package struct SnapshotResult {
     /// The baseline state of finding `index`, `nil` without a baseline.
     package func baselineState(_ index: Int) -> String? { index < baselineStates.count ? baselineStates[index] : nil }
 
+    /// Whether finding `index` fails the gate: at or above `failOn`, and with a baseline
+    /// only when it is new or regressed. Every format and the exit status ask this.
+    package func failsGate(_ index: Int, failOn: Severity?, hasBaseline: Bool) -> Bool {
+        guard let failOn, findings[index].severity >= failOn else { return false }
+        return !hasBaseline || baselineState(index) == "new" || baselineState(index) == "regressed"
+    }
+
     /// Findings that count for `--fail-on`: all, or only new (and regressed) ones with a baseline.
     package func counted(failOn: Severity?, hasBaseline: Bool) -> Int {
         guard let failOn else { return 0 }
         if report == nil, let summary {
             return Severity.allCases.filter { $0 >= failOn }.reduce(0) { $0 + summary.count($1) }
         }
-        return findings.indices.filter { index in
-            findings[index].severity >= failOn && (!hasBaseline || baselineState(index) == "new" || baselineState(index) == "regressed")
-        }.count
+        return findings.indices.filter { failsGate($0, failOn: failOn, hasBaseline: hasBaseline) }.count
+    }
+
+    /// With a baseline: how many findings are new, regressed and unchanged, and how many
+    /// of the baseline's are fixed.
+    package var baselineCounts: (new: Int, regressed: Int, unchanged: Int, fixed: Int) {
+        var counts = (new: 0, regressed: 0, unchanged: 0, fixed: absent.count)
+        for index in findings.indices {
+            switch baselineState(index) {
+            case "regressed": counts.regressed += 1
+            case "unchanged": counts.unchanged += 1
+            default: counts.new += 1
+            }
+        }
+        return counts
     }
 }
 

@@ -11,6 +11,7 @@ package enum TextFormatter {
         var out = ""
         var totals: [Severity: Int] = [:]
         var totalIncomplete = 0
+        var changes = (new: 0, regressed: 0, fixed: 0)
         for result in results {
             if let error = result.error {
                 let line = error.line.map { ":\($0)" } ?? ""
@@ -68,11 +69,19 @@ package enum TextFormatter {
                 "   \(summary.error) errors, \(summary.warning) warnings, \(summary.notice) notices, \(summary.incomplete) incomplete"
                 + (summary.suppressed > 0 ? ", \(summary.suppressed) suppressed" : "")
                 + (summary.defects.map { $0 < result.findings.count ? " (\($0) defects)" : "" } ?? "") + "\n"
+            if context.hasBaseline {
+                let counts = result.baselineCounts
+                changes.new += counts.new
+                changes.regressed += counts.regressed
+                changes.fixed += counts.fixed
+                out += "   against \(e(context.baselineTitle)): \(counts.new) new, \(counts.regressed) regressed, \(counts.fixed) fixed, \(counts.unchanged) unchanged\n"
+            }
         }
         let failed = results.filter { $0.error != nil }.count
         out +=
             "\(results.count) snapshot\(results.count == 1 ? "" : "s"): \(totals[.error] ?? 0) errors, \(totals[.warning] ?? 0) warnings, "
-            + "\(totals[.notice] ?? 0) notices, \(totalIncomplete) incomplete" + (failed > 0 ? ", \(failed) not audited" : "") + "\n"
+            + "\(totals[.notice] ?? 0) notices, \(totalIncomplete) incomplete" + (failed > 0 ? ", \(failed) not audited" : "")
+            + (context.hasBaseline ? "; \(changes.new) new, \(changes.regressed) regressed, \(changes.fixed) fixed" : "") + "\n"
         return out
     }
 }

@@ -21,7 +21,7 @@ public struct Fingerprint {
 
     /// The fingerprint scheme's version: baselines made with another are compared by rule,
     /// element and message instead (auditctl says so).
-    public static let version = 3
+    public static let version = 4
 
     public init() {}
 
@@ -76,7 +76,7 @@ public struct Fingerprint {
 
     static func kindStart(of finding: Finding, in snapshot: Snapshot) -> KindStart {
         var rule = Fingerprint()
-        rule.beginPart(); rule.add("v3")
+        rule.beginPart(); rule.add("v4")
         rule.beginPart(); rule.add(snapshot.app ?? "")
         rule.beginPart(); rule.add(snapshot.screen ?? "")
         rule.beginPart(); rule.add(finding.ruleID)
@@ -117,7 +117,13 @@ public struct Fingerprint {
             instance.add(0x1F)
             name.withUTF8Buffer { instance.add($0) }
             instance.add(UInt8(ascii: "="))
-            instance.add(text)
+            // The other element a finding names by its path is hashed by its key: a row
+            // inserted above moves its path, not what it is.
+            if place == 2, text.first == UInt8(ascii: "/"), let other = snapshot.element(atPath: text) {
+                keys.other(other, in: snapshot).withUnsafeBufferPointer { instance.add($0) }
+            } else {
+                instance.add(text)
+            }
             guard place != 2 else { return }
             defect.add(0x1F)
             name.withUTF8Buffer { defect.add($0) }
@@ -142,6 +148,20 @@ public struct Fingerprint {
 
         package init() {}
 
+        /// The key of another element a finding names (``pair(of:in:kindStart:keys:)``).
+        private var otherKey: [UInt8] = []
+
+        /// The instance key of `element`, another element than the one whose keys are held.
+        mutating func other(_ element: Int, in snapshot: Snapshot) -> [UInt8] {
+            let identity = self.identity ?? ElementIdentity.of(snapshot)
+            self.identity = identity
+            otherKey.removeAll(keepingCapacity: true)
+            otherKey.append(contentsOf: "@".utf8)
+            var chain: [Int] = []
+            Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: true, chain: &chain, to: &otherKey)
+            return otherKey
+        }
+
         /// Whether the keys held are `element`'s.
         func hold(_ element: Int?) -> Bool { prepared && element == self.element }
 
@@ -165,7 +185,8 @@ public struct Fingerprint {
 
     /// The element part: its id when it is the screen's only element with it; else the
     /// nearest ancestor whose id is, and each step down from it (role, id, and for siblings
-    /// that repeat one another the text shown, else the place among them).
+    /// that repeat one another the text shown, else the label, else the place among them
+    /// counted from the last: ``ElementIdentity``).
     /// `instance: false` leaves out what tells repeated siblings apart: the pattern the
     /// element is an instance of (the defect of ``pair(of:in:ruleStart:keys:)``).
     static func appendElementKey(
@@ -205,18 +226,18 @@ public struct Fingerprint {
                 texts.withBytes(elements[step].id) { key.append(contentsOf: $0) }
             }
             guard identity.repeated[step], instance else { continue }
+            // A row showing nothing: its place counted from the last of its kind.
+            if identity.fromLast[step] > 0 {
+                key.append(UInt8(ascii: "^"))
+                key.append(contentsOf: String(identity.fromLast[step]).utf8)
+                continue
+            }
             let shown = identity.shown[step]
-            if !shown.isAbsent {
-                key.append(UInt8(ascii: "="))
-                texts.withBytes(shown) { key.append(contentsOf: $0.prefix(128)) }
-                if identity.sameContentOrdinal[step] > 0 {
-                    key.append(UInt8(ascii: "~"))
-                    key.append(contentsOf: String(identity.sameContentOrdinal[step]).utf8)
-                }
-            } else {
-                key.append(UInt8(ascii: "["))
-                key.append(contentsOf: String(identity.ordinal[step]).utf8)
-                key.append(UInt8(ascii: "]"))
+            key.append(UInt8(ascii: "="))
+            texts.withBytes(shown) { key.append(contentsOf: $0.prefix(128)) }
+            if identity.sameContentOrdinal[step] > 0 {
+                key.append(UInt8(ascii: "~"))
+                key.append(contentsOf: String(identity.sameContentOrdinal[step]).utf8)
             }
         }
     }

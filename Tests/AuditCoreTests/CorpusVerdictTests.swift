@@ -91,13 +91,14 @@ final class CorpusVerdictTests: XCTestCase {
         XCTAssertTrue(findings(report, "target-duplicate", element: "dictation").isEmpty)
     }
 
-    /// Login fields described "username" and "password": TalkBack reads that instead of the input.
+    /// Login fields described "username" and "password", and a URL field described "Video URL
+    /// input field": TalkBack reads that instead of the input.
     func testEditableFieldsWithDescriptions() throws {
         let reports = try ["android/", "ios/"].flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: TestSupport.corpus.appendingPathComponent(folder).path).sorted().map { folder + $0 }
         }.map { try audit($0).1 }
         let described = reports.flatMap { findings($0, "label.editable-description") }
-        XCTAssertEqual(Set(described.compactMap { $0.finding.evidence("description")?.stringValue }), ["username", "password"])
+        XCTAssertEqual(Set(described.compactMap { $0.finding.evidence("description")?.stringValue }), ["username", "password", "Video URL input field"])
         // Only Android snapshots: iOS reads a field's label and its value.
         XCTAssertTrue(reports.filter { $0.platform == .ios }.allSatisfy { findings($0, "label.editable-description").isEmpty })
     }

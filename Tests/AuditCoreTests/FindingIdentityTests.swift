@@ -2,7 +2,7 @@ import AuditCore
 import Foundation
 import XCTest
 
-/// A finding's identity (fingerprint version 3): unique within a report, stable across
+/// A finding's identity (fingerprint version 4): unique within a report, stable across
 /// builds of the same screen — rows inserted, labels added, the file reformatted.
 final class FindingIdentityTests: XCTestCase {
     func reports() throws -> [(String, AuditReport)] {

@@ -50,8 +50,10 @@ final class TrendIndexRetentionTests: XCTestCase {
         index.read(
             { store throws(SQLiteError) -> [String: [String]] in
                 var found: [String: [String]] = [:]
-                for (build, screens) in try store.screenAudits(app: "shop", screen: nil) {
-                    for screen in screens { found["\(build)/\(screen.screen)"] = try store.findings(audit: screen.seq).map(\.fingerprint).sorted() }
+                for build in try store.builds(app: "shop") {
+                    for screen in try store.screens(app: "shop", build: build.name) {
+                        found["\(build.name)/\(screen.screen)"] = try store.findings(audit: screen.seq).map(\.fingerprint).sorted()
+                    }
                 }
                 return found
             },

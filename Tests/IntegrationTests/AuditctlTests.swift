@@ -93,7 +93,7 @@ final class AuditctlTests: XCTestCase {
                 rules = {r["id"] for r in run["tool"]["driver"]["rules"]}
                 assert all(r["ruleId"] in rules for r in run["results"] if r["ruleId"] != "snapshot.unreadable")
                 assert any(r["kind"] == "review" and r["level"] == "none" for r in run["results"])
-                assert all("auditd/v3" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
+                assert all("auditd/v4" in r["partialFingerprints"] for r in run["results"] if r["kind"] == "fail")
                 assert any(r["locations"][0].get("logicalLocations") for r in run["results"])
                 print("ok", len(run["results"]))
                 """, schema, output,
@@ -112,7 +112,7 @@ final class AuditctlTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         let xml = try String(contentsOfFile: output, encoding: .utf8)
         XCTAssertEqual(xml.components(separatedBy: "<testsuite ").count - 1, 7)
-        XCTAssertTrue(xml.contains("<testcase name=\"label.missing close\""), xml)
+        XCTAssertTrue(xml.contains("<testcase name=\"label.missing: button “icon_close”\""), xml)
         XCTAssertTrue(xml.contains("<skipped message=\"incomplete:"))
     }
 
@@ -166,7 +166,7 @@ final class AuditctlTests: XCTestCase {
         try daemon.start()
         let file = DaemonHarness.examples.appendingPathComponent("checkout.xml").path
         let saved = try daemon.auditctl(["audit", "--format", "json", file])
-        var old = saved.stdout.replacingOccurrences(of: #""fingerprint_version": 3,"#, with: "")
+        var old = saved.stdout.replacingOccurrences(of: #""fingerprint_version": 4,"#, with: "")
         old = old.replacingOccurrences(of: #""fingerprint": ""#, with: #""fingerprint": "v1-"#)
         XCTAssertFalse(old.contains("fingerprint_version"), "the test must remove the version")
         let baseline = daemon.directory.appendingPathComponent("old.json")

@@ -131,6 +131,40 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "the live daemon is untouched")
     }
 
+    /// One writer per journal: a second daemon on another socket with the same journal (or
+    /// the same trend index) refuses to start, naming the first one's pid and socket, and
+    /// the first journals on alone; once the first is gone (kill -9 included), the lock
+    /// goes with it.
+    func testTwoDaemonsCannotShareAJournal() throws {
+        let first = try DaemonHarness()
+        let firstProcess = try first.start()
+        XCTAssertEqual(try first.post(DaemonHarness.example("checkout.xml")).status, 200)
+        let second = try DaemonHarness()
+        let auditd = DaemonHarness.binaries.appendingPathComponent("auditd").path
+        let clash = try second.run(auditd, ["--socket", second.socket, "--journal", first.journal, "--rules", DaemonHarness.rules.path])
+        XCTAssertEqual(clash.status, 1, clash.stderr)
+        XCTAssertTrue(clash.stderr.contains("held by another auditd (pid \(firstProcess.processIdentifier), socket \(first.socket))"), clash.stderr)
+        XCTAssertTrue(clash.stderr.contains("give this one another --journal"), clash.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: second.socket), "the second daemon never listened")
+        // The index alone shared (another journal, the first's index): refused too.
+        let index = try second.run(
+            auditd,
+            ["--socket", second.socket, "--journal", second.journal, "--trend-index", first.journal + ".index.sqlite", "--rules", DaemonHarness.rules.path])
+        XCTAssertEqual(index.status, 1, index.stderr)
+        XCTAssertTrue(index.stderr.contains(".index.sqlite.lock is held by another auditd"), index.stderr)
+        // The first journals on alone: sequence numbers stay one series.
+        XCTAssertEqual(try first.post(DaemonHarness.example("checkout.xml")).status, 200)
+        let seqs = first.journalRecords().compactMap { $0["seq"] as? Int }
+        XCTAssertEqual(seqs, Array(1...seqs.count))
+        // Gone however it went, the first lets go: the second starts on its journal and
+        // continues its sequence.
+        XCTAssertEqual(first.stop(signal: SIGKILL), 9)
+        try second.start(["--journal", first.journal])
+        XCTAssertEqual(try second.post(DaemonHarness.example("checkout.xml")).status, 200)
+        let after = first.journalRecords().compactMap { $0["seq"] as? Int }
+        XCTAssertEqual(after, Array(1...after.count), "one series across the two daemons")
+    }
+
     func testSIGHUPReloadsAndKeepsOldSetsOnBrokenFile() throws {
         let daemon = try DaemonHarness()
         let rules = daemon.directory.appendingPathComponent("rules")

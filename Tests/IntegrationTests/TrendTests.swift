@@ -101,12 +101,27 @@ final class TrendTests: XCTestCase {
         let table = try daemon.auditctl(["trend", "--app", "shop"])
         XCTAssertEqual(table.status, 0, table.stderr)
         XCTAssertTrue(table.stdout.contains("shop — 4 builds"), table.stdout)
-        XCTAssertNotNil(table.stdout.range(of: #"\n2 +1 +0 +0 +1 +12 +0  Inbox +Checkout\n"#, options: .regularExpression), table.stdout)
+        // Per build: when it was first audited, its findings, and each class split by severity.
+        XCTAssertNotNil(
+            table.stdout.range(of: #"\n2 +\d{4}-\d\d-\d\d \d\d:\d\d +1 +12 +0 +0 +1 \(1E\) +12 \(6E 6W\) +0  Inbox +Checkout\n"#, options: .regularExpression),
+            table.stdout)
+        XCTAssertNotNil(table.stdout.range(of: #"\ntotal +0 +1 +1\n"#, options: .regularExpression), table.stdout)
+        // The latest build alone, and every app with its latest build.
+        let latest = try daemon.auditctl(["trend", "--app", "shop", "--build", "latest", "--format", "json"])
+        XCTAssertEqual(latest.status, 0, latest.stderr)
+        let latestBuilds = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(latest.stdout.utf8)) as? [String: Any])?["builds"] as? [[String: Any]])
+        XCTAssertEqual(latestBuilds.map { $0["build"] as? String }, ["4"])
+        XCTAssertEqual(latestBuilds.first?["first"] as? Int, 11)
+        let apps = try daemon.auditctl(["trend"])
+        XCTAssertEqual(apps.status, 0, apps.stderr)
+        XCTAssertNotNil(apps.stdout.range(of: #"\nshop +4 +\d{4}-\d\d-\d\d \d\d:\d\d +3 +32 +0 +0 +0 +21 \(9E 12W\) +11 \(7E 4W\)\n"#, options: .regularExpression), apps.stdout)
         let unknown = try daemon.auditctl(["trend", "--app", "nope"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("no build of app \"nope\""), unknown.stderr)
         XCTAssertEqual(try daemon.request("GET /v1/trends?app=shop&build=9 HTTP/1.1\r\nHost: x\r\n\r\n").status, 404)
-        XCTAssertEqual(try daemon.request("GET /v1/trends HTTP/1.1\r\nHost: x\r\n\r\n").status, 400)
+        let everyApp = try daemon.request("GET /v1/trends HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(everyApp.status, 200)
+        XCTAssertEqual(((everyApp.json as? [String: Any])?["apps"] as? [[String: Any]])?.map { $0["app"] as? String }, ["shop"])
     }
 
     func testSinceBuildFailsOnlyOnNewAndRegressedFindings() throws {
@@ -313,13 +328,19 @@ final class TrendTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.stderr)
             let rows = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             func number(_ value: Any?) -> Int? { (value as? Int) ?? (value as? String).flatMap { Int($0) } ?? (value as? NSNumber)?.intValue }
+            let counted = ["screens", "new", "fixed", "persistent", "regressed", "first"]
+            func names(_ value: Any?) -> String { ((value as? [String]) ?? []).joined(separator: ",") }
             let fleet = rows.map { row in
-                [row["build"] as? String ?? "?"] + ["new", "fixed", "persistent", "regressed", "first_audit"].map { String(number(row[$0]) ?? -1) }
+                [row["build"] as? String ?? "?"] + counted.map { String(number(row[$0]) ?? -1) } + [names(row["not-audited"])]
             }
             let local = try XCTUnwrap(try trend(whole, "app=\(app)")["builds"] as? [[String: Any]]).map { build in
-                [build["build"] as? String ?? "?"] + ["new", "fixed", "persistent", "regressed", "first"].map { String(number(build[$0]) ?? -1) }
+                [build["build"] as? String ?? "?"] + counted.map { String(number(build[$0]) ?? -1) } + [names(build["not-audited"])]
             }
             XCTAssertEqual(fleet, local, "\(app): ClickHouse over two runners' journals, against one daemon that saw it all")
+            // The same column names in the same order as auditctl trend --format json gives a build.
+            let firstLine = try XCTUnwrap(run.stdout.split(separator: "\n").first.map(String.init), run.stdout)
+            let columns = firstLine.matches(of: /"([a-z_-]+)":/).map { String($0.1) }
+            XCTAssertEqual(columns, ["build", "first_audited", "screens", "new", "fixed", "persistent", "regressed", "first", "not-audited"], firstLine)
         }
     }
 }

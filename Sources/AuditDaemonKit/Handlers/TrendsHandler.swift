@@ -1,13 +1,20 @@
 import AuditCore
 
-/// `GET /v1/trends?app=A[&screen=S][&build=B]`: the app's builds, each screen's findings
-/// compared with its last earlier audit (docs/trends.md); and `GET /v1/trends/baseline?
+/// `GET /v1/trends?app=A[&screen=S][&build=B|latest]`: the app's builds, each screen's findings
+/// compared with its last earlier audit (docs/trends.md); `GET /v1/trends` without `app=`:
+/// every app with its latest build's counts; and `GET /v1/trends/baseline?
 /// app=A&build=B|latest[&exclude=B]`: what `auditctl audit --since-build` compares with.
 /// Answered from the trend index on its own queue: the event loop and the audits never
 /// wait for it.
 enum TrendsHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let trends = index(server, ticket), let app = requiredApp(server, ticket, request) else { return }
+        guard let trends = index(server, ticket) else { return }
+        guard let app = nonEmpty(request.query["app"]) else {
+            trends.read({ store throws(SQLiteError) in try TrendHistory.apps(store: store) }) { result in
+                server.loop.async { finish(server, ticket, response(result.map { .success($0) })) }
+            }
+            return
+        }
         let query = TrendHistory.Query(app: app, screen: nonEmpty(request.query["screen"]), build: nonEmpty(request.query["build"]))
         trends.read({ store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
             server.loop.async { finish(server, ticket, response(result)) }

@@ -1,6 +1,6 @@
 /// What the trend index keeps of an audit as one text each (one row, one insert, however
 /// many findings or stops): its findings — each finding's fingerprint, defect, rule,
-/// severity, path and message separated by U+001F and ended by U+001E — and its
+/// severity, path, message and element id separated by U+001F and ended by U+001E — and its
 /// transcript's speech, each stop ended by U+001E. Those two characters never occur in a
 /// value (a value holding one has it replaced by a space).
 enum IndexPacking {
@@ -9,7 +9,7 @@ enum IndexPacking {
 
     /// The fields of a journal finding record, packed, from the line's bytes.
     static func append(_ line: JournalLineFields, to out: inout [UInt8]) {
-        for (position, name) in [JournalLineFields.Field.fingerprint, .defect, .rule, .severity, .path, .message].enumerated() {
+        for (position, name) in [JournalLineFields.Field.fingerprint, .defect, .rule, .severity, .path, .message, .element].enumerated() {
             if position > 0 { out.append(field) }
             let start = out.count
             line.appendValue(name, to: &out)
@@ -28,11 +28,11 @@ enum IndexPacking {
         var findings: [TrendStore.Finding] = []
         for entry in packed.utf8.split(separator: record, omittingEmptySubsequences: true) {
             let parts = entry.split(separator: field, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard parts.count == 6 else { continue }
+            guard parts.count == 7 else { continue }
             findings.append(
                 TrendStore.Finding(
                     fingerprint: parts[0], defect: parts[1].isEmpty ? nil : parts[1], rule: parts[2], severity: parts[3],
-                    path: parts[4].isEmpty ? nil : parts[4], message: parts[5]))
+                    path: parts[4].isEmpty ? nil : parts[4], message: parts[5], element: parts[6].isEmpty ? nil : parts[6]))
         }
         return findings
     }

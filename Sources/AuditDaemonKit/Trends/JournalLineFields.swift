@@ -24,12 +24,13 @@ struct JournalLineFields {
 
     /// The string fields the index keeps.
     enum Field: Int, CaseIterable {
-        case type, audit, app, build, screen, time, fingerprint, defect, rule, severity, path, message
+        case type, audit, app, build, screen, time, fingerprint, defect, rule, severity, path, message, element
     }
 
     static let names: [String: Field] = [
         "type": .type, "audit": .audit, "app": .app, "build": .build, "screen": .screen, "time": .time,
         "fingerprint": .fingerprint, "defect": .defect, "rule": .rule, "severity": .severity, "path": .path, "message": .message,
+        "element": .element,
     ]
 
     /// The field a key names, compared as bytes (no string made per key).

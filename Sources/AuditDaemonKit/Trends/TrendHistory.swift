@@ -19,8 +19,14 @@ public enum TrendClass: String, CaseIterable, Sendable {
 /// screen audited in it (its last audit in that build), the findings compared by
 /// fingerprint with that screen's last audit in an earlier build. Screens audited in the
 /// previous build and not in this one are `not-audited`, never counted as fixed.
+///
+/// Each build is computed from what it needs alone — its screens' audits, each screen's
+/// audit in the build before, and whether a fingerprint was seen in a build before that —
+/// all looked up by key, so the trend of one build (`build=`, `build=latest`) costs what
+/// that build's screens hold whatever the history's length.
 public enum TrendHistory {
-    /// What a request asks: the app, and optionally one screen and one build.
+    /// What a request asks: the app, and optionally one screen and one build (`latest`:
+    /// the app's latest build).
     public struct Query: Sendable {
         public var app: String
         public var screen: String?
@@ -34,10 +40,12 @@ public enum TrendHistory {
     }
 
     /// One build of an app's trend: what its screens' findings are against each screen's
-    /// last earlier audit. Computed by ``builds(_:store:)``, rendered late by ``json(_:store:)``;
-    /// the metrics read the counts as they are.
+    /// last earlier audit. Computed by ``trend(of:app:screen:detailed:store:)``, rendered
+    /// late by ``json(_:)``; the metrics read the counts as they are.
     struct BuildTrend {
         var build: String
+        /// When the build's first audit was (the journal's time, RFC 3339).
+        var firstAudited: String?
         var screens: Int
         var counts: [TrendClass: Int] = [:]
         /// Severity → class → count.
@@ -53,64 +61,81 @@ public enum TrendHistory {
     /// The app's builds compared, in first-audit order — only the one asked for when the
     /// query names a build.
     static func builds(_ query: Query, store: TrendStore) throws(SQLiteError) -> Result<[BuildTrend], Problem> {
+        if let name = query.build {
+            let build = name == "latest" ? try store.latestBuild(app: query.app) : try store.build(app: query.app, named: name)
+            guard let build else {
+                let known = try store.latestBuild(app: query.app) != nil
+                return .failure(known ? .unknownBuild(name) : .unknownApp(query.app))
+            }
+            return .success([try trend(of: build, app: query.app, screen: query.screen, detailed: true, store: store)])
+        }
         let builds = try store.builds(app: query.app)
         guard !builds.isEmpty else { return .failure(.unknownApp(query.app)) }
-        if let build = query.build, !builds.contains(build) { return .failure(.unknownBuild(build)) }
-        let audits = try store.screenAudits(app: query.app, screen: query.screen)
-        var last: [String: [String: TrendStore.Finding]] = [:]
-        var ever: [String: Set<String>] = [:]
-        var lastDigest: [String: String] = [:]
-        var lastAudit: [String: Int64] = [:]
-        var previousScreens: [String] = []
         var trends: [BuildTrend] = []
-        for build in builds {
-            let screens = audits[build] ?? []
-            let detailed = build == query.build
-            var trend = BuildTrend(build: build, screens: screens.count)
-            if detailed { trend.findings = [] }
-            func count(_ kind: TrendClass, _ finding: TrendStore.Finding, screen: String) {
-                trend.counts[kind, default: 0] += 1
-                trend.bySeverity[finding.severity, default: [:]][kind, default: 0] += 1
-                if detailed { trend.findings?.append((kind, screen, finding)) }
-            }
-            for audit in screens {
-                let now = try store.findings(audit: audit.seq)
-                var current: [String: TrendStore.Finding] = [:]
-                for finding in now { current[finding.fingerprint] = finding }
-                if let before = last[audit.screen] {
-                    let seen = ever[audit.screen] ?? []
-                    for finding in now {
-                        count(before[finding.fingerprint] != nil ? .persistent : seen.contains(finding.fingerprint) ? .regressed : .new, finding, screen: audit.screen)
-                    }
-                    for finding in before.values.sorted(by: { $0.fingerprint < $1.fingerprint }) where current[finding.fingerprint] == nil {
-                        count(.fixed, finding, screen: audit.screen)
-                    }
-                } else {
-                    for finding in now { count(.first, finding, screen: audit.screen) }
-                }
-                let digest = try store.digest(audit: audit.seq)
-                if let digest, let earlier = lastDigest[audit.screen], earlier != digest {
-                    trend.transcriptChanged.append(audit.screen)
-                    if detailed, let previous = lastAudit[audit.screen], let before = try store.speech(audit: previous),
-                        let after = try store.speech(audit: audit.seq)
-                    {
-                        trend.transcriptDiffs.append((audit.screen, earlier, digest, SpeechDiff(before: before, after: after)))
-                    }
-                }
-                if let digest {
-                    lastDigest[audit.screen] = digest
-                    lastAudit[audit.screen] = audit.seq
-                }
-                last[audit.screen] = current
-                ever[audit.screen, default: []].formUnion(current.keys)
-            }
-            let names = screens.map(\.screen)
-            trend.notAudited = previousScreens.filter { !names.contains($0) }
-            previousScreens = names
-            guard query.build == nil || detailed else { continue }
-            trends.append(trend)
-        }
+        for build in builds { trends.append(try trend(of: build, app: query.app, screen: query.screen, detailed: false, store: store)) }
         return .success(trends)
+    }
+
+    /// One build's trend, from its screens' audits, each screen's audit in the build
+    /// before it, and the screen's fingerprints seen earlier (regressed).
+    static func trend(of build: TrendStore.Build, app: String, screen: String?, detailed: Bool, store: TrendStore) throws(SQLiteError) -> BuildTrend {
+        let screens = try store.screens(app: app, build: build.name, screen: screen)
+        var trend = BuildTrend(build: build.name, firstAudited: build.firstTime, screens: screens.count)
+        if detailed { trend.findings = [] }
+        func count(_ kind: TrendClass, _ finding: TrendStore.Finding, screen: String) {
+            trend.counts[kind, default: 0] += 1
+            trend.bySeverity[finding.severity, default: [:]][kind, default: 0] += 1
+            if detailed { trend.findings?.append((kind, screen, finding)) }
+        }
+        for audit in screens {
+            let now = try store.findings(audit: audit.seq)
+            var current: [String: TrendStore.Finding] = [:]
+            for finding in now { current[finding.fingerprint] = finding }
+            guard let previous = try store.previousAudit(app: app, screen: audit.screen, before: build) else {
+                for finding in now { count(.first, finding, screen: audit.screen) }
+                continue
+            }
+            let before = try store.findings(audit: previous.seq)
+            var earlier: [String: TrendStore.Finding] = [:]
+            for finding in before { earlier[finding.fingerprint] = finding }
+            // Regressed: not in the screen's previous audit, but in a build before that one.
+            let previousBuild = try store.build(app: app, named: previous.build)?.firstSeq ?? build.firstSeq
+            for finding in now {
+                if earlier[finding.fingerprint] != nil {
+                    count(.persistent, finding, screen: audit.screen)
+                } else if try store.seen(app: app, screen: audit.screen, fingerprint: finding.fingerprint, before: previousBuild) {
+                    count(.regressed, finding, screen: audit.screen)
+                } else {
+                    count(.new, finding, screen: audit.screen)
+                }
+            }
+            for finding in before.sorted(by: { $0.fingerprint < $1.fingerprint }) where current[finding.fingerprint] == nil {
+                count(.fixed, finding, screen: audit.screen)
+            }
+            if let digest = try store.digest(audit: audit.seq), let was = try store.digest(audit: previous.seq), was != digest {
+                trend.transcriptChanged.append(audit.screen)
+                if detailed, let spokenBefore = try store.speech(audit: previous.seq), let spokenAfter = try store.speech(audit: audit.seq) {
+                    trend.transcriptDiffs.append((audit.screen, was, digest, SpeechDiff(before: spokenBefore, after: spokenAfter)))
+                }
+            }
+        }
+        // Screens of the build before that this one did not audit.
+        if let previous = try store.previousBuild(app: app, before: build) {
+            let names = Set(screens.map(\.screen))
+            trend.notAudited = try store.screens(app: app, build: previous.name, screen: screen).map(\.screen).filter { !names.contains($0) }
+        }
+        return trend
+    }
+
+    /// Every app with its latest build's trend, for `GET /v1/trends` without `app=`.
+    public static func apps(store: TrendStore) throws(SQLiteError) -> JSON {
+        var apps: [JSON] = []
+        for app in try store.apps() {
+            guard let latest = try store.latestBuild(app: app) else { continue }
+            let trend = try trend(of: latest, app: app, screen: nil, detailed: false, store: store)
+            apps.append(.object([("app", .string(app))] + (json(trend).objectValue ?? [])))
+        }
+        return .object([("apps", .array(apps))])
     }
 
     /// The trend as `GET /v1/trends` answers it.
@@ -125,7 +150,9 @@ public enum TrendHistory {
 
     /// One build's entry of the answer.
     static func json(_ trend: BuildTrend) -> JSON {
-        var entry: [(String, JSON)] = [("build", .string(trend.build)), ("screens", .int(trend.screens))]
+        var entry: [(String, JSON)] = [
+            ("build", .string(trend.build)), ("first_audited", .optional(trend.firstAudited)), ("screens", .int(trend.screens)),
+        ]
         for kind in TrendClass.allCases { entry.append((kind.rawValue, .int(trend.counts[kind] ?? 0))) }
         entry.append(("not-audited", .array(trend.notAudited.map(JSON.string))))
         entry.append(
@@ -146,7 +173,8 @@ public enum TrendHistory {
                             .object([
                                 ("class", .string(kind.rawValue)), ("screen", .string(screen)), ("rule", .string(finding.rule)),
                                 ("severity", .string(finding.severity)), ("fingerprint", .string(finding.fingerprint)),
-                                ("defect", .optional(finding.defect)), ("path", .optional(finding.path)), ("message", .optional(finding.message)),
+                                ("defect", .optional(finding.defect)), ("element", .optional(finding.element)), ("path", .optional(finding.path)),
+                                ("message", .optional(finding.message)),
                             ])
                         })
                 ))
@@ -177,28 +205,20 @@ public enum TrendHistory {
     /// screen's audits before that one and not in it (a finding back from those is
     /// regressed). `build` "latest" is the app's latest build other than `excluding`.
     public static func baseline(app: String, build: String, excluding: String?, store: TrendStore) throws(SQLiteError) -> Result<JSON, Problem> {
-        let builds = try store.builds(app: app)
-        guard !builds.isEmpty else { return .failure(.unknownApp(app)) }
-        let chosen = build == "latest" ? builds.last(where: { $0 != excluding }) : build
-        guard let chosen, let end = builds.firstIndex(of: chosen) else { return .failure(.unknownBuild(build)) }
-        let audits = try store.screenAudits(app: app, screen: nil)
-        var lastAudit: [String: (build: String, seq: Int64)] = [:]
-        var earlierAudits: [String: [Int64]] = [:]
-        for build in builds[...end] {
-            for audit in audits[build] ?? [] {
-                if let previous = lastAudit[audit.screen] { earlierAudits[audit.screen, default: []].append(previous.seq) }
-                lastAudit[audit.screen] = (build, audit.seq)
-            }
+        guard try store.latestBuild(app: app) != nil else { return .failure(.unknownApp(app)) }
+        let chosen = build == "latest" ? try store.latestBuild(app: app, excluding: excluding) : try store.build(app: app, named: build)
+        guard let chosen else { return .failure(.unknownBuild(build)) }
+        // Each screen's last audit in the chosen build or before it, found by key.
+        var lastAudit: [String: (build: String, seq: Int64, buildSeq: Int64)] = [:]
+        for screen in try store.screens(app: app) {
+            if let audit = try store.lastAudit(app: app, screen: screen, atOrBefore: chosen) { lastAudit[screen] = audit }
         }
         var reports: [JSON] = []
         for screen in lastAudit.keys.sorted() {
             guard let audit = lastAudit[screen] else { continue }
             let findings = try store.findings(audit: audit.seq)
             let present = Set(findings.map(\.fingerprint))
-            var earlier = Set<String>()
-            for seq in earlierAudits[screen] ?? [] {
-                for finding in try store.findings(audit: seq) where !present.contains(finding.fingerprint) { earlier.insert(finding.fingerprint) }
-            }
+            let earlier = try store.fingerprintsSeen(app: app, screen: screen, before: audit.buildSeq).subtracting(present)
             reports.append(
                 .object([
                     ("snapshot", .object([("app", .string(app)), ("build", .string(audit.build)), ("screen", .string(screen))])),
@@ -217,6 +237,6 @@ public enum TrendHistory {
                     ("earlier", .array(earlier.sorted().map(JSON.string))),
                 ]))
         }
-        return .success(.object([("app", .string(app)), ("build", .string(chosen)), ("reports", .array(reports))]))
+        return .success(.object([("app", .string(app)), ("build", .string(chosen.name)), ("reports", .array(reports))]))
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// in the index until the index is rebuilt.
 public final class TrendIndex: @unchecked Sendable {
     /// The index's layout; another value in an existing file rebuilds it.
-    static let schemaVersion = "3"
+    static let schemaVersion = "4"
     /// Journal bytes read per transaction while catching up.
     static let batchBytes = 1 << 20
 
@@ -123,10 +123,10 @@ public final class TrendIndex: @unchecked Sendable {
         guard let database, let statements else { throw SQLiteError(code: 1, message: "trend index not open") }
         try catchUp(database, statements, maxBytes: maxBytes)
         let store = try TrendStore(database: database)
-        // What each app's latest build changed, for /metrics: recomputed from the app's
-        // whole history, so at most every `refreshSeconds` from the background catch-up
-        // (an app audited without pause would have it recomputed every two seconds), and at
-        // once when a query asks.
+        // What each app's latest build changed, for /metrics: recomputed from that build's
+        // screens, at most every `refreshSeconds` from the background catch-up (an app
+        // audited without pause would have it recomputed every two seconds), and at once
+        // when a query asks.
         let now = DispatchTime.now().uptimeNanoseconds
         if !touchedApps.isEmpty, forced || now &- lastRefresh >= UInt64(Self.refreshSeconds * 1e9) {
             for app in touchedApps.sorted() { try refreshChanges(of: app, store) }
@@ -162,9 +162,13 @@ public final class TrendIndex: @unchecked Sendable {
             CREATE INDEX IF NOT EXISTS audits_by_id ON audits(audit);
             CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER PRIMARY KEY, packed TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS builds(app TEXT NOT NULL, build TEXT NOT NULL, first_seq INTEGER NOT NULL,
-                PRIMARY KEY(app, build)) WITHOUT ROWID;
+                first_time TEXT, PRIMARY KEY(app, build)) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS builds_in_order ON builds(app, first_seq);
             CREATE TABLE IF NOT EXISTS screen_builds(app TEXT NOT NULL, build TEXT NOT NULL, screen TEXT NOT NULL,
-                last_seq INTEGER NOT NULL, PRIMARY KEY(app, build, screen)) WITHOUT ROWID;
+                last_seq INTEGER NOT NULL, build_seq INTEGER NOT NULL, PRIMARY KEY(app, build, screen)) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS screen_builds_in_order ON screen_builds(app, screen, build_seq);
+            CREATE TABLE IF NOT EXISTS seen(app TEXT NOT NULL, screen TEXT NOT NULL, fingerprint TEXT NOT NULL,
+                build_seq INTEGER NOT NULL, PRIMARY KEY(app, screen, fingerprint, build_seq)) WITHOUT ROWID;
             INSERT OR IGNORE INTO meta VALUES('schema', '\(Self.schemaVersion)');
             INSERT OR IGNORE INTO meta VALUES('seq', '0');
             """)
@@ -209,7 +213,8 @@ public final class TrendIndex: @unchecked Sendable {
 
     /// The app's latest build's new, fixed and regressed findings by severity.
     private func refreshChanges(of app: String, _ store: TrendStore) throws(SQLiteError) {
-        guard case .success(let trends) = try TrendHistory.builds(TrendHistory.Query(app: app), store: store), let latest = trends.last else { return }
+        guard let build = try store.latestBuild(app: app) else { return }
+        let latest = try TrendHistory.trend(of: build, app: app, screen: nil, detailed: false, store: store)
         var counts: [String: [String: Int]] = [:]
         for (severity, classes) in latest.bySeverity {
             for kind in LatestChanges.classes { counts[severity, default: [:]][kind.rawValue] = classes[kind] ?? 0 }
@@ -296,6 +301,9 @@ public final class TrendIndex: @unchecked Sendable {
         var audit: Int64 = -1
         var auditID: [UInt8] = []
         var packed: [UInt8] = []
+        /// The audit's app, screen and build (as its build's first seq): each finding's
+        /// fingerprint is noted as seen there.
+        var place: [SQLiteValue] = []
 
         mutating func flush(_ statements: Statements) throws(SQLiteError) {
             guard audit >= 0, !packed.isEmpty else { return }
@@ -325,11 +333,21 @@ public final class TrendIndex: @unchecked Sendable {
                 var owner = audits[id]
                 if owner == nil { owner = try statements.findAudit.firstRow([.text(id)]) { $0.integer(0) } }
                 // Findings of an audit that names no build are not in trends.
-                guard let owner, try statements.findBuild.firstRow([.integer(owner)], { $0.text(0) }) != nil else { return }
+                guard let owner,
+                    let place = try statements.findPlace.firstRow(
+                        [.integer(owner)],
+                        { row in
+                            [SQLiteValue.text(row.text(0) ?? ""), .text(row.text(1) ?? ""), .integer(row.integer(2))]
+                        })
+                else { return }
                 batch.audit = owner
+                batch.place = place
             }
             guard batch.audit >= 0 else { return }
             IndexPacking.append(record, to: &batch.packed)
+            if let fingerprint = record[.fingerprint] {
+                try statements.insertSeen.run([batch.place[0], batch.place[1], .text(fingerprint), batch.place[2]])
+            }
         } else if record.is(.type, "audit"), let id = record[.audit] {
             try batch.flush(statements)
             batch.audit = -1
@@ -345,7 +363,8 @@ public final class TrendIndex: @unchecked Sendable {
             ])
             audits[id] = Int64(seq)
             touchedApps.insert(app)
-            try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq))])
+            try statements.insertBuild.run([.text(app), .text(build), .integer(Int64(seq)), .optional(record[.time])])
+            let buildSeq = try statements.findBuildSeq.firstRow([.text(app), .text(build)]) { $0.integer(0) } ?? Int64(seq)
             // Trends read the last audit of each screen in each build: the one before it is
             // let go (its findings were all indexed, an audit's records being written
             // together). The index then grows with builds and screens, not with audits —
@@ -355,9 +374,12 @@ public final class TrendIndex: @unchecked Sendable {
             if let earlier = try statements.findScreenBuild.firstRow(identity, { $0.integer(0) }), earlier != Int64(seq) {
                 try statements.deleteFindings.run([.integer(earlier)])
                 try statements.deleteAudit.run([.integer(earlier)])
+                // What the screen showed in this build is the new audit's alone.
+                try statements.deleteSeen.run([.text(app), .text(screen), .integer(buildSeq)])
             }
-            try statements.upsertScreenBuild.run(identity + [.integer(Int64(seq))])
+            try statements.upsertScreenBuild.run(identity + [.integer(Int64(seq)), .integer(buildSeq)])
             batch.audit = Int64(seq)
+            batch.place = [.text(app), .text(screen), .integer(buildSeq)]
         }
     }
 
@@ -365,8 +387,11 @@ public final class TrendIndex: @unchecked Sendable {
     private struct Statements {
         let insertAudit: SQLiteDatabase.Statement
         let appendFindings: SQLiteDatabase.Statement
-        let findBuild: SQLiteDatabase.Statement
+        let findPlace: SQLiteDatabase.Statement
         let insertBuild: SQLiteDatabase.Statement
+        let findBuildSeq: SQLiteDatabase.Statement
+        let insertSeen: SQLiteDatabase.Statement
+        let deleteSeen: SQLiteDatabase.Statement
         let upsertScreenBuild: SQLiteDatabase.Statement
         let findScreenBuild: SQLiteDatabase.Statement
         let deleteFindings: SQLiteDatabase.Statement
@@ -378,10 +403,14 @@ public final class TrendIndex: @unchecked Sendable {
             insertAudit = try database.prepare("INSERT OR REPLACE INTO audits VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
             appendFindings = try database.prepare(
                 "INSERT INTO findings VALUES(?, ?) ON CONFLICT(audit_seq) DO UPDATE SET packed = packed || excluded.packed")
-            findBuild = try database.prepare("SELECT build FROM audits WHERE seq = ?")
-            insertBuild = try database.prepare("INSERT OR IGNORE INTO builds VALUES(?, ?, ?)")
+            findPlace = try database.prepare(
+                "SELECT a.app, a.screen, b.first_seq FROM audits a JOIN builds b ON b.app = a.app AND b.build = a.build WHERE a.seq = ?")
+            insertBuild = try database.prepare("INSERT OR IGNORE INTO builds VALUES(?, ?, ?, ?)")
+            findBuildSeq = try database.prepare("SELECT first_seq FROM builds WHERE app = ? AND build = ?")
+            insertSeen = try database.prepare("INSERT OR IGNORE INTO seen VALUES(?, ?, ?, ?)")
+            deleteSeen = try database.prepare("DELETE FROM seen WHERE app = ? AND screen = ? AND build_seq = ?")
             upsertScreenBuild = try database.prepare(
-                "INSERT INTO screen_builds VALUES(?, ?, ?, ?) ON CONFLICT(app, build, screen) DO UPDATE SET last_seq = excluded.last_seq")
+                "INSERT INTO screen_builds VALUES(?, ?, ?, ?, ?) ON CONFLICT(app, build, screen) DO UPDATE SET last_seq = excluded.last_seq")
             findScreenBuild = try database.prepare("SELECT last_seq FROM screen_builds WHERE app = ? AND build = ? AND screen = ?")
             deleteFindings = try database.prepare("DELETE FROM findings WHERE audit_seq = ?")
             deleteAudit = try database.prepare("DELETE FROM audits WHERE seq = ?")

@@ -178,10 +178,7 @@ package enum HTMLSummary {
         }
         var failing = 0, defects = Set<String>(), screens = 0
         for result in results where result.report != nil {
-            let counted = result.findings.indices.filter { index in
-                result.findings[index].severity >= failOn
-                    && (!hasBaseline || result.baselineState(index) == "new" || result.baselineState(index) == "regressed")
-            }
+            let counted = result.findings.indices.filter { result.failsGate($0, failOn: failOn, hasBaseline: hasBaseline) }
             failing += counted.count
             for index in counted { defects.insert(result.file + "\u{1F}" + (result.findings[index].defect ?? result.findings[index].fingerprint)) }
             if !counted.isEmpty { screens += 1 }

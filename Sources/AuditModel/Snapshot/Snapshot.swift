@@ -212,10 +212,12 @@ public final class Snapshot: Sendable {
 
 /// The children of one element, in document order (``Snapshot/childIndices(of:)``).
 public struct ChildIndices: Sequence, IteratorProtocol {
-    let elements: [Element]
+    // `AuditModel.Element`, not the sequence's own `Element` (an index): which one a bare
+    // `Element` names here depends on the order a clean build checks the files in.
+    let elements: [AuditModel.Element]
     var upcoming: Int32
 
-    init(elements: [Element], first: Int32) {
+    init(elements: [AuditModel.Element], first: Int32) {
         self.elements = elements
         self.upcoming = first
     }

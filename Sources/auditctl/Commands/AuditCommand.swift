@@ -60,6 +60,17 @@ enum AuditCommand: Command {
         case .success(let response):
             guard response.status == 200, let answer = try? JSONParser.parse(response.body) else {
                 let error = ErrorAnswer(status: response.status, body: response.body)
+                // An app's first build has no earlier one: every finding is new, as against
+                // an empty baseline, so that a pipeline's first run can pass or fail by
+                // --fail-on. A named build that does not exist stays an error (a typo must
+                // not pass).
+                if build == "latest", error.code == "unknown-app" || error.code == "unknown-build" {
+                    Console.error(
+                        "auditctl: note: no earlier build of \(TerminalText.escape(app)) has been audited: every finding is new (as against an empty baseline)")
+                    var empty = Baseline(findings: [:])
+                    empty.build = "none"
+                    return empty
+                }
                 throw InputError(description: "--since-build \(build): " + error.message + (error.hint.map { " (" + $0 + ")" } ?? ""))
             }
             if build == "latest", let chosen = answer["build"]?.stringValue {
@@ -167,7 +178,7 @@ enum AuditCommand: Command {
                 throw InputError(description: error.description)
             }
         }
-        if let baseline, !baseline.findings.isEmpty, !matchedBaseline, !results.isEmpty {
+        if let baseline, baseline.build != "none", !baseline.findings.isEmpty, !matchedBaseline, !results.isEmpty {
             Console.error(
                 "auditctl: warning: no snapshot of this run is in the baseline (matched by app and screen, else by file): every finding counts as new; check --app/--screen or the baseline file"
             )
@@ -187,7 +198,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
-        context.baselineName = baseline?.build.map { "build \($0)" }
+        context.baselineName = baseline?.build.map { $0 == "none" ? "no earlier build" : "build \($0)" }
         context.failOn = failOn
         if format.needsSources {
             var sources: [String: [UInt8]] = [:]

@@ -26,15 +26,28 @@ struct Baseline {
         [finding.rule, finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
     }
 
+    /// How a baseline is made, for the errors of one that cannot be used.
+    static func howToMake(_ path: String) -> String {
+        "make one from the build to compare with: auditctl audit --format json -o \(path) SNAPSHOTS (or --format sarif)"
+    }
+
     static func load(_ path: String) throws -> Baseline {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(description: "\(path): the baseline does not exist; \(howToMake(path))")
+        }
+        guard !isDirectory.boolValue else {
+            throw InputError(description: "\(path): the baseline is a directory, not a report; \(howToMake(path + "/baseline.json"))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(description: "\(path): cannot read the baseline")
+            throw InputError(description: "\(path): cannot read the baseline (may you read it?)")
         }
         let json: JSON
         do {
             json = try JSONParser.parse([UInt8](data))
         } catch {
-            throw InputError(description: "\(path):\(error.line):\(error.column): the baseline is not JSON: \(error.message)")
+            throw InputError(
+                description: "\(path):\(error.line):\(error.column): the baseline is not JSON (\(error.message)); \(howToMake(path))")
         }
         return try parse(json, source: path)
     }
@@ -104,7 +117,7 @@ struct Baseline {
                 }
             }
         } else {
-            throw InputError(description: "\(path): not an auditctl json or sarif report")
+            throw InputError(description: "\(path): the baseline is JSON but not an auditctl report (json or sarif); \(howToMake(path))")
         }
         if !sameFingerprints {
             // Re-key by rule, element and message: fingerprints of another scheme match nothing.
