@@ -89,7 +89,7 @@ final class FormatLibraryTests: XCTestCase {
         XCTAssertTrue(text.contains(" defects)"), text)
         // JUnit: one testcase (one failure) for the defect, its instances in the failure.
         let junit = JUnitFormatter.render([result], context: FormatContext(color: false, hasBaseline: false, ruleSets: [:]))
-        let cases = junit.components(separatedBy: "<testcase name=\"label.missing ").dropFirst()
+        let cases = junit.components(separatedBy: "<testcase name=\"label.missing: ").dropFirst()
         XCTAssertEqual(cases.count, 1, junit)
         XCTAssertTrue(cases.first?.hasPrefix("remove ×7\"") ?? false, junit)
         XCTAssertTrue(cases.first?.contains("7 instances of one defect; also at:") ?? false, junit)

@@ -246,7 +246,8 @@ final class TrendTests: XCTestCase {
 
     // MARK: A fleet's history in ClickHouse (Deploy/clickhouse, docs/DEPLOYMENT.md)
 
-    /// A ClickHouse server of its own, in the harness's directory, on a port of its own.
+    /// A ClickHouse server of its own, in the harness's directory, on a port of its own,
+    /// started by the script docs/DEPLOYMENT.md gives for trying it.
     final class ClickHouse {
         let directory: URL
         let port: Int
@@ -255,36 +256,10 @@ final class TrendTests: XCTestCase {
         init(in harness: DaemonHarness) throws {
             directory = harness.directory.appendingPathComponent("clickhouse")
             port = 20_000 + Int(getpid() % 20_000)
-            for folder in ["data", "tmp", "files"] {
-                try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
-            }
-            let config = """
-                <?xml version="1.0"?>
-                <yandex>
-                    <logger><level>warning</level><console>1</console></logger>
-                    <tcp_port>\(port)</tcp_port>
-                    <listen_host>127.0.0.1</listen_host>
-                    <path>\(directory.path)/data/</path>
-                    <tmp_path>\(directory.path)/tmp/</tmp_path>
-                    <user_files_path>\(directory.path)/files/</user_files_path>
-                    <users_config>/etc/clickhouse-server/users.xml</users_config>
-                    <default_profile>default</default_profile>
-                    <default_database>default</default_database>
-                    <mark_cache_size>5368709</mark_cache_size>
-                </yandex>
-                """
-            let file = directory.appendingPathComponent("config.xml")
-            try config.write(to: file, atomically: true, encoding: .utf8)
-            let server = ["/usr/bin/clickhouse-server", "/usr/sbin/clickhouse-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
-            let binary = try XCTUnwrap(server, "clickhouse-server is not installed (scripts/setup installs it)")
-            // Detached (--daemon), its output nowhere: the test's processes never wait on it.
             pidFile = directory.appendingPathComponent("server.pid").path
-            let start = try harness.run(
-                "/bin/sh", ["-c", "\(binary) --daemon --pid-file=\(pidFile) --config-file=\(file.path) > /dev/null 2>&1 < /dev/null"],
-                directory: directory)
+            let script = DaemonHarness.packageRoot.appendingPathComponent("Deploy/clickhouse/local-server.sh").path
+            let start = try harness.run(script, [directory.path, String(port)])
             XCTAssertEqual(start.status, 0, start.stderr)
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline, (try? query(harness, "SELECT 1").status) != 0 { usleep(100_000) }
             XCTAssertEqual(try query(harness, "SELECT 1").stdout, "1\n", "ClickHouse did not start on port \(port)")
         }
 
