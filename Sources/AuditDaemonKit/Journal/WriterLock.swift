@@ -10,20 +10,12 @@ import Darwin
 /// socket — so a second daemon started on the same journal refuses with who holds it,
 /// where it used to write the same sequence numbers as the first. A lock file, not the
 /// journal itself: rotation renames the journal, and the lock must stay on one name.
-public final class WriterLock: Sendable {
-    public let path: String
-    private let fd: Int32
-
-    private init(path: String, fd: Int32) {
-        self.path = path
-        self.fd = fd
-    }
-
-    deinit { close(fd) }
-
-    /// Takes the lock at `path`, writing `owner` (who holds it, for the error another
-    /// daemon gives) into it; throws, naming the holder, when another process has it.
-    public static func acquire(_ path: String, owner: String) throws(WriterLockError) -> WriterLock {
+public enum WriterLock {
+    /// Takes the lock at `path` for the rest of the process's life, writing `owner` (who
+    /// holds it, for the error another daemon gives) into it; throws, naming the holder,
+    /// when another process has it. The descriptor is never closed: the kernel closes it,
+    /// and lets go of the lock, when the process ends.
+    public static func hold(_ path: String, owner: String) throws(WriterLockError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o640)
         guard fd >= 0 else { throw WriterLockError(path: path, errno: errno, holder: nil) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -35,7 +27,6 @@ public final class WriterLock: Sendable {
         let text = Array((owner + "\n").utf8)
         _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        return WriterLock(path: path, fd: fd)
     }
 
     /// The first line of the lock file (at most 512 bytes): who holds it.
