@@ -65,10 +65,22 @@ final class TrendIndexRetentionTests: XCTestCase {
         return try XCTUnwrap(answer.get()).get()
     }
 
-    func rows(_ path: String) throws -> (audits: Int64, findings: Int64) {
-        let database = try SQLiteDatabase(path: path, readOnly: true)
-        let audits = try database.prepare("SELECT count(*) FROM audits").firstRow([]) { $0.integer(0) } ?? -1
-        let findings = try database.prepare("SELECT count(*) FROM findings").firstRow([]) { $0.integer(0) } ?? -1
+    /// The index's rows, counted through its own connection (the daemon holds it alone).
+    func rows(_ index: TrendIndex) throws -> (audits: Int64, findings: Int64) {
+        let answer = Locked<Result<(Int64, Int64), SQLiteError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        index.read(
+            { store throws(SQLiteError) -> (Int64, Int64) in
+                let audits = try store.database.prepare("SELECT count(*) FROM audits").firstRow([]) { $0.integer(0) } ?? -1
+                let findings = try store.database.prepare("SELECT count(*) FROM findings").firstRow([]) { $0.integer(0) } ?? -1
+                return (audits, findings)
+            },
+            done: {
+                answer.set($0)
+                done.signal()
+            })
+        done.wait()
+        let (audits, findings) = try XCTUnwrap(answer.get()).get()
         return (audits, findings)
     }
 
@@ -84,27 +96,33 @@ final class TrendIndexRetentionTests: XCTestCase {
                 Audit(id: "A2", build: "7", screen: "Home", findings: 3), Audit(id: "B0", build: "8", screen: "Home", findings: 2),
                 Audit(id: "N1", build: nil, screen: "Cart", findings: 1), Audit(id: "B1", build: "8", screen: "Home", findings: 1),
             ], to: journal)
-        let index = TrendIndex(journal: journal, logger: logger)
         let expected = ["7/Home": ["A2-1", "A2-2", "A2-3"], "7/Cart": ["C0-1", "C0-2"], "8/Home": ["B1-1"]]
-        XCTAssertEqual(try trendFindings(index), expected)
-        // Three audits are read by trends, and only they are kept; the audits that name no
-        // build are in no trend and not kept either.
-        XCTAssertEqual(try rows(index.path).audits, 3)
-        XCTAssertEqual(try rows(index.path).findings, 3)
+        let path: String
+        do {
+            let index = TrendIndex(journal: journal, logger: logger)
+            path = index.path
+            XCTAssertEqual(try trendFindings(index), expected)
+            // Three audits are read by trends, and only they are kept; the audits that name no
+            // build are in no trend and not kept either.
+            XCTAssertEqual(try rows(index).audits, 3)
+            XCTAssertEqual(try rows(index).findings, 3)
+        }
 
         // An index made before holds every audit: opened again, it is pruned once, and
-        // trends answer the same.
-        let database = try SQLiteDatabase(path: index.path)
-        try database.execute(
-            """
-            INSERT INTO audits VALUES(100001, 'OLD', 'shop', '7', 'Home', NULL, NULL, NULL);
-            INSERT INTO findings VALUES(100001, 'packed');
-            DELETE FROM meta WHERE key = 'superseded-pruned';
-            """)
-        XCTAssertEqual(try rows(index.path).audits, 4)
+        // trends answer the same. (The index above is closed: it holds its file alone.)
+        do {
+            let database = try SQLiteDatabase(path: path)
+            try database.execute(
+                """
+                INSERT INTO audits VALUES(100001, 'OLD', 'shop', '7', 'Home', NULL, NULL, NULL);
+                INSERT INTO findings VALUES(100001, 0, 'packed');
+                DELETE FROM meta WHERE key = 'superseded-pruned';
+                """)
+            XCTAssertEqual(try database.prepare("SELECT count(*) FROM audits").firstRow([]) { $0.integer(0) }, 4)
+        }
         let reopened = TrendIndex(journal: journal, logger: logger)
         XCTAssertEqual(try trendFindings(reopened), expected)
-        XCTAssertEqual(try rows(index.path).audits, 3)
-        XCTAssertEqual(try rows(index.path).findings, 3)
+        XCTAssertEqual(try rows(reopened).audits, 3)
+        XCTAssertEqual(try rows(reopened).findings, 3)
     }
 }

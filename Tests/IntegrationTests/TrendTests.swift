@@ -158,6 +158,84 @@ final class TrendTests: XCTestCase {
         XCTAssertTrue(noApp.stderr.contains("--app"), noApp.stderr)
     }
 
+    /// A finding-heavy audit (tens of thousands of findings, megabytes of journal) is
+    /// indexed a part per batch, each written once: its packed row was rewritten whole for
+    /// every megabyte read (quadratic; a 150 MB audit held trend queries for 25 s and left
+    /// a 78 MB write-ahead log). The log stays near SQLite's 4 MB checkpoint.
+    func testAFindingHeavyAuditIsIndexedInPartsWrittenOnce() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let rows = (0..<6000).map { row in
+            ##"<element role="cell" frame="0,\##(row * 50),390,48"><element role="button" image="icon_\##(row)" frame="340,\##(row * 50 + 2),20,20"/><element role="button" image="more_\##(row)" frame="300,\##(row * 50 + 2),20,20"/></element>"##
+        }.joined()
+        let xml =
+            ##"<snapshot version="1" platform="ios" app="heavy" build="1" screen="List" width="390" height="844"><element role="window" frame="0,0,390,300000">"## + rows
+            + "</element></snapshot>"
+        let answer = try daemon.post(Array(xml.utf8))
+        XCTAssertEqual(answer.status, 200)
+        let findings = try XCTUnwrap(((answer.json as? [String: Any])?["findings"] as? [Any])?.count)
+        XCTAssertGreaterThan(findings, 20_000)
+        let journalBytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: daemon.journal)[.size] as? Int)
+        XCTAssertGreaterThan(journalBytes, 8 << 20, "several batches of the index's reading")
+        let builds = try XCTUnwrap(try trend(daemon, "app=heavy")["builds"] as? [[String: Any]])
+        XCTAssertEqual(builds.first?["first"] as? Int, findings, "every finding indexed")
+        let wal = (try? FileManager.default.attributesOfItem(atPath: daemon.journal + ".index.sqlite-wal")[.size] as? Int) ?? 0
+        XCTAssertLessThanOrEqual(wal, 6 << 20, "the index's write-ahead log")
+    }
+
+    /// Every per-app metric family follows one set of apps, at most 64: 70 apps audited give
+    /// 64 app labels in auditd_app_findings, auditd_app_screens and auditd_app_changes alike.
+    func testPerAppMetricsFollowOneSetOfApps() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        // Apps the trend index learns of first, in another order than the audits'.
+        for app in (0..<70).reversed() {
+            XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?app=app-\(app)&build=1").status, 200)
+        }
+        for app in 0..<70 {
+            XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?app=app-\(app)&build=2").status, 200)
+        }
+        _ = try trend(daemon, "app=app-0")
+        // The other apps' changes are recomputed after the query's answer: polled.
+        var metrics = ""
+        func apps(_ family: String) -> Set<String> {
+            Set(metrics.split(separator: "\n").filter { $0.hasPrefix(family + "{") }.compactMap { $0.firstMatch(of: /app="([^"]*)"/).map { String($0.1) } })
+        }
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text
+            if apps("auditd_app_changes").count >= 64 { break }
+            usleep(50_000)
+        } while Date() < deadline
+        let findings = apps("auditd_app_findings")
+        XCTAssertEqual(findings.count, 64, metrics)
+        XCTAssertEqual(apps("auditd_app_screens"), findings)
+        XCTAssertEqual(apps("auditd_app_changes"), findings)
+    }
+
+    /// logrotate's `copytruncate` on `findings.jsonl*` truncates the index's files under the
+    /// running daemon: the index maps no `-shm` file (which truncated, killed the daemon
+    /// with SIGBUS), and what was truncated is rebuilt from the journal.
+    func testTruncatingTheIndexFilesUnderTheDaemonKillsNothing() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        try script(daemon)
+        let before = try trend(daemon)
+        let directory = (daemon.journal as NSString).deletingLastPathComponent
+        let name = (daemon.journal as NSString).lastPathComponent
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(name + ".index") }
+        XCTAssertFalse(files.contains { $0.hasSuffix("-shm") }, "no mapped -shm file beside the index: \(files)")
+        for file in files {
+            let path = directory + "/" + file
+            XCTAssertEqual(truncate(path, 0), 0, path)
+        }
+        // Still serving: the next query rebuilds what was lost from the journal.
+        XCTAssertEqual(NSDictionary(dictionary: try trend(daemon)), NSDictionary(dictionary: before))
+        XCTAssertEqual(try audit(daemon, build: "5", ["checkout.xml": Self.checkout]).status, 0)
+        XCTAssertEqual((try trend(daemon)["builds"] as? [[String: Any]])?.count, 5)
+        XCTAssertTrue(daemon.process?.isRunning ?? false, daemon.log)
+    }
+
     func testTheIndexIsRebuiltAfterDeletionDamageAndACrash() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

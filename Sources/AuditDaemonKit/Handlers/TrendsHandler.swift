@@ -16,7 +16,7 @@ enum TrendsHandler {
             return
         }
         let query = TrendHistory.Query(app: app, screen: nonEmpty(request.query["screen"]), build: nonEmpty(request.query["build"]))
-        trends.read({ store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
+        trends.read(app: app, { store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
             server.loop.async { finish(server, ticket, response(result)) }
         }
     }

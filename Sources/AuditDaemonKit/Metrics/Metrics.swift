@@ -167,7 +167,9 @@ public final class Metrics: @unchecked Sendable {
                 family(
                     "auditd_app_changes", "gauge",
                     "Findings each app's latest build made new, fixed or regressed against its screens' last earlier audits, by severity (the trend index; at most 64 apps).")
-                for (app, entry) in changes.all {
+                // The apps auditd_app_findings follows, and no other: one set of labels for
+                // every per-app family.
+                for (app, entry) in changes.all where latestBuilds.apps[app] != nil {
                     for severity in [Severity.error, .warning, .notice] {
                         for kind in LatestChanges.classes {
                             let value = entry.counts[severity.rawValue]?[kind.rawValue] ?? 0

@@ -3,8 +3,9 @@ import AuditCore
 /// Per app, what its latest build changed against the builds before it — new, fixed and
 /// regressed findings by severity (``TrendHistory``) — for `auditd_app_changes` in
 /// `/metrics`. Recomputed by the trend index for each app it indexes audits of; read under
-/// a lock by the metrics. Labels stay few: at most ``LatestBuilds/maxApps`` apps, no
-/// screens or elements.
+/// a lock by the metrics, which give the apps `auditd_app_findings` follows
+/// (``LatestBuilds``) and no other, so every per-app family has one set of labels. Holds
+/// at most ``maxEntries`` apps, the least recently recomputed let go first.
 public final class LatestChanges: @unchecked Sendable {
     public struct Entry: Sendable, Equatable {
         public var build: String
@@ -24,12 +25,29 @@ public final class LatestChanges: @unchecked Sendable {
         lock.withLock { entries.keys.sorted().compactMap { app in entries[app].map { (app, $0) } } }
     }
 
+    /// The most apps kept: more than the metrics follow, so that the ones they follow are
+    /// here while other apps come and go.
+    static let maxEntries = 4 * LatestBuilds.maxApps
+
+    private var order: [String] = []
+
     func set(_ app: String, _ entry: Entry) {
         lock.withLock {
-            guard entries[app] != nil || entries.count < LatestBuilds.maxApps else { return }
+            if entries[app] != nil {
+                order.removeAll { $0 == app }
+            } else if entries.count >= Self.maxEntries, let oldest = order.first {
+                order.removeFirst()
+                entries[oldest] = nil
+            }
+            order.append(app)
             entries[app] = entry
         }
     }
 
-    func clear() { lock.withLock { entries = [:] } }
+    func clear() {
+        lock.withLock {
+            entries = [:]
+            order = []
+        }
+    }
 }

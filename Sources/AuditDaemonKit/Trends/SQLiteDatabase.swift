@@ -121,6 +121,16 @@ final class SQLiteDatabase {
             return try step() ? read(self) : nil
         }
 
+        /// Binds `values` and reads every row with `read`, then resets the statement (as
+        /// ``firstRow(_:_:)`` does, so that no read transaction is left open).
+        func rows<T>(_ values: [SQLiteValue], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
+            try bind(values)
+            defer { sqlite3_reset(statement) }
+            var found: [T] = []
+            while try step() { found.append(read(self)) }
+            return found
+        }
+
         /// Binds and runs a statement that returns no rows.
         func run(_ values: [SQLiteValue]) throws(SQLiteError) {
             try bind(values)

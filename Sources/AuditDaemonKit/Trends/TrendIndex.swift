@@ -70,7 +70,13 @@ public final class TrendIndex: @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + seconds) {
             self.catchUpScheduled = false
             let before = self.indexedSeq
-            _ = self.current(maxBytes: Self.backgroundBytes)
+            if case .success(let store) = self.current(maxBytes: Self.backgroundBytes) {
+                do throws(SQLiteError) {
+                    try self.refreshTouchedApps(store, forced: false)
+                } catch {
+                    self.logger.log(.warning, "trend index: the latest changes were not recomputed", ["error": error.description])
+                }
+            }
             // Further behind: the next batch after a pause — while batches make progress
             // (a failing index is retried at the next audit, not in a loop).
             if self.indexedSeq > before, self.journal.lastSeq > self.indexedSeq { self.scheduleCatchUp(after: Self.pauseSeconds) }
@@ -79,15 +85,26 @@ public final class TrendIndex: @unchecked Sendable {
 
     /// Runs `body` with the index brought up to the journal's durable end, on the index's
     /// queue; `done` gets its result.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (TrendStore) throws(SQLiteError) -> T, done: @escaping @Sendable (Result<T, SQLiteError>) -> Void) {
+    /// The metrics' latest changes of the app asked about (`app`) are brought up before the
+    /// answer, those of the other apps just indexed after it: a query waits for no other
+    /// app.
+    public func read<T: Sendable>(
+        app: String? = nil, _ body: @escaping @Sendable (TrendStore) throws(SQLiteError) -> T, done: @escaping @Sendable (Result<T, SQLiteError>) -> Void
+    ) {
         queue.async {
-            switch self.current(forced: true) {
+            switch self.current() {
             case .failure(let error): done(.failure(error))
             case .success(let store):
                 do throws(SQLiteError) {
+                    if let app, self.touchedApps.remove(app) != nil { try self.refreshChanges(of: app, store) }
                     done(.success(try body(store)))
                 } catch {
                     done(.failure(error))
+                }
+                do throws(SQLiteError) {
+                    try self.refreshTouchedApps(store, forced: true)
+                } catch {
+                    self.logger.log(.warning, "trend index: the latest changes were not recomputed", ["error": error.description])
                 }
             }
         }
@@ -99,17 +116,16 @@ public final class TrendIndex: @unchecked Sendable {
     // MARK: On the queue
 
     /// The store, opened and caught up; a damaged index is rebuilt once.
-    /// `forced`: a query asked, so the metrics' latest changes are brought up too.
     /// `maxBytes`: journal bytes to index at most (the rest at the next catch-up).
-    private func current(forced: Bool = false, maxBytes: Int = .max) -> Result<TrendStore, SQLiteError> {
+    private func current(maxBytes: Int = .max) -> Result<TrendStore, SQLiteError> {
         do throws(SQLiteError) {
-            return .success(try openAndCatchUp(forced: forced, maxBytes: maxBytes))
+            return .success(try openAndCatchUp(maxBytes: maxBytes))
         } catch  where error.isCorrupt {
             logger.log(.warning, "trend index damaged: rebuilding it from the journal", ["path": path, "error": error.description])
             close()
             removeFiles()
             do throws(SQLiteError) {
-                return .success(try openAndCatchUp(forced: forced, maxBytes: maxBytes))
+                return .success(try openAndCatchUp(maxBytes: maxBytes))
             } catch {
                 return .failure(error)
             }
@@ -118,27 +134,40 @@ public final class TrendIndex: @unchecked Sendable {
         }
     }
 
-    private func openAndCatchUp(forced: Bool, maxBytes: Int) throws(SQLiteError) -> TrendStore {
+    private func openAndCatchUp(maxBytes: Int) throws(SQLiteError) -> TrendStore {
         if database == nil { try open() }
         guard let database, let statements else { throw SQLiteError(code: 1, message: "trend index not open") }
         try catchUp(database, statements, maxBytes: maxBytes)
-        let store = try TrendStore(database: database)
-        // What each app's latest build changed, for /metrics: recomputed from that build's
-        // screens, at most every `refreshSeconds` from the background catch-up (an app
-        // audited without pause would have it recomputed every two seconds), and at once
-        // when a query asks.
+        return try TrendStore(database: database)
+    }
+
+    /// What each app's latest build changed, for /metrics: recomputed from that build's
+    /// screens, at most every `refreshSeconds` from the background catch-up (an app audited
+    /// without pause would have it recomputed every two seconds), and after a query's answer
+    /// (`forced`).
+    private func refreshTouchedApps(_ store: TrendStore, forced: Bool) throws(SQLiteError) {
         let now = DispatchTime.now().uptimeNanoseconds
-        if !touchedApps.isEmpty, forced || now &- lastRefresh >= UInt64(Self.refreshSeconds * 1e9) {
-            for app in touchedApps.sorted() { try refreshChanges(of: app, store) }
-            touchedApps.removeAll()
-            lastRefresh = now
-        }
-        return store
+        guard !touchedApps.isEmpty, forced || now &- lastRefresh >= UInt64(Self.refreshSeconds * 1e9) else { return }
+        for app in touchedApps.sorted() { try refreshChanges(of: app, store) }
+        touchedApps.removeAll()
+        lastRefresh = now
+    }
+
+    /// Opens the index's file for this daemon alone. Exclusive locking before the first
+    /// access: SQLite then keeps the write-ahead log's index in the daemon's memory instead
+    /// of a mapped `-shm` file beside the database — a mapped file truncated underneath
+    /// (logrotate's `copytruncate` on `findings.jsonl*`) killed the daemon with SIGBUS. The
+    /// daemon is the index's only user (``WriterLock``); nothing else may open it while it
+    /// runs.
+    static func openExclusive(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path)
+        try database.execute("PRAGMA locking_mode=EXCLUSIVE")
+        return database
     }
 
     private func open() throws(SQLiteError) {
         createPrivately()
-        var opened: SQLiteDatabase? = try SQLiteDatabase(path: path)
+        var opened: SQLiteDatabase? = try Self.openExclusive(path)
         var stored = (schema: String?.none, seq: UInt64(0))
         if let first = opened { stored = try Self.meta(first) }
         let journalSeq = journal.lastSeq
@@ -148,7 +177,7 @@ public final class TrendIndex: @unchecked Sendable {
             opened = nil
             removeFiles()
             createPrivately()
-            opened = try SQLiteDatabase(path: path)
+            opened = try Self.openExclusive(path)
             stored = (nil, 0)
         }
         guard let database = opened else { return }
@@ -160,7 +189,8 @@ public final class TrendIndex: @unchecked Sendable {
             CREATE TABLE IF NOT EXISTS audits(seq INTEGER PRIMARY KEY, audit TEXT NOT NULL, app TEXT NOT NULL, build TEXT,
                 screen TEXT NOT NULL, time TEXT, digest TEXT, speech TEXT);
             CREATE INDEX IF NOT EXISTS audits_by_id ON audits(audit);
-            CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER PRIMARY KEY, packed TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS findings(audit_seq INTEGER NOT NULL, part INTEGER NOT NULL, packed TEXT NOT NULL,
+                PRIMARY KEY(audit_seq, part)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS builds(app TEXT NOT NULL, build TEXT NOT NULL, first_seq INTEGER NOT NULL,
                 first_time TEXT, PRIMARY KEY(app, build)) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS builds_in_order ON builds(app, first_seq);
@@ -401,8 +431,10 @@ public final class TrendIndex: @unchecked Sendable {
 
         init(_ database: SQLiteDatabase) throws(SQLiteError) {
             insertAudit = try database.prepare("INSERT OR REPLACE INTO audits VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+            // A finding-heavy audit read over several batches gets a part per batch: its
+            // row was rewritten whole for each megabyte read before (quadratic).
             appendFindings = try database.prepare(
-                "INSERT INTO findings VALUES(?, ?) ON CONFLICT(audit_seq) DO UPDATE SET packed = packed || excluded.packed")
+                "INSERT INTO findings SELECT ?1, coalesce(max(part) + 1, 0), ?2 FROM findings WHERE audit_seq = ?1")
             findPlace = try database.prepare(
                 "SELECT a.app, a.screen, b.first_seq FROM audits a JOIN builds b ON b.app = a.app AND b.build = a.build WHERE a.seq = ?")
             insertBuild = try database.prepare("INSERT OR IGNORE INTO builds VALUES(?, ?, ?, ?)")

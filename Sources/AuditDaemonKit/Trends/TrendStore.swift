@@ -19,7 +19,7 @@ public struct TrendStore {
 
     init(database: SQLiteDatabase) throws(SQLiteError) {
         self.database = database
-        findingsQuery = try database.prepare("SELECT packed FROM findings WHERE audit_seq = ?")
+        findingsQuery = try database.prepare("SELECT packed FROM findings WHERE audit_seq = ? ORDER BY part")
         digestQuery = try database.prepare("SELECT digest FROM audits WHERE seq = ?")
         speechQuery = try database.prepare("SELECT speech FROM audits WHERE seq = ?")
         previousAuditQuery = try database.prepare(
@@ -149,9 +149,9 @@ public struct TrendStore {
         return found
     }
 
-    /// The findings of the audit at `seq`.
+    /// The findings of the audit at `seq`, from its parts in order.
     public func findings(audit seq: Int64) throws(SQLiteError) -> [Finding] {
-        try findingsQuery.firstRow([.integer(seq)]) { IndexPacking.unpack($0.text(0) ?? "") } ?? []
+        try findingsQuery.rows([.integer(seq)]) { IndexPacking.unpack($0.text(0) ?? "") }.flatMap { $0 }
     }
 
     /// The transcript digest of the audit at `seq`, when it had one.
