@@ -1,12 +1,15 @@
 -- The journals of a fleet of auditd daemons in one ClickHouse table (docs/DEPLOYMENT.md,
 -- "A fleet's history in ClickHouse"). Each line of a journal is one row, as it is
--- (FORMAT JSONEachRow, unknown fields skipped), with the daemon it came from in `host`
--- (seq counts per daemon). Tested against ClickHouse 18.16 (Debian 12) by ClickHouseTests.
+-- (FORMAT JSONEachRow, unknown fields skipped), with the daemon it came from in `host` and
+-- the journal in `journal` (its Journal-Id: seq counts per journal, and begins again at 1
+-- when a daemon's journal is lost). Tested against ClickHouse 18.16 (Debian 12) by
+-- TrendTests.
 CREATE DATABASE IF NOT EXISTS auditd;
 
 CREATE TABLE IF NOT EXISTS auditd.journal
 (
     host String,
+    journal String,
     seq UInt64,
     time String,
     type String,
@@ -22,4 +25,4 @@ CREATE TABLE IF NOT EXISTS auditd.journal
     message Nullable(String)
 )
 ENGINE = ReplacingMergeTree()
-ORDER BY (host, seq);
+ORDER BY (host, journal, seq);

@@ -142,26 +142,29 @@ final class HostileCostTests: XCTestCase {
             "the body is the records alone, no chunk sizes")
     }
 
-    /// A 100 KB app name with 40 findings: finding records repeat it cut to 256 bytes
-    /// (the audit record keeps it whole), so the journal stays near the request's size.
-    func testFindingRecordsDoNotRepeatAHugeIdentity() throws {
+    /// An identity the snapshot carries itself is held to the bound of the request's (256
+    /// bytes, no control characters): a 100 KB app name is refused with what to do, where
+    /// a 1 MB one was taken, repeated into a 109 MB `/metrics` and kept for good. Named
+    /// in the request instead, the snapshot is audited, and nothing of the long name stays.
+    func testASnapshotsOwnHugeIdentityIsRefused() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
         let app = String(repeating: "A", count: 100_000)
         let buttons = (0..<40).map { #"<element id="b\#($0)" role="button" frame="\#($0 * 9),0,8,8"/>"# }.joined()
         let xml = #"<snapshot version="1" platform="ios" app="\#(app)" width="390" height="844">\#(buttons)</snapshot>"#
         let response = try daemon.post(Array(xml.utf8))
-        XCTAssertEqual(response.status, 200)
-        let records = daemon.journalRecords()
-        let findings = records.filter { $0["type"] as? String == "finding" }
-        XCTAssertGreaterThan(findings.count, 40)
-        XCTAssertEqual((records.first { $0["type"] as? String == "audit" }?["app"] as? String)?.count, 100_000)
-        for record in findings {
-            XCTAssertLessThanOrEqual((record["app"] as? String)?.utf8.count ?? .max, 256)
-            XCTAssertEqual(record["identity_cut"] as? Bool, true)
-        }
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: daemon.journal)[.size] as? Int)
-        XCTAssertLessThan(size, 400_000, "\(findings.count) findings made \(size) bytes of journal")
+        XCTAssertEqual(response.status, 400, response.text)
+        XCTAssertEqual(code(response), "bad-identity")
+        XCTAssertTrue(response.text.contains("the snapshot's app is 100000 bytes"), response.text)
+        XCTAssertTrue(response.text.contains("?app="), response.text)
+        let screen = #"<snapshot version="1" platform="ios" app="shop" screen="a&#9;b" width="390" height="844">\#(buttons)</snapshot>"#
+        XCTAssertEqual(code(try daemon.post(Array(screen.utf8))), "bad-identity", "control characters")
+        // Named in the request, which replaces the snapshot's own: audited.
+        XCTAssertEqual(try daemon.post(Array(xml.utf8), query: "?app=shop&build=1").status, 200)
+        XCTAssertTrue(daemon.journalRecords().allSatisfy { ($0["app"] as? String) == "shop" })
+        let metrics = try daemon.request("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").text
+        XCTAssertLessThan(metrics.utf8.count, 200_000)
+        XCTAssertFalse(metrics.contains(String(repeating: "A", count: 300)))
     }
 
     /// An image where the snapshot belongs is said to be one, with the form to use.

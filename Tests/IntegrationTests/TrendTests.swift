@@ -158,6 +158,57 @@ final class TrendTests: XCTestCase {
         XCTAssertTrue(noApp.stderr.contains("--app"), noApp.stderr)
     }
 
+    /// Nothing lost downstream without a word: records rotated away before they were shipped
+    /// stop the shipper loudly (the daemon answers 410 with the range lost), and a journal
+    /// begun again at seq 1 is shipped from its beginning, not skipped as already shipped.
+    func testTheShipperStopsOnAGapAndFollowsANewJournal() throws {
+        let daemon = try DaemonHarness()
+        let clickhouse = try ClickHouse(in: daemon)
+        let deploy = DaemonHarness.packageRoot.appendingPathComponent("Deploy/clickhouse")
+        XCTAssertEqual(try clickhouse.query(daemon, try String(contentsOf: deploy.appendingPathComponent("schema.sql"), encoding: .utf8)).status, 0)
+        func ship() throws -> DaemonHarness.Run {
+            try daemon.run(deploy.appendingPathComponent("ship.sh").path, [daemon.socket, "runner", "--port", String(clickhouse.port)])
+        }
+        func shipped() throws -> Int {
+            Int(try clickhouse.query(daemon, "SELECT count() FROM auditd.journal FINAL").stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        // A small journal, one rotated file kept.
+        try daemon.start(["--journal-max-bytes", "20000", "--journal-keep", "1"])
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?app=shop&build=1").status, 200)
+        let first = try ship()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let held = try shipped()
+        XCTAssertEqual(held, daemon.journalRecords().count)
+        // Enough audits that rotation takes records the shipper never saw.
+        for build in 2...8 {
+            XCTAssertEqual(try daemon.post(DaemonHarness.example("checkout.xml"), query: "?app=shop&build=\(build)").status, 200)
+        }
+        let gone = try daemon.request("GET /v1/findings?since=\(held) HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(gone.status, 410, gone.text)
+        XCTAssertTrue(gone.text.contains("records-gone") && gone.text.contains("are no longer in the journal"), gone.text)
+        XCTAssertNotNil(gone.headers["journal-first-seq"] ?? gone.headers["Journal-First-Seq"], "\(gone.headers)")
+        let loud = try ship()
+        XCTAssertEqual(loud.status, 1, loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("records-gone"), loud.stderr)
+        XCTAssertEqual(try shipped(), held, "nothing shipped past the gap")
+
+        // The journal lost: a new one begins at seq 1 under another name, shipped whole.
+        XCTAssertEqual(daemon.stop(), 0)
+        let directory = (daemon.journal as NSString).deletingLastPathComponent
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasPrefix("findings.jsonl") && !file.hasSuffix(".id") {
+            try FileManager.default.removeItem(atPath: directory + "/" + file)
+        }
+        try daemon.start()
+        XCTAssertEqual(try daemon.post(DaemonHarness.example("mailbox.xml"), query: "?app=notes&build=1").status, 200)
+        let records = daemon.journalRecords()
+        XCTAssertEqual(records.first?["seq"] as? Int, 1)
+        let again = try ship()
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try shipped(), held + records.count, "the new journal's records, from its first")
+        let journals = try clickhouse.query(daemon, "SELECT uniqExact(journal) FROM auditd.journal").stdout
+        XCTAssertEqual(journals.trimmingCharacters(in: .whitespacesAndNewlines), "2")
+    }
+
     /// A finding-heavy audit (tens of thousands of findings, megabytes of journal) is
     /// indexed a part per batch, each written once: its packed row was rewritten whole for
     /// every megabyte read (quadratic; a 150 MB audit held trend queries for 25 s and left

@@ -86,6 +86,7 @@ enum AuditHandler {
                 switch consume parsed {
                 case .success(let parsed):
                     snapshot = identity.apply(to: parsed)
+                    if let refusal = SnapshotIdentity.refusal(of: snapshot) { return .failure(refusal) }
                     timing.add(ServerTiming.parse, from: started, to: Timestamp.monotonic())
                 case .failure(let error):
                     return .failure(SnapshotRequest.response(to: error))

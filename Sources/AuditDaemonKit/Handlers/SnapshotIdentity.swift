@@ -59,4 +59,21 @@ struct SnapshotIdentity: Sendable {
     func apply(to snapshot: Snapshot) -> Snapshot {
         snapshot.identified(app: app, build: build, screen: screen, defaultScreen: defaultScreen)
     }
+
+    /// The identity a snapshot ends up with — its own attributes where the request named
+    /// none — held to the same bound as the request's: a 1 MB app name read from the
+    /// snapshot made a 109 MB `/metrics` and stayed in memory for good.
+    static func refusal(of snapshot: Snapshot) -> HTTPResponse? {
+        for (field, value) in [("app", snapshot.app), ("build", snapshot.build), ("screen", snapshot.screen)] {
+            guard let value, value.utf8.count > maxBytes || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                continue
+            }
+            return .error(
+                400, code: "bad-identity",
+                message: "the snapshot's \(field) is \(value.utf8.count) bytes\(value.utf8.count > maxBytes ? "" : " with control characters"): "
+                    + "an identity is 1 to \(maxBytes) bytes of text without control characters",
+                hint: "shorten it in the snapshot, or name it in the request (?\(field)=…), which replaces the snapshot's")
+        }
+        return nil
+    }
 }

@@ -31,6 +31,7 @@ enum TranscriptHandler {
             let response: HTTPResponse = upload.snapshot.withUnsafeBytes { bytes in
                 do throws(SnapshotError) {
                     let snapshot = queryIdentity.merging(upload.identity).apply(to: try SnapshotParser(options: options).parse(bytes))
+                    if let refusal = SnapshotIdentity.refusal(of: snapshot) { return refusal }
                     return .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen), of: snapshot))
                 } catch {
                     return SnapshotRequest.response(to: error)

@@ -18,6 +18,7 @@ extension Journal {
     public func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
         queue.async {
             var sources: [JournalBacklog.Source] = []
+            var firstHeld: UInt64?
             for file in self.files() {
                 let input = Glibc.open(file, O_RDONLY | O_CLOEXEC)
                 guard input >= 0 else { continue }
@@ -25,6 +26,8 @@ extension Journal {
                 fstat(input, &info)
                 // The file being written: only what is durable (no flush runs now).
                 let length = file == self.path ? min(Int(info.st_size), self.size) : Int(info.st_size)
+                // The oldest record still held: a reader asking for older ones is told of the gap.
+                if firstHeld == nil, length > 0 { firstHeld = Journal.seq(ofLineAt: 0, in: input, end: length) }
                 // Whole files of older records are skipped without being read.
                 if let last = Journal.lastSeq(in: input, length: length), last <= since {
                     close(input)
@@ -40,7 +43,7 @@ extension Journal {
                 self.followers[self.nextFollower] = follower
                 id = self.nextFollower
             }
-            done(JournalBacklog(sources: sources, since: since), id)
+            done(JournalBacklog(sources: sources, since: since, firstHeld: firstHeld ?? (self.seq + 1)), id)
         }
     }
 

@@ -63,7 +63,12 @@ public final class Journal: @unchecked Sendable {
         try open()
         seq = try recover()
         _lastSeq = seq
+        identity = JournalIdentity.load(journal: path, lastSeq: seq)
     }
+
+    /// Which journal this is (``JournalIdentity``): the same for as long as its seq goes
+    /// on, another when it begins again at 1. `GET /v1/findings` gives it (`Journal-Id`).
+    public private(set) var identity = ""
 
     deinit { if fd >= 0 { close(fd) } }
 

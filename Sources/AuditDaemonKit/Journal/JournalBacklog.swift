@@ -21,9 +21,14 @@ public final class JournalBacklog: @unchecked Sendable {
     private var carry: [UInt8] = []
     private var block: [UInt8] = []
 
-    init(sources: [Source], since: UInt64) {
+    /// The seq of the oldest record the journal's files still hold (the next seq to be
+    /// written when they hold none).
+    public let firstHeld: UInt64
+
+    init(sources: [Source], since: UInt64, firstHeld: UInt64) {
         self.sources = sources
         self.since = since
+        self.firstHeld = firstHeld
         offset = sources.first?.start ?? 0
     }
 
