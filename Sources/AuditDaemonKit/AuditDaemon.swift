@@ -11,6 +11,7 @@ import Foundation
 public enum AuditDaemon {
     public static func main() -> Never {
         OpenMPThreadLimit.ensureSet()
+        if CommandLine.arguments.dropFirst().first == OCRDataCheck.argument { OCRDataCheck.child() }
         let environment = ProcessInfo.processInfo.environment
         let parsed: DaemonOptions.Parsed
         do {

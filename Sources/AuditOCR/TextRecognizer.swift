@@ -8,8 +8,12 @@ import Foundation
 /// or more), fed the decoded RGBA pixels directly, stopped at a deadline. Not for concurrent
 /// use: the daemon keeps one behind a serial queue of its own.
 public final class TextRecognizer: @unchecked Sendable {
-    /// Where Tesseract's language data lives on Debian, newest first.
-    static let dataDirectories = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    /// Where Tesseract's language data lives on Debian, newest first; `AUDITD_OCR_DATA`
+    /// names another directory, tried first.
+    static var dataDirectories: [String] {
+        (ProcessInfo.processInfo.environment["AUDITD_OCR_DATA"].map { [$0] } ?? [])
+            + ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+    }
     /// The words recognised with less confidence are dropped (0–100).
     public static let minimumConfidence = 60.0
 
@@ -21,6 +25,8 @@ public final class TextRecognizer: @unchecked Sendable {
     /// Why a recognizer cannot be made: no language data, or the engine refused it.
     public struct Unavailable: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// An engine reading `languages` (`eng`, `eng+chi_sim`); by default English and every
@@ -48,6 +54,25 @@ public final class TextRecognizer: @unchecked Sendable {
         self.languages = wanted
     }
 
+    /// Reads a small image of dark bars and gaps, as a check that the engine and its data
+    /// work end to end (``OCRDataCheck`` runs it in a child process first: damaged data
+    /// makes Tesseract abort, or divide by zero, inside whoever loads it).
+    public func selfTest() -> Bool {
+        let width = 160, height = 48
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 12..<36 {
+            for x in 8..<152 where (x / 6) % 3 != 2 {
+                let at = (y * width + x) * 4
+                rgba[at] = 0
+                rgba[at + 1] = 0
+                rgba[at + 2] = 0
+            }
+        }
+        let image = Screenshot(width: width, height: height, format: .png, rgba: rgba)
+        _ = recognize(image, area: PixelRect(x: 0, y: 0, width: width, height: height), seconds: 10, shouldStop: { false })
+        return true
+    }
+
     /// How many threads Tesseract's OpenMP runtime allows itself (`omp_get_thread_limit`),
     /// `nil` when the library has no OpenMP runtime. The runtime reads `OMP_THREAD_LIMIT`
     /// once, as it is loaded with the library.
@@ -63,11 +88,14 @@ public final class TextRecognizer: @unchecked Sendable {
     public func recognize(_ mapping: ScreenshotMapping, seconds deadline: Double, shouldStop: @escaping @Sendable () -> Bool = { false })
         -> TextRecognition
     {
+        recognize(mapping.screenshot, area: mapping.usable, seconds: deadline, shouldStop: shouldStop)
+    }
+
+    /// The lines read on `area` of `image`.
+    func recognize(_ image: Screenshot, area: PixelRect, seconds deadline: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
         lock.lock()
         defer { lock.unlock() }
         let started = DispatchTime.now().uptimeNanoseconds
-        let image = mapping.screenshot
-        let area = mapping.usable
         guard area.width > 0, area.height > 0 else {
             return TextRecognition(lines: [], languages: languages, incomplete: "the screenshot has no usable area", milliseconds: 0)
         }

@@ -42,9 +42,10 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Starts auditd with `extra` options and waits until the socket answers.
     @discardableResult
-    func start(_ extra: [String] = [], rules: [String]? = nil, expectFailure: Bool = false) throws -> Process {
+    func start(_ extra: [String] = [], rules: [String]? = nil, expectFailure: Bool = false, environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = binaries.appendingPathComponent("auditd")
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         var arguments = ["--socket", socket, "--journal", journal, "--log-level", "debug"]
         for directory in rules ?? [DaemonHarness.rules.path] { arguments += ["--rules", directory] }
         process.arguments = arguments + extra

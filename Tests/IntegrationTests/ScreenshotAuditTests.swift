@@ -79,6 +79,36 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("\"text.truncated\""), "without --ocr the text checks do not run")
     }
 
+    /// Damaged language data (2,000 bytes of `eng.traineddata` flipped, where Tesseract
+    /// asserts and aborts while loading it) crashed the whole daemon on the first OCR audit.
+    /// A child process tries the data first: the audit is answered, the text rules say why
+    /// they could not run, and the daemon serves on.
+    func testDamagedOCRDataIsAReasonNotACrash() throws {
+        let daemon = try DaemonHarness()
+        let data = daemon.directory.appendingPathComponent("tessdata")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let original = try XCTUnwrap(
+            ["/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", "/usr/share/tesseract-ocr/4.00/tessdata/eng.traineddata"].first {
+                FileManager.default.fileExists(atPath: $0)
+            }, "tesseract-ocr-eng is not installed (scripts/setup installs it)")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
+        for index in 200..<2200 { bytes[index] ^= 0xFF }
+        try Data(bytes).write(to: data.appendingPathComponent("eng.traineddata"))
+        try daemon.start(environment: ["AUDITD_OCR_DATA": data.path])
+        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
+        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        let text = (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
+        XCTAssertEqual(text.count, 2, "\(report["incomplete"] ?? "")")
+        XCTAssertTrue(
+            text.allSatisfy { ($0["reason"] as? String)?.contains("Tesseract crashed (SIGABRT) loading or using its language data: the data is damaged") == true },
+            "\(text)")
+        XCTAssertFalse((report["findings"] as? [Any] ?? []).isEmpty, "the other rules judged the screen")
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "the daemon serves on")
+        XCTAssertTrue(daemon.process?.isRunning ?? false)
+    }
+
     /// OCR has a budget of its own within the audit's: past it the text rules are
     /// incomplete with the reason, and the rest of the audit is judged as usual.
     func testOCRStopsAtItsOwnBudget() throws {

@@ -20,7 +20,11 @@ final class LazyRecognizer: @unchecked Sendable {
                 // One core for OCR: the daemon set OMP_THREAD_LIMIT=1 as it started
                 // (``OpenMPThreadLimit``): Tesseract's OpenMP threads would otherwise spin
                 // against the audits. The log says what the runtime read.
-                let made = Result { () throws(TextRecognizer.Unavailable) in try TextRecognizer() }
+                // Damaged data would crash the daemon: a child tries it first.
+                let made = Result { () throws(TextRecognizer.Unavailable) in
+                    if let problem = OCRDataCheck.run() { throw problem }
+                    return try TextRecognizer()
+                }
                 switch made {
                 case .success(let recognizer):
                     logger.info(
