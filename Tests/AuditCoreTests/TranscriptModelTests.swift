@@ -74,6 +74,52 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(views), ["Soy Servidor", "BTVideoStream"])
     }
 
+    /// Compose's positional order, found through bands of the screen (a linear search per
+    /// stop was quadratic: 100,000 stops took 3.35 s), checked against Compose's rule as
+    /// written (each stop joins the first row it overlaps, searched one by one) on seeded
+    /// random screens: rows, overlaps, tall boxes and boxes far down.
+    func testComposeOrderMatchesTheRuleAsWrittenOnRandomScreens() throws {
+        let seed: UInt64 = 0xC0_4905E
+        print("TranscriptModelTests compose seed \(seed)")
+        var random = SplitMix64(seed: seed)
+        for round in 0..<40 {
+            var nodes = ""
+            for item in 0..<(20 + Int(random.next() % 200)) {
+                let x = Int(random.next() % 1000), width = 10 + Int(random.next() % 300)
+                let y = Int(random.next() % 6000), height = random.next() % 10 == 0 ? 100 + Int(random.next() % 3000) : 20 + Int(random.next() % 120)
+                nodes +=
+                    #"<node class="android.widget.TextView" text="t\#(item)" package="com.example" bounds="[\#(x),\#(y)][\#(x + width),\#(y + height)]"/>"#
+            }
+            let snapshot = try android(
+                #"<node class="androidx.compose.ui.platform.ComposeView" package="com.example" bounds="[0,0][1080,9200]">\#(nodes)</node>"#)
+            // The rule as written, over the stops' frames in tree order.
+            let texts = snapshot.elements.indices.filter { snapshot.node($0).visibleText?.hasPrefix("t") == true }
+            struct Row {
+                var top: Double, bottom: Double, members: [Int]
+            }
+            var rows: [Row] = []
+            for index in texts {
+                let box = try XCTUnwrap(snapshot.elements[index].frame)
+                if let row = rows.firstIndex(where: { $0.top < box.maxY - 0.01 && box.minY < $0.bottom - 0.01 }) {
+                    rows[row].top = max(rows[row].top, box.minY)
+                    rows[row].bottom = min(rows[row].bottom, box.maxY)
+                    rows[row].members.append(index)
+                } else {
+                    rows.append(Row(top: box.minY, bottom: box.maxY, members: [index]))
+                }
+            }
+            let expected = rows.enumerated().sorted { ($0.element.top, $0.element.bottom, $0.offset) < ($1.element.top, $1.element.bottom, $1.offset) }
+                .flatMap { row in
+                    row.element.members.enumerated().sorted { a, b in
+                        let empty = Rect(x: 0, y: 0, width: 0, height: 0)
+                        let x = snapshot.elements[a.element].frame ?? empty, y = snapshot.elements[b.element].frame ?? empty
+                        return (x.minX, x.minY, x.maxY, a.offset) < (y.minX, y.minY, y.maxY, b.offset)
+                    }.map { snapshot.node($0.element).visibleText ?? "" }
+                }
+            XCTAssertEqual(speech(snapshot), expected, "round \(round)")
+        }
+    }
+
     func testCustomActionsAreAnnouncedAndRotorsList() throws {
         let snapshot = try SnapshotParser().parse(
             Array(
