@@ -163,6 +163,38 @@ final class BoundedMemoryTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("dropped a follower that fell behind"))
     }
 
+    /// Followers that never read are held to the memory budget like any other answer: their
+    /// chunks were forced past `--memory-limit` (164 MiB reserved against 128), and every
+    /// other client got 503 until they timed out. Now the follower whose chunk does not fit
+    /// is closed; audits of other clients go on answered 200 and the reservation stays
+    /// under the limit.
+    func testFollowersThatNeverReadStayWithinTheMemoryBudget() throws {
+        let daemon = try DaemonHarness()
+        let limit = 24 << 20
+        try daemon.start(["--memory-limit", String(limit), "--max-snapshot-bytes", String(4 << 20), "--follow-lag-bytes", String(16 << 20)])
+        var followers: [Int32] = []
+        defer { for fd in followers { close(fd) } }
+        for _ in 0..<6 {
+            let fd = try daemon.connect()
+            var small: Int32 = 4096
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            daemon.send(fd, "GET /v1/findings?follow=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            followers.append(fd)
+        }
+        // Each audit journals about 20 KB that every follower is sent.
+        let body = DaemonHarness.example("checkout.xml")
+        var peak = 0.0
+        for round in 0..<800 {
+            let response = try daemon.post(body)
+            XCTAssertEqual(response.status, 200, "audit \(round): \(response.text)")
+            if round % 50 == 0 { peak = max(peak, daemon.metric("auditd_memory_reserved_bytes") ?? 0) }
+            if response.status != 200 { break }
+        }
+        XCTAssertLessThanOrEqual(peak, Double(limit), "the reservation stays under --memory-limit")
+        XCTAssertTrue(daemon.waitUntil { (daemon.metric("auditd_followers_dropped_total") ?? 0) >= 1 }, daemon.log)
+        XCTAssertEqual(daemon.metric("auditd_memory_refusals_total") ?? -1, 0, "no other client was refused for the followers' sake")
+    }
+
     /// `GET /v1/findings` on a large journal is read from the files as the client takes
     /// it: eight pipelined requests on 10 MB stay far below 8 × 10 MB, and each gets it all.
     func testFindingsAreStreamedFromTheFiles() throws {

@@ -334,19 +334,26 @@ final class Connection: @unchecked Sendable {
         flushSlots()
     }
 
-    /// A live chunk of the follow stream; a follower lagging past the limit is dropped.
+    /// A live chunk of the follow stream; a follower lagging past the limit is dropped, and
+    /// so is one whose chunk the memory budget cannot take: a follower's bytes are reserved
+    /// like any other answer's, never forced past `--memory-limit` (unread followers held
+    /// 164 MiB against 128, and every other client got 503), and the one that cannot be
+    /// served is closed, not the others. The chunk's bytes are queued as they came, shared
+    /// by every follower (only the chunk's frame is each connection's own).
     func send(chunk: [UInt8]) {
         channel.assertInLoop()
         guard !isClosed, !chunk.isEmpty, let stream = followStream else { return }
-        if stream.backlog != nil {
-            stream.hold(chunk)
-        } else {
-            enqueue(stream.frame(chunk))
-        }
-        if unsentBytes + stream.waitingBytes > limits.followLagBytes {
+        let pieces = stream.frames(chunk)
+        let size = pieces.reduce(0) { $0 + $1.count }
+        guard unsentBytes + stream.waitingBytes + size <= limits.followLagBytes, outputMemory.add(size) else {
             onFollowerDropped()
             close()
             return
+        }
+        if stream.backlog != nil {
+            stream.hold(pieces)
+        } else {
+            for piece in pieces { output.append(piece) }
         }
         flushOutput()
     }
@@ -365,7 +372,8 @@ final class Connection: @unchecked Sendable {
     func endStream() {
         channel.assertInLoop()
         guard let stream, stream.follows, !isClosed else { return }
-        enqueue(contentsOf: stream.takeWaiting().map(stream.frame))
+        // Held live chunks were reserved as they came.
+        for piece in stream.takeWaiting() { output.append(piece) }
         if stream.chunked { enqueue(HTTPResponse.chunk([])) }
         lifecycle = .closingWhenFlushed
         flushOutput()
@@ -434,6 +442,8 @@ final class Connection: @unchecked Sendable {
     private func pump(_ stream: ResponseStream) -> Bool {
         let next = stream.nextPieces(unsentBytes: unsentBytes)
         enqueue(contentsOf: next.pieces)
+        // Live chunks held while the backlog went out, reserved as they came.
+        for piece in next.held { output.append(piece) }
         return next.finished
     }
 

@@ -21,13 +21,14 @@ public final class MemoryBudget: Sendable {
     /// Reservations refused since start.
     public var refused: Int { refusals.load(ordering: .relaxed) }
 
-    /// Takes `bytes` if they fit under the limit.
-    func reserve(_ bytes: Int) -> Bool {
+    /// Takes `bytes` if they fit under the limit; a refusal counts toward
+    /// `auditd_memory_refusals_total` when it refuses a request (`counting`).
+    func reserve(_ bytes: Int, counting: Bool = true) -> Bool {
         guard bytes > 0 else { return true }
         var current = used.load(ordering: .relaxed)
         while true {
             guard current <= limit - bytes else {
-                refusals.add(1, ordering: .relaxed)
+                if counting { refusals.add(1, ordering: .relaxed) }
                 return false
             }
             let (exchanged, original) = used.compareExchange(expected: current, desired: current + bytes, ordering: .relaxed)
@@ -75,6 +76,16 @@ public final class MemoryReservation: Sendable {
         guard total > now else { return true }
         guard budget.reserve(total - now) else { return false }
         held.add(total - now, ordering: .relaxed)
+        return true
+    }
+
+    /// Adds `bytes` if they fit under the budget's limit; false (holding what it held)
+    /// when they do not. Not a request's refusal: a follower's chunk (its follower is
+    /// closed and counted among the followers dropped).
+    func add(_ bytes: Int) -> Bool {
+        guard bytes > 0 else { return true }
+        guard budget.reserve(bytes, counting: false) else { return false }
+        held.add(bytes, ordering: .relaxed)
         return true
     }
 

@@ -13,7 +13,7 @@ final class ResponseStream {
     /// Chunked framing (HTTP/1.1); false for an HTTP/1.0 client, whose body then ends
     /// when the connection closes (RFC 9112 §6.3: it cannot read chunked bodies).
     let chunked: Bool
-    /// Live chunks that arrived while the backlog was still being sent.
+    /// Live chunks (framed, as pieces) that arrived while the backlog was still being sent.
     private(set) var waiting: [[UInt8]] = []
     private(set) var waitingBytes = 0
     /// Called once when the stream ends (the client left, or the daemon shuts down).
@@ -39,10 +39,12 @@ final class ResponseStream {
         return piece
     }
 
-    /// Keeps a live chunk until the backlog is sent.
-    func hold(_ chunk: [UInt8]) {
-        waiting.append(chunk)
-        waitingBytes += chunk.count
+    /// Keeps a live chunk's framed pieces until the backlog is sent.
+    func hold(_ pieces: [[UInt8]]) {
+        for piece in pieces {
+            waiting.append(piece)
+            waitingBytes += piece.count
+        }
     }
 
     /// The live chunks held back, handed over once.
@@ -58,7 +60,7 @@ final class ResponseStream {
     /// backlog pieces, framed, as the client reads; once the backlog is done, the live
     /// chunks held back, and — for a stream without followers — the end of the body.
     /// `finished` once such a stream has given all of itself (it has then ended).
-    func nextPieces(unsentBytes: Int, lowWater: Int = 256 << 10) -> (pieces: [[UInt8]], finished: Bool) {
+    func nextPieces(unsentBytes: Int, lowWater: Int = 256 << 10) -> (pieces: [[UInt8]], held: [[UInt8]], finished: Bool) {
         var pieces: [[UInt8]] = []
         var queued = unsentBytes
         while queued < lowWater, backlog != nil {
@@ -68,12 +70,13 @@ final class ResponseStream {
                 pieces.append(framed)
             }
         }
-        guard backlog == nil else { return (pieces, false) }
-        pieces += takeWaiting().map(frame)
-        if follows { return (pieces, false) }
+        guard backlog == nil else { return (pieces, [], false) }
+        // Only followers hold live chunks: a stream that ends has none.
+        let held = takeWaiting()
+        if follows { return (pieces, held, false) }
         if chunked { pieces.append(HTTPResponse.chunk([])) }
         end()
-        return (pieces, true)
+        return (pieces, held, true)
     }
 
     /// The head on the wire: chunked, or close-delimited for HTTP/1.0.
@@ -82,6 +85,13 @@ final class ResponseStream {
     /// One piece of the body on the wire (an empty one ends a chunked body; nothing
     /// ends a close-delimited one but the close).
     func frame(_ piece: [UInt8]) -> [UInt8] { chunked ? HTTPResponse.chunk(piece) : piece }
+
+    /// A live chunk framed as pieces: its size line, the chunk's own bytes (shared with
+    /// every other follower's queue, not copied) and its end; the chunk alone unchunked.
+    func frames(_ piece: [UInt8]) -> [[UInt8]] {
+        guard chunked else { return [piece] }
+        return [Array((String(piece.count, radix: 16) + "\r\n").utf8), piece, [0x0D, 0x0A]]
+    }
 
     func end() {
         let callback = onEnd
