@@ -11,7 +11,9 @@ import Foundation
 public enum AuditDaemon {
     public static func main() -> Never {
         OpenMPThreadLimit.ensureSet()
-        if CommandLine.arguments.dropFirst().first == OCRDataCheck.argument { OCRDataCheck.child() }
+        // The OCR worker process (``OCRWorker``): the daemon's own binary, started by it.
+        let arguments = CommandLine.arguments
+        if arguments.count == 3, arguments[1] == OCRWorker.argument, let limit = Int(arguments[2]), limit > 0 { OCRWorker.child(memoryLimit: limit) }
         let environment = ProcessInfo.processInfo.environment
         let parsed: DaemonOptions.Parsed
         do {

@@ -54,25 +54,6 @@ public final class TextRecognizer: @unchecked Sendable {
         self.languages = wanted
     }
 
-    /// Reads a small image of dark bars and gaps, as a check that the engine and its data
-    /// work end to end (``OCRDataCheck`` runs it in a child process first: damaged data
-    /// makes Tesseract abort, or divide by zero, inside whoever loads it).
-    public func selfTest() -> Bool {
-        let width = 160, height = 48
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 12..<36 {
-            for x in 8..<152 where (x / 6) % 3 != 2 {
-                let at = (y * width + x) * 4
-                rgba[at] = 0
-                rgba[at + 1] = 0
-                rgba[at + 2] = 0
-            }
-        }
-        let image = Screenshot(width: width, height: height, format: .png, rgba: rgba)
-        _ = recognize(image, area: PixelRect(x: 0, y: 0, width: width, height: height), seconds: 10, shouldStop: { false })
-        return true
-    }
-
     /// How many threads Tesseract's OpenMP runtime allows itself (`omp_get_thread_limit`),
     /// `nil` when the library has no OpenMP runtime. The runtime reads `OMP_THREAD_LIMIT`
     /// once, as it is loaded with the library.
@@ -92,7 +73,9 @@ public final class TextRecognizer: @unchecked Sendable {
     }
 
     /// The lines read on `area` of `image`.
-    func recognize(_ image: Screenshot, area: PixelRect, seconds deadline: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
+    public func recognize(_ image: Screenshot, area: PixelRect, seconds deadline: Double, shouldStop: @escaping @Sendable () -> Bool = { false })
+        -> TextRecognition
+    {
         lock.lock()
         defer { lock.unlock() }
         let started = DispatchTime.now().uptimeNanoseconds

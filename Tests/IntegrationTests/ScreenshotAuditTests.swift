@@ -81,8 +81,8 @@ final class ScreenshotAuditTests: XCTestCase {
 
     /// Damaged language data (2,000 bytes of `eng.traineddata` flipped, where Tesseract
     /// asserts and aborts while loading it) crashed the whole daemon on the first OCR audit.
-    /// A child process tries the data first: the audit is answered, the text rules say why
-    /// they could not run, and the daemon serves on.
+    /// OCR runs in a worker process: the audit is answered, the text rules say why they
+    /// could not run, and the daemon serves on.
     func testDamagedOCRDataIsAReasonNotACrash() throws {
         let daemon = try DaemonHarness()
         let data = daemon.directory.appendingPathComponent("tessdata")
@@ -102,11 +102,105 @@ final class ScreenshotAuditTests: XCTestCase {
         let text = (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
         XCTAssertEqual(text.count, 2, "\(report["incomplete"] ?? "")")
         XCTAssertTrue(
-            text.allSatisfy { ($0["reason"] as? String)?.contains("Tesseract crashed (SIGABRT) loading or using its language data: the data is damaged") == true },
+            text.allSatisfy { ($0["reason"] as? String)?.contains("Tesseract crashed (SIGABRT) loading its language data: the data is damaged") == true },
             "\(text)")
         XCTAssertFalse((report["findings"] as? [Any] ?? []).isEmpty, "the other rules judged the screen")
         XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "the daemon serves on")
         XCTAssertTrue(daemon.process?.isRunning ?? false)
+    }
+
+    /// A phone-size screenshot dense with small text (seeded), made by Pillow, and the
+    /// snapshot it goes with (one text of the screen's size).
+    func denseScreen(_ daemon: DaemonHarness, seed: Int) throws -> (snapshot: [UInt8], image: [UInt8]) {
+        let path = daemon.directory.appendingPathComponent("dense-\(seed).png").path
+        let script = """
+            import random, sys
+            from PIL import Image, ImageDraw
+            r = random.Random(int(sys.argv[2])); im = Image.new("RGB", (1080, 2400), "white"); d = ImageDraw.Draw(im)
+            for y in range(0, 2400, 9):
+                d.text((r.randint(0, 6), y), "".join(r.choice("abcdefghijklmnopqrstuvwxyz0123456789 ") for _ in range(190)), fill="black")
+            im.save(sys.argv[1])
+            """
+        let made = try daemon.run("python3", ["-c", script, path, String(seed)])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let snapshot = Array(
+            #"<hierarchy rotation="0"><node class="android.widget.TextView" text="Terms" package="com.example" bounds="[0,0][1080,2400]"/></hierarchy>"#.utf8)
+        return (snapshot, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    static func postOCR(_ daemon: DaemonHarness, _ screen: (snapshot: [UInt8], image: [UInt8])) throws -> DaemonHarness.Response {
+        let form = MultipartBody(parts: [
+            .init(name: "snapshot", filename: "dense.xml", contentType: "application/xml", bytes: screen.snapshot),
+            .init(name: "screenshot", filename: "dense.png", contentType: "image/png", bytes: screen.image),
+        ])
+        return try daemon.request(
+            "POST /v1/audits?ocr=1&density=2.625 HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n",
+            body: form.bytes)
+    }
+
+    /// OCR stops at its budget in whatever phase Tesseract is: dense text ran 14–17 s under
+    /// `--ocr-budget 1` when the budget was checked only while words were recognised. The
+    /// worker is killed at the deadline (the OCR phase stays within the budget and a
+    /// second's slack), and the next OCR audit has a worker again.
+    func testOCRStopsAtItsBudgetInEveryPhase() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--ocr-budget", "1", "--audit-budget", "60"])
+        let screen = try denseScreen(daemon, seed: 11)
+        for round in 0..<2 {
+            let response = try Self.postOCR(daemon, screen)
+            XCTAssertEqual(response.status, 200, response.text)
+            let timing = response.headers["server-timing"] ?? response.headers["Server-Timing"] ?? ""
+            let ocr = try XCTUnwrap(timing.firstMatch(of: /ocr;dur=([0-9.]+)/).flatMap { Double($0.1) }, "round \(round): \(timing)")
+            XCTAssertLessThan(ocr, 2_000, "round \(round): OCR took \(ocr) ms under a 1 s budget")
+            let text = (response.json as? [String: Any])?["incomplete"] as? [[String: Any]] ?? []
+            XCTAssertTrue(text.contains { ($0["reason"] as? String)?.contains("OCR stopped after") == true }, "\(text)")
+        }
+        XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+    }
+
+    /// OCR's memory counts: its worker's limit is reserved from the daemon's budget while it
+    /// reads; a budget that cannot hold it makes the text rules incomplete, saying so.
+    func testOCRMemoryIsReservedFromTheBudget() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--memory-limit", String(128 << 20), "--max-snapshot-bytes", String(8 << 20), "--ocr-memory-limit", String(256 << 20)])
+        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
+        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        let text = (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
+        XCTAssertEqual(text.count, 2, "\(report["incomplete"] ?? "")")
+        XCTAssertTrue(text.allSatisfy { ($0["reason"] as? String)?.contains("OCR needs 256 MiB (--ocr-memory-limit)") == true }, "\(text)")
+    }
+
+    /// The OCR queue's wait is bounded: one OCR audit runs and four wait, each held to the
+    /// OCR budget; past them the answer is 503 with Retry-After (16 waited about 15
+    /// minutes when OCR ignored its budget).
+    func testTheOCRQueueIsBounded() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start(["--ocr-budget", "2", "--audit-budget", "60"])
+        let screen = try denseScreen(daemon, seed: 12)
+        // Nine clients send at once (each on its own connection), then read their answers.
+        let form = MultipartBody(parts: [
+            .init(name: "snapshot", filename: "dense.xml", contentType: "application/xml", bytes: screen.snapshot),
+            .init(name: "screenshot", filename: "dense.png", contentType: "image/png", bytes: screen.image),
+        ])
+        let head = "POST /v1/audits?ocr=1&density=2.625 HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\nContent-Length: \(form.bytes.count)\r\n\r\n"
+        var clients: [Int32] = []
+        defer { for fd in clients { close(fd) } }
+        for _ in 0..<9 {
+            let fd = try daemon.connect()
+            daemon.send(fd, Array(head.utf8) + form.bytes)
+            clients.append(fd)
+        }
+        var all: [Int] = []
+        for fd in clients {
+            var buffer: [UInt8] = []
+            all.append(daemon.readResponse(fd, buffer: &buffer)?.status ?? -1)
+        }
+        XCTAssertEqual(all.count, 9)
+        XCTAssertGreaterThanOrEqual(all.filter { $0 == 503 }.count, 3, "\(all)")
+        XCTAssertGreaterThanOrEqual(all.filter { $0 == 200 }.count, 1, "\(all)")
+        XCTAssertEqual(all.filter { $0 != 200 && $0 != 503 }, [], "\(all)")
     }
 
     /// OCR has a budget of its own within the audit's: past it the text rules are

@@ -133,6 +133,10 @@ public struct DaemonOptions: Sendable {
         Option(name: "--ocr-budget", valueName: "SECONDS", help: ["time OCR may take in one audit that asks for it, within the audit's budget (default 5)"]) {
             state, value throws(Failure) in state.options.server.ocrBudget = try number("--ocr-budget", value, minimum: 0.01, maximum: day)
         },
+        Option(
+            name: "--ocr-memory-limit", valueName: "N",
+            help: ["bytes of data the OCR worker process may hold, reserved from --memory-limit while it reads", "(default 536870912)"]
+        ) { state, value throws(Failure) in state.options.server.ocrMemoryLimit = try integer("--ocr-memory-limit", value, minimum: 64 << 20) },
         Option(name: "--max-unsent-bytes", valueName: "N", help: ["stop reading a connection while N bytes of its answers are unread (default 4194304)"]) {
             state, value throws(Failure) in state.options.server.maxUnsentBytes = try integer("--max-unsent-bytes", value, minimum: 4096)
         },

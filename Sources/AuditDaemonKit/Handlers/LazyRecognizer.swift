@@ -1,49 +1,52 @@
 import AuditCore
 import AuditOCR
 
-/// The daemon's OCR engine (``TextRecognizer``), loaded when an audit first asks for OCR
-/// (loading the language data takes a tenth of a second or more, and most daemons never
-/// need it); used only from the OCR pool's one worker. An engine that cannot be loaded is
-/// remembered with its reason, which each OCR audit's `text.*` rules then give as
-/// incomplete.
+/// The daemon's OCR (``OCRWorker``): a worker process started when an audit first asks for
+/// OCR (loading the language data takes a tenth of a second or more, and most daemons never
+/// need it), used only from the OCR pool's one worker. While it reads, its memory limit
+/// (`--ocr-memory-limit`) is reserved from the daemon's budget (`--memory-limit`): OCR's
+/// memory counts with the bodies and screenshots it competes with. An OCR that cannot run
+/// gives its reason, which the audit's `text.*` rules then give as incomplete.
 final class LazyRecognizer: @unchecked Sendable {
-    private let lock = Lock()
-    private var loaded: Result<TextRecognizer, TextRecognizer.Unavailable>?
+    private let worker: OCRWorker
+    private let memory: MemoryBudget
+    private let memoryLimit: Int
     private let logger: Logger
+    private let lock = Lock()
+    private var announced = false
 
-    init(logger: Logger) { self.logger = logger }
+    init(logger: Logger, memoryLimit: Int, memory: MemoryBudget) {
+        self.logger = logger
+        self.memoryLimit = memoryLimit
+        self.memory = memory
+        worker = OCRWorker(memoryLimit: memoryLimit)
+    }
 
     /// What OCR reads on `snapshot`'s screenshot within `seconds`.
     func recognize(_ mapping: ScreenshotMapping, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
-        let engine = lock.withLock {
-            if loaded == nil {
-                // One core for OCR: the daemon set OMP_THREAD_LIMIT=1 as it started
-                // (``OpenMPThreadLimit``): Tesseract's OpenMP threads would otherwise spin
-                // against the audits. The log says what the runtime read.
-                // Damaged data would crash the daemon: a child tries it first.
-                let made = Result { () throws(TextRecognizer.Unavailable) in
-                    if let problem = OCRDataCheck.run() { throw problem }
-                    return try TextRecognizer()
-                }
-                switch made {
-                case .success(let recognizer):
-                    logger.info(
-                        "OCR loaded",
-                        ["languages": recognizer.languages, "openmp-threads": recognizer.openMPThreadLimit.map(String.init) ?? "none"])
-                case .failure(let problem):
-                    logger.warning("OCR is not available", ["reason": problem.description])
-                }
-                loaded = made
+        let reservation = MemoryReservation(memory)
+        defer { reservation.release() }
+        guard reservation.grow(to: memoryLimit) else {
+            let mib = { (bytes: Int) in bytes >> 20 }
+            return TextRecognition(
+                lines: [], languages: "",
+                incomplete:
+                    "OCR needs \(mib(memoryLimit)) MiB (--ocr-memory-limit) and the daemon holds \(mib(memory.inUse)) of its \(mib(memory.limit)) MiB (--memory-limit)",
+                milliseconds: 0)
+        }
+        let result = worker.recognize(mapping.screenshot, area: mapping.usable, seconds: seconds, shouldStop: shouldStop)
+        lock.withLock {
+            // One line when OCR first works, and one each time it cannot run.
+            switch result.incomplete {
+            case nil where !announced:
+                announced = true
+                logger.info("OCR loaded", ["languages": result.languages, "openmp-threads": worker.openMPThreads ?? "none", "process": "worker"])
+            case let reason? where !reason.hasPrefix("OCR stopped"):
+                logger.warning("OCR is not available", ["reason": reason])
+            default:
+                break
             }
-            return loaded
         }
-        switch engine {
-        case .success(let recognizer):
-            return recognizer.recognize(mapping, seconds: seconds, shouldStop: shouldStop)
-        case .failure(let problem):
-            return TextRecognition(lines: [], languages: "", incomplete: "OCR is not available: \(problem.description)", milliseconds: 0)
-        case nil:
-            return TextRecognition(lines: [], languages: "", incomplete: "OCR is not available", milliseconds: 0)
-        }
+        return result
     }
 }

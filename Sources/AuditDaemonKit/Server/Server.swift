@@ -25,6 +25,9 @@ public final class Server: @unchecked Sendable {
         /// Seconds OCR may take in one audit that asks for it (within ``auditBudget``): a
         /// phone screenshot takes 0.2–2 s; past this the text rules are incomplete.
         public var ocrBudget: Double = 5
+        /// The OCR worker's data segment (`--ocr-memory-limit`), reserved from the memory
+        /// budget while it reads.
+        public var ocrMemoryLimit = 512 << 20
         /// Seconds a connection may leave its answers unread before it is closed.
         public var writeTimeout: Double = 30
         /// Bytes of answers a client may leave unread before its connection stops reading.
@@ -65,7 +68,10 @@ public final class Server: @unchecked Sendable {
     let pool: WorkPool
     /// Audits that asked for OCR (`?ocr=1`) run here, one at a time: they never hold up
     /// the others' workers (docs/ocr.md).
-    let ocrPool = WorkPool(workers: 1, queueLimit: 16)
+    /// At most 4 wait: each is held to the OCR budget, so the wait is bounded by 4 budgets,
+    /// and past it the answer is 503 with Retry-After (16 waited about 15 minutes when OCR
+    /// ignored its budget).
+    let ocrPool = WorkPool(workers: 1, queueLimit: 4)
     /// The OCR engine, loaded on the first audit that asks for it.
     let recognizer: LazyRecognizer
     let memory: MemoryBudget
@@ -90,9 +96,10 @@ public final class Server: @unchecked Sendable {
         self.trends = configuration.trendIndex == "none" ? nil : TrendIndex(path: configuration.trendIndex, journal: journal, logger: logger)
         self.policy = policy
         self.logger = logger
-        self.recognizer = LazyRecognizer(logger: logger)
         self.pool = WorkPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
-        self.memory = MemoryBudget(limit: configuration.memoryLimit)
+        let memory = MemoryBudget(limit: configuration.memoryLimit)
+        self.memory = memory
+        self.recognizer = LazyRecognizer(logger: logger, memoryLimit: configuration.ocrMemoryLimit, memory: memory)
         let pool = self.pool
         journal.setCommitDelay(microseconds: configuration.journalCommitDelayMicroseconds, whileRunning: { pool.running })
     }
