@@ -229,15 +229,17 @@ final class BoundedMemoryTests: XCTestCase {
 
 /// Nothing acknowledged is lost, nothing corrupted: large records, kill -9, outside truncation.
 final class JournalDurabilityTests: XCTestCase {
-    func snapshot(app: String) -> [UInt8] {
-        Array(#"<snapshot version="1" platform="ios" app="\#(app)" width="390" height="844"><element id="b" role="button" label="Go" frame="0,0,10,10"/></snapshot>"#.utf8)
+    /// A snapshot whose one finding-bearing element (a button too small) has `id`: a long
+    /// id makes long finding records (an app name is held to 256 bytes).
+    func snapshot(id: String) -> [UInt8] {
+        Array(#"<snapshot version="1" platform="ios" app="shop" width="390" height="844"><element id="\#(id)" role="button" label="Go" frame="0,0,10,10"/></snapshot>"#.utf8)
     }
 
     func testRecordsOverOneMiBSurviveRestartAndTornLines() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
         let big = String(repeating: "a", count: 1_500_000)
-        for _ in 0..<3 { XCTAssertEqual(try daemon.post(snapshot(app: big)).status, 200) }
+        for _ in 0..<3 { XCTAssertEqual(try daemon.post(snapshot(id: big)).status, 200) }
         XCTAssertEqual(daemon.stop(), 0)
         // A torn last line over 1 MiB, as a crash mid-write leaves it.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: daemon.journal))
@@ -245,7 +247,7 @@ final class JournalDurabilityTests: XCTestCase {
         handle.write(Data(("{\"seq\":999,\"time\":\"x\",\"type\":\"audit\",\"app\":\"" + big).utf8))
         try handle.close()
         try daemon.start()
-        XCTAssertEqual(try daemon.post(snapshot(app: "after")).status, 200)
+        XCTAssertEqual(try daemon.post(snapshot(id: "after")).status, 200)
         XCTAssertEqual(daemon.stop(), 0)
         let seqs = daemon.journalRecords().compactMap { $0["seq"] as? Int }
         XCTAssertEqual(seqs, Array(1...seqs.count), "seqs continue after restart, none repeated")
@@ -256,7 +258,7 @@ final class JournalDurabilityTests: XCTestCase {
     func testKillNineWithLargeRecordsLosesNothingAcknowledged() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
-        let body = snapshot(app: String(repeating: "k", count: 1_200_000))
+        let body = snapshot(id: String(repeating: "k", count: 1_200_000))
         let acknowledged = IDs()
         let stop = Flag()
         let socket = daemon.socket
@@ -454,7 +456,7 @@ final class ForgedOutputTests: XCTestCase {
         try daemon.start()
         let forged = "x&#10;Examples/fake.xml:1:1: error: [forged.rule] fake&#13;&#10;::error file=a::b&#x202E;"
         let xml =
-            #"<snapshot version="1" platform="ios" app="shop&#10;::warning::x" width="390" height="844"><element id="\#(forged)" role="button" frame="0,0,10,10"/></snapshot>"#
+            #"<snapshot version="1" platform="ios" app="shop" width="390" height="844"><element id="\#(forged)" role="button" frame="0,0,10,10"/></snapshot>"#
         let file = daemon.directory.appendingPathComponent("forged.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
         for arguments in [["audit", file.path], ["inspect", file.path]] {
@@ -466,6 +468,13 @@ final class ForgedOutputTests: XCTestCase {
             }
             XCTAssertTrue(run.stdout.contains(#"\nExamples/fake.xml"#), "\(arguments[0]): \(run.stdout)")
         }
+        // An identity with control characters is refused, and the refusal forges nothing.
+        let app = daemon.directory.appendingPathComponent("app.xml")
+        try #"<snapshot version="1" platform="ios" app="shop&#10;::warning::x" width="390" height="844"/>"#.write(to: app, atomically: true, encoding: .utf8)
+        let refused = try daemon.auditctl(["audit", app.path])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue((refused.stdout + refused.stderr).contains("bad-identity"), refused.stdout + refused.stderr)
+        for line in (refused.stdout + refused.stderr).split(separator: "\n") { XCTAssertFalse(line.hasPrefix("::"), "audit: \(line)") }
         // validate quotes unreadable values and refused versions: escaped too.
         let values = daemon.directory.appendingPathComponent("values.xml")
         try #"<snapshot version="1" platform="ios"><element id="a" role="button" opacity="x&#10;::error file=a::forged" frame="0,0,1,1"/></snapshot>"#
