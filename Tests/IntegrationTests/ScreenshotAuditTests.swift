@@ -79,6 +79,16 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("\"text.truncated\""), "without --ocr the text checks do not run")
     }
 
+    /// The text rules' incomplete entries when the DeepEye pair is audited with `--ocr`.
+    func ocrTextReasons(_ daemon: DaemonHarness) throws -> [String] {
+        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
+        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        XCTAssertFalse((report["findings"] as? [Any] ?? []).isEmpty, "the other rules judged the screen")
+        return (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }.compactMap { $0["reason"] as? String }
+    }
+
     /// Damaged language data (2,000 bytes of `eng.traineddata` flipped, where Tesseract
     /// asserts and aborts while loading it) crashed the whole daemon on the first OCR audit.
     /// OCR runs in a worker process: the audit is answered, the text rules say why they
@@ -95,16 +105,9 @@ final class ScreenshotAuditTests: XCTestCase {
         for index in 200..<2200 { bytes[index] ^= 0xFF }
         try Data(bytes).write(to: data.appendingPathComponent("eng.traineddata"))
         try daemon.start(environment: ["AUDITD_OCR_DATA": data.path])
-        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
-        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
-        let text = (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
-        XCTAssertEqual(text.count, 2, "\(report["incomplete"] ?? "")")
-        XCTAssertTrue(
-            text.allSatisfy { ($0["reason"] as? String)?.contains("Tesseract crashed (SIGABRT) loading its language data: the data is damaged") == true },
-            "\(text)")
-        XCTAssertFalse((report["findings"] as? [Any] ?? []).isEmpty, "the other rules judged the screen")
+        let reasons = try ocrTextReasons(daemon)
+        XCTAssertEqual(reasons.count, 2, "\(reasons)")
+        XCTAssertTrue(reasons.allSatisfy { $0.contains("Tesseract crashed (SIGABRT) loading its language data: the data is damaged") }, "\(reasons)")
         XCTAssertEqual(try daemon.request("GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200, "the daemon serves on")
         XCTAssertTrue(daemon.process?.isRunning ?? false)
     }
@@ -163,13 +166,9 @@ final class ScreenshotAuditTests: XCTestCase {
     func testOCRMemoryIsReservedFromTheBudget() throws {
         let daemon = try DaemonHarness()
         try daemon.start(["--memory-limit", String(128 << 20), "--max-snapshot-bytes", String(8 << 20), "--ocr-memory-limit", String(256 << 20)])
-        let dump = Self.screens.appendingPathComponent("DeepEyeCrypto__DeepEyeMusic__deepeye_library.xml").path
-        let run = try daemon.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
-        let text = (report["incomplete"] as? [[String: Any]] ?? []).filter { ($0["rule"] as? String)?.hasPrefix("text.") == true }
-        XCTAssertEqual(text.count, 2, "\(report["incomplete"] ?? "")")
-        XCTAssertTrue(text.allSatisfy { ($0["reason"] as? String)?.contains("OCR needs 256 MiB (--ocr-memory-limit)") == true }, "\(text)")
+        let reasons = try ocrTextReasons(daemon)
+        XCTAssertEqual(reasons.count, 2, "\(reasons)")
+        XCTAssertTrue(reasons.allSatisfy { $0.contains("OCR needs 256 MiB (--ocr-memory-limit)") }, "\(reasons)")
     }
 
     /// The OCR queue's wait is bounded: one OCR audit runs and four wait, each held to the
