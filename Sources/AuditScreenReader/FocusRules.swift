@@ -116,11 +116,19 @@ final class FocusRules {
         switch reader {
         case .talkback:
             if isActionable(element), element.scrollAxes.isEmpty { return true }
-            // A top-level item of a scrolling list that speaks: TalkBack visits rows that
-            // cannot act (their speaking descendants are known once every node is read,
-            // so a silent row is dropped in `isStop`).
-            let parent = Int(element.parent)
-            return parent >= 0 && !snapshot.elements[parent].scrollAxes.isEmpty && element.scrollAxes.isEmpty
+            // A top-level item of a list, grid or scroll view (scrolling or not: everything
+            // may fit) that speaks: TalkBack visits rows that cannot act (their speaking
+            // descendants are known once every node is read, so a silent row is dropped in
+            // `isStop`).
+            // TalkBack's tree leaves out what the capture says is not important for
+            // accessibility (UiAutomator2's `a11y-important="false"`): such a node is no
+            // item, and the items of a list are counted past one (its children are the
+            // list's in TalkBack's tree).
+            guard element.scrollAxes.isEmpty, !element.unimportant else { return false }
+            var parent = Int(element.parent)
+            while parent >= 0, snapshot.elements[parent].unimportant { parent = Int(snapshot.elements[parent].parent) }
+            guard parent >= 0 else { return false }
+            return !snapshot.elements[parent].scrollAxes.isEmpty || snapshot.elements[parent].holdsItems
         case .voiceover:
             // A scroll view holds elements; it is not one unless it is labelled.
             if !element.scrollAxes.isEmpty, snapshot.texts.isBlank(element.label) { return false }
@@ -147,7 +155,9 @@ final class FocusRules {
         switch reader {
         case .talkback:
             if focusable[index] {
-                let speaking = Self.speaks(element, snapshot) || Self.checkable(element) || hasSpeakingDescendant[index]
+                // A list speaks no text of its own: its rows do (collection info).
+                let speaking =
+                    Self.speaks(element, snapshot) || Self.checkable(element) || (hasSpeakingDescendant[index] && !element.holdsItems)
                 // An actionable leaf is a stop even when silent; a list row only when it speaks.
                 if !hasReachableChild[index] { return speaking || isActionable(element) }
                 return speaking

@@ -29,6 +29,53 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(snapshot), ["Open inbox", "Wi-Fi", "switch, on", "Version 2.1"])
     }
 
+    /// A list that does not scroll (everything fits) still holds items of their own: a
+    /// focusable `GridView` with `scrollable="false"` made one stop of every row's text
+    /// (Zomato's offers: "Brand Pack, Restaurant coupons"). TalkBack's `isTopLevelScrollItem`
+    /// goes by the parent's role (list, grid, scroll view), and the list, with collection
+    /// info, speaks no text of its own. A row the capture says is not important for
+    /// accessibility is not one: its children are the list's items in TalkBack's tree.
+    func testRowsOfAListThatDoesNotScrollAreStopsOfTheirOwn() throws {
+        let snapshot = try android(
+            ##"""
+            <node class="android.widget.GridView" focusable="true" scrollable="false" package="com.example" bounds="[0,100][1080,1000]">
+              <node class="android.view.ViewGroup" package="com.example" bounds="[40,120][1040,180]">
+                <node class="android.widget.TextView" text="Brand Pack" package="com.example" bounds="[40,120][600,180]"/>
+              </node>
+              <node class="android.view.ViewGroup" package="com.example" bounds="[40,300][1040,360]">
+                <node class="android.widget.TextView" text="Restaurant coupons" package="com.example" bounds="[40,300][600,360]"/>
+                <node class="android.widget.TextView" text="3 offers" package="com.example" bounds="[640,300][1000,360]"/>
+              </node>
+            </node>
+            """##)
+        XCTAssertEqual(speech(snapshot), ["Brand Pack", "Restaurant coupons, 3 offers"])
+        // The same rows under a plain focusable layout are its own text: one stop, as before.
+        let layout = try android(
+            ##"""
+            <node class="android.widget.LinearLayout" focusable="true" package="com.example" bounds="[0,100][1080,1000]">
+              <node class="android.view.ViewGroup" package="com.example" bounds="[40,120][1040,180]">
+                <node class="android.widget.TextView" text="Brand Pack" package="com.example" bounds="[40,120][600,180]"/>
+              </node>
+              <node class="android.view.ViewGroup" package="com.example" bounds="[40,300][1040,360]">
+                <node class="android.widget.TextView" text="Restaurant coupons" package="com.example" bounds="[40,300][600,360]"/>
+              </node>
+            </node>
+            """##)
+        XCTAssertEqual(speech(layout), ["Brand Pack, Restaurant coupons"])
+        // A wrapper not important for accessibility: the text inside is the item.
+        let wrapped = try android(
+            ##"""
+            <node class="android.widget.ScrollView" focusable="true" scrollable="false" package="com.example" bounds="[0,100][1080,1000]">
+              <node class="android.widget.LinearLayout" a11y-important="false" package="com.example" bounds="[0,100][1080,1000]">
+                <node class="android.widget.TextView" text="We could not find your account." package="com.example" bounds="[40,120][1040,300]"/>
+              </node>
+            </node>
+            """##)
+        let stops = Transcript(wrapped).stops
+        XCTAssertEqual(stops.map(\.speech), ["We could not find your account."])
+        XCTAssertEqual(stops.first.map { wrapped.elements[$0.element].role }, .text, "the text is the stop, not its wrapper")
+    }
+
     func testListRowsThatSpeakAreStopsAndSilentOnesAreNot() throws {
         let snapshot = try android(
             ##"""

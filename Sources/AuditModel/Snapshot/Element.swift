@@ -176,6 +176,21 @@ public struct Element: Sendable {
         get { packedMoreFlags & (1 << 4) != 0 }
         set { setMoreFlag(newValue, bit: 4) }
     }
+    /// A list, grid or scroll view (Android's `RecyclerView`, `ListView`, `GridView`,
+    /// `ScrollView`…): what is directly inside it is an item of its own to a screen reader,
+    /// whether or not it scrolls now (everything fits), and it speaks no text of its own
+    /// (set by the dialect's decoder).
+    public package(set) var holdsItems: Bool {
+        get { packedMoreFlags & (1 << 5) != 0 }
+        set { setMoreFlag(newValue, bit: 5) }
+    }
+    /// The capture says the node is not important for accessibility (UiAutomator2's
+    /// `a11y-important="false"`): TalkBack's tree leaves it out, its children standing in
+    /// its place (set by the dialect's decoder).
+    public package(set) var unimportant: Bool {
+        get { packedMoreFlags & (1 << 6) != 0 }
+        set { setMoreFlag(newValue, bit: 6) }
+    }
 
     /// A stated flag from its two bits.
     @inline(__always) private static func flag(_ bits: UInt32) -> Bool? {

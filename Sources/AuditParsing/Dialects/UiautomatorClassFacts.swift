@@ -8,10 +8,15 @@ struct UiautomatorClassFacts: Equatable {
     var scrollAxes: ScrollAxes
     /// A Compose host: TalkBack reads its nodes by position.
     var ordersByPosition: Bool
+    /// A list, grid or scroll view: TalkBack's roles `ROLE_LIST`, `ROLE_GRID`,
+    /// `ROLE_SCROLL_VIEW`, `ROLE_HORIZONTAL_SCROLL_VIEW`, whose children are items of their
+    /// own (`isTopLevelScrollItem`) whether or not the node scrolls.
+    var holdsItems: Bool
 
     init(className: String) {
         role = UiautomatorDialect.androidRole(className: className)
         scrollAxes = UiautomatorDialect.scrollAxes(className: className)
         ordersByPosition = className.hasSuffix(".ComposeView") || className.hasSuffix(".AndroidComposeView")
+        holdsItems = ["RecyclerView", "ListView", "GridView", "ScrollView"].contains { className.hasSuffix($0) }
     }
 }

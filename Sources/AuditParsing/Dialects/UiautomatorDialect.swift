@@ -346,6 +346,7 @@ extension SnapshotBuilder {
         // Compose gives TalkBack its nodes in an order of its own (by position), through
         // traversal links a dump does not carry.
         if facts.ordersByPosition { element.ordersByPosition = true }
+        if facts.holdsItems { element.holdsItems = true }
         if element.role == .text, checkable { element.role = .checkbox }
         // Every node says checked="false"; only a checkable one has a checked state.
         if !checkable { element.checked = nil }
@@ -359,6 +360,7 @@ extension SnapshotBuilder {
         if stated == nil, texts.withBytes(element.id, { UiautomatorDialect.isMaterialScrim(resourceID: $0) }) {
             stated = false
         }
+        if stated == false { element.unimportant = true }
         // TalkBack focuses what is actionable or says something; the rest is decoration.
         element.accessible =
             stated
