@@ -115,18 +115,19 @@ final class FocusRules {
         let element = snapshot.elements[index]
         switch reader {
         case .talkback:
+            // Never a node with children that spans its window.
+            if spansItsWindow(index) { return false }
             if isActionable(element), element.scrollAxes.isEmpty { return true }
             // A top-level item of a list, grid or scroll view (scrolling or not: everything
             // may fit) that speaks: TalkBack visits rows that cannot act (their speaking
             // descendants are known once every node is read, so a silent row is dropped in
             // `isStop`).
-            // TalkBack's tree leaves out what the capture says is not important for
-            // accessibility (UiAutomator2's `a11y-important="false"`): such a node is no
-            // item, and the items of a list are counted past one (its children are the
-            // list's in TalkBack's tree).
-            guard element.scrollAxes.isEmpty, !element.unimportant else { return false }
+            // TalkBack's tree leaves out what is not important for accessibility: such a
+            // node is no item, and the items of a list are counted past one (its children
+            // are the list's in TalkBack's tree).
+            guard element.scrollAxes.isEmpty, !isLeftOutOfTalkBacksTree(index) else { return false }
             var parent = Int(element.parent)
-            while parent >= 0, snapshot.elements[parent].unimportant { parent = Int(snapshot.elements[parent].parent) }
+            while parent >= 0, isLeftOutOfTalkBacksTree(parent) { parent = Int(snapshot.elements[parent].parent) }
             guard parent >= 0 else { return false }
             return !snapshot.elements[parent].scrollAxes.isEmpty || snapshot.elements[parent].holdsItems
         case .voiceover:
@@ -137,6 +138,30 @@ final class FocusRules {
             if element.role == .cell, element.accessible == nil, snapshot.texts.isBlank(element.label), !element.isInteractive { return false }
             return element.isAccessible
         }
+    }
+
+    /// Not in TalkBack's tree (its children stand in its place): what the capture says is not
+    /// important for accessibility (UiAutomator2's `a11y-important="false"`), and — where it
+    /// does not say — a plain layout, which Android counts as not important (`importantForAccessibility`
+    /// "auto"): no text, no description, nothing actionable or checkable, no scrolling, no list.
+    func isLeftOutOfTalkBacksTree(_ index: Int) -> Bool {
+        let element = snapshot.elements[index]
+        if element.unimportant { return true }
+        guard element.role == .container || element.role == .other else { return false }
+        return !isActionable(element) && !Self.speaks(element, snapshot) && element.scrollAxes.isEmpty && !element.holdsItems
+            && element.firstChild >= 0
+    }
+
+    /// A node with children whose frame is its window's (its root's): TalkBack never focuses
+    /// one (`shouldFocusNode` rejects "non-leaf nodes that have the same bounds as the window").
+    func spansItsWindow(_ index: Int) -> Bool {
+        let elements = snapshot.elements
+        guard elements[index].firstChild >= 0, let frame = elements[index].frame else { return false }
+        var root = index
+        while elements[root].parent >= 0 { root = Int(elements[root].parent) }
+        guard root != index || elements[index].parent < 0, let window = elements[root].frame else { return false }
+        return abs(frame.minX - window.minX) < 0.5 && abs(frame.minY - window.minY) < 0.5 && abs(frame.width - window.width) < 0.5
+            && abs(frame.height - window.height) < 0.5
     }
 
     /// Clickable, long-clickable, focusable or checkable (TalkBack's `isActionableForAccessibility`).
@@ -162,7 +187,7 @@ final class FocusRules {
                 if !hasReachableChild[index] { return speaking || isActionable(element) }
                 return speaking
             }
-            return nearestFocusable[index] < 0 && Self.speaks(element, snapshot)
+            return nearestFocusable[index] < 0 && Self.speaks(element, snapshot) && !spansItsWindow(index)
         case .voiceover:
             return focusable[index] && nearestFocusable[index] < 0
         }

@@ -76,6 +76,47 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(stops.first.map { wrapped.elements[$0.element].role }, .text, "the text is the stop, not its wrapper")
     }
 
+    /// Plain layouts are transparent (issue 53, pattern 2): a layout with no text, no
+    /// description, nothing actionable or checkable is not important for accessibility on
+    /// Android, so it is not in TalkBack's tree and is no list item — each text under it is
+    /// an item of its own (React Native's settings: "Réglages, Forfait gratuit, …" was one
+    /// stop). A layout with a description is important, and its texts are said as part of it.
+    func testPlainLayoutsAreTransparentToTalkBack() throws {
+        func screen(_ layoutAttributes: String) throws -> Snapshot {
+            try android(
+                ##"""
+                <node class="android.widget.ScrollView" scrollable="true" package="com.example" bounds="[0,100][1080,1800]">
+                  <node class="android.view.ViewGroup" \##(layoutAttributes) package="com.example" bounds="[0,100][1080,900]">
+                    <node class="android.widget.TextView" text="Réglages" package="com.example" bounds="[40,120][600,180]"/>
+                    <node class="android.widget.TextView" text="Forfait gratuit" package="com.example" bounds="[40,200][600,260]"/>
+                  </node>
+                </node>
+                """##)
+        }
+        XCTAssertEqual(speech(try screen("")), ["Réglages", "Forfait gratuit"])
+        XCTAssertEqual(speech(try screen(#"content-desc="Plan""#)), ["Plan"], "a described layout speaks for what is inside")
+        XCTAssertEqual(speech(try screen(#"clickable="true""#)), ["Réglages, Forfait gratuit"], "an actionable row says its texts")
+    }
+
+    /// TalkBack never focuses a node with children that has its window's bounds
+    /// (`shouldFocusNode`: "non-leaf nodes that have the same bounds as the window"): a
+    /// full-screen scrim described "Dismiss" over a sheet, a root with a page description.
+    /// The same node smaller than its window is a stop.
+    func testANodeWithChildrenSpanningItsWindowIsNoStop() throws {
+        func screen(_ bounds: String) throws -> Snapshot {
+            try android(
+                ##"""
+                <node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">
+                  <node class="android.view.View" content-desc="Dismiss" clickable="true" package="com.example" bounds="\##(bounds)">
+                    <node class="android.widget.TextView" text="Select language" package="com.example" bounds="[40,1800][1040,1900]"/>
+                  </node>
+                </node>
+                """##)
+        }
+        XCTAssertEqual(speech(try screen("[0,0][1080,2400]")), ["Select language"])
+        XCTAssertEqual(speech(try screen("[0,1700][1080,2400]")), ["Dismiss"])
+    }
+
     func testListRowsThatSpeakAreStopsAndSilentOnesAreNot() throws {
         let snapshot = try android(
             ##"""
