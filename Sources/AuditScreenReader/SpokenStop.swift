@@ -31,7 +31,10 @@ struct SpokenStop {
         var value: String?
         switch reader {
         case .talkback:
-            if let description = string(element.label) {
+            // An edit box is named by what is typed in it; its description only when empty.
+            if element.role == .textfield, let typed = string(element.text) {
+                name = typed
+            } else if let description = string(element.label) {
                 name = description
             } else {
                 var parts: [String] = []
@@ -51,14 +54,23 @@ struct SpokenStop {
             if element.role != .switch, element.role != .checkbox, let spokenValue = string(element.value), spokenValue != name {
                 value = spokenValue
             }
-            if name.isEmpty, value == nil, element.role == .textfield, let placeholder = string(element.placeholder) { name = placeholder }
+            // A field without a label is called by its value, or its placeholder when empty:
+            // that is its name (rules and reports read names), said once.
+            if name.isEmpty, element.role == .textfield {
+                if let typed = value {
+                    name = typed
+                    value = nil
+                } else if let placeholder = string(element.placeholder) {
+                    name = placeholder
+                }
+            }
             // With no label, VoiceOver falls back on the image's asset name ("icon_close"),
             // as label.missing's image-name-read says.
             if name.isEmpty, value == nil, let image = string(element.image) { name = image }
         }
         self.name = name
         self.value = value
-        role = Self.role(of: element)
+        role = Self.role(of: element, reader: reader)
         state = Self.state(of: element, role: role, texts: texts)
         hint = string(element.hint)
         actions =
@@ -105,7 +117,7 @@ struct SpokenStop {
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
     }
 
-    static func role(of element: Element) -> SpokenRole? {
+    static func role(of element: Element, reader: ScreenReader = .voiceover) -> SpokenRole? {
         if element.traits.contains(.header) { return .heading }
         switch element.role {
         case .button, .stepper: return .button
@@ -114,7 +126,8 @@ struct SpokenStop {
         case .radio: return .radio
         case .textfield: return .edit
         case .link: return .link
-        case .image: return element.traits.contains(.button) ? .button : .image
+        // TalkBack announces a clickable image as a button (`Role.getRole`: an image button).
+        case .image: return element.traits.contains(.button) || (reader == .talkback && element.isInteractive) ? .button : .image
         case .tab: return .tab
         case .slider: return .slider
         case .progress: return .progress

@@ -117,6 +117,33 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(try screen("[0,1700][1080,2400]")), ["Dismiss"])
     }
 
+    /// Names as the readers give them (issue 53, patterns 4 and 6): VoiceOver calls a field
+    /// without a label by its value, or its placeholder when empty — its name, not only its
+    /// speech; TalkBack names an edit box by what is typed, its description only when empty;
+    /// and announces a clickable image as a button, a plain one as an image.
+    func testFieldsAndClickableImagesAreNamedAsTheReadersDo() throws {
+        let ios = try SnapshotParser().parse(
+            Array(
+                ##"""
+                <snapshot version="1" platform="ios" width="390" height="844">
+                  <element id="email" role="textfield" value="jane@example.com" frame="16,100,358,44"/>
+                  <element id="code" role="textfield" placeholder="Promo code" frame="16,160,358,44"/>
+                  <element id="name" role="textfield" label="Name" value="Jane" frame="16,220,358,44"/>
+                </snapshot>
+                """##.utf8))
+        let fields = Transcript(ios).stops
+        XCTAssertEqual(fields.map(\.name), ["jane@example.com", "Promo code", "Name"])
+        XCTAssertEqual(fields.map(\.speech), ["jane@example.com, text field", "Promo code, text field", "Name, Jane, text field"])
+        let android = try android(
+            ##"""
+            <node class="android.widget.EditText" text="jane@example.com" content-desc="Email" clickable="true" package="com.example" bounds="[40,100][1040,200]"/>
+            <node class="android.widget.EditText" text="" content-desc="Password" clickable="true" package="com.example" bounds="[40,220][1040,320]"/>
+            <node class="android.widget.ImageView" content-desc="Profile" clickable="true" package="com.example" bounds="[40,400][200,560]"/>
+            <node class="android.widget.ImageView" content-desc="Logo" package="com.example" bounds="[400,400][560,560]"/>
+            """##)
+        XCTAssertEqual(speech(android), ["jane@example.com, edit box", "Password, edit box", "Profile, button", "Logo, image"])
+    }
+
     func testListRowsThatSpeakAreStopsAndSilentOnesAreNot() throws {
         let snapshot = try android(
             ##"""
