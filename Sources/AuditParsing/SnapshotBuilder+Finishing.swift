@@ -37,4 +37,13 @@ extension SnapshotBuilder {
             elements: elements, animations: animations, invalidValues: invalid, texts: texts,
             roots: roots, notes: notes)
     }
+
+    /// Marks the cells whose parent is a table (`…Table` type name) as table cells.
+    func markTableCells() {
+        for index in elements.indices where elements[index].role == .cell {
+            let parent = Int(elements[index].parent)
+            guard parent >= 0, let type = texts.string(elements[parent].typeName), type.hasSuffix("Table") else { continue }
+            elements[index].tableCell = true
+        }
+    }
 }

@@ -134,8 +134,11 @@ final class FocusRules {
             // A scroll view holds elements; it is not one unless it is labelled.
             if !element.scrollAxes.isEmpty, snapshot.texts.isBlank(element.label) { return false }
             // A cell the capture does not call an element, with no label or action of its
-            // own, holds elements (its text, its switch) rather than being one.
-            if element.role == .cell, element.accessible == nil, snapshot.texts.isBlank(element.label), !element.isInteractive { return false }
+            // own, holds elements (its text, its switch) rather than being one — but a
+            // table's cell, which VoiceOver reads as one, its texts in order.
+            if element.role == .cell, !element.tableCell, element.accessible == nil, snapshot.texts.isBlank(element.label), !element.isInteractive {
+                return false
+            }
             return element.isAccessible
         }
     }

@@ -144,6 +144,31 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(android), ["jane@example.com, edit box", "Password, edit box", "Profile, button", "Logo, image"])
     }
 
+    /// A table's cell without a label is one VoiceOver element reading its texts in order
+    /// (UIKit's `UITableViewCell`; issue 53, pattern 3): UICatalog's "Buttons, Various uses
+    /// of UIButton" was two stops. A collection view's cell is not an element by default:
+    /// its texts stay stops of their own.
+    func testATableCellIsOneElementAndACollectionCellIsNot() throws {
+        func source(_ container: String) throws -> Snapshot {
+            try SnapshotParser().parse(
+                Array(
+                    ##"""
+                    <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="UICatalog" enabled="true" visible="true" x="0" y="0" width="375" height="667">
+                      <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="375" height="667">
+                        <\##(container) type="\##(container)" enabled="true" visible="true" x="0" y="64" width="375" height="603">
+                          <XCUIElementTypeCell type="XCUIElementTypeCell" enabled="true" visible="true" x="0" y="64" width="375" height="60">
+                            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Buttons" name="Buttons" label="Buttons" enabled="true" visible="true" x="15" y="70" width="100" height="21"/>
+                            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Various uses of UIButton" name="Various uses of UIButton" label="Various uses of UIButton" enabled="true" visible="true" x="15" y="94" width="200" height="15"/>
+                          </XCUIElementTypeCell>
+                        </\##(container)>
+                      </XCUIElementTypeWindow>
+                    </XCUIElementTypeApplication></AppiumAUT>
+                    """##.utf8))
+        }
+        XCTAssertEqual(speech(try source("XCUIElementTypeTable")), ["Buttons, Various uses of UIButton"])
+        XCTAssertEqual(speech(try source("XCUIElementTypeCollectionView")), ["Buttons", "Various uses of UIButton"])
+    }
+
     func testListRowsThatSpeakAreStopsAndSilentOnesAreNot() throws {
         let snapshot = try android(
             ##"""

@@ -191,6 +191,13 @@ public struct Element: Sendable {
         get { packedMoreFlags & (1 << 6) != 0 }
         set { setMoreFlag(newValue, bit: 6) }
     }
+    /// A table's cell (UIKit's `UITableViewCell`): VoiceOver makes one element of it that
+    /// reads its texts in order, unless the capture says otherwise; a collection view's cell
+    /// is not one by default (set by the dialect's decoder).
+    public package(set) var tableCell: Bool {
+        get { packedMoreFlags & (1 << 7) != 0 }
+        set { setMoreFlag(newValue, bit: 7) }
+    }
 
     /// A stated flag from its two bits.
     @inline(__always) private static func flag(_ bits: UInt32) -> Bool? {

@@ -19,6 +19,12 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         name.hasPrefix("XCUIElementType") ? .element : .ignored
     }
 
+    /// The cells of a table (`XCUIElementTypeTable`, UIKit's `UITableView`) are table cells:
+    /// VoiceOver reads one as a whole, where a collection view's cell holds elements.
+    static func finish(_ builder: SnapshotBuilder) {
+        builder.markTableCells()
+    }
+
     /// The attributes this dialect reads, each mapped from its names below.
     enum Key: UInt8, DialectAttributeKey {
         case unknown
