@@ -157,7 +157,6 @@ public struct Fingerprint {
             self.identity = identity
             otherKey.removeAll(keepingCapacity: true)
             otherKey.append(contentsOf: "@".utf8)
-            var chain: [Int] = []
             Fingerprint.appendElementKey(element, in: snapshot, identity: identity, instance: true, chain: &chain, to: &otherKey)
             return otherKey
         }

@@ -15,8 +15,13 @@ struct SnapshotIdentity: Sendable {
     var defaultScreen: String?
 
     /// `value` as the `field`'s value, or why not.
+    /// Whether `value` is 1 to ``maxBytes`` bytes of text without control characters.
+    static func isValid(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= maxBytes && !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    }
+
     static func check(_ field: String, _ value: String) -> Result<String, SnapshotRequest.Refusal> {
-        guard !value.isEmpty, value.utf8.count <= maxBytes, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard isValid(value) else {
             return .failure(
                 SnapshotRequest.Refusal(
                     response: .error(
@@ -65,9 +70,7 @@ struct SnapshotIdentity: Sendable {
     /// snapshot made a 109 MB `/metrics` and stayed in memory for good.
     static func refusal(of snapshot: Snapshot) -> HTTPResponse? {
         for (field, value) in [("app", snapshot.app), ("build", snapshot.build), ("screen", snapshot.screen)] {
-            guard let value, value.utf8.count > maxBytes || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                continue
-            }
+            guard let value, !isValid(value) else { continue }
             return .error(
                 400, code: "bad-identity",
                 message: "the snapshot's \(field) is \(value.utf8.count) bytes\(value.utf8.count > maxBytes ? "" : " with control characters"): "

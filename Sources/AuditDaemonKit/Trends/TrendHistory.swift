@@ -99,11 +99,10 @@ public enum TrendHistory {
             var earlier: [String: TrendStore.Finding] = [:]
             for finding in before { earlier[finding.fingerprint] = finding }
             // Regressed: not in the screen's previous audit, but in a build before that one.
-            let previousBuild = try store.build(app: app, named: previous.build)?.firstSeq ?? build.firstSeq
             for finding in now {
                 if earlier[finding.fingerprint] != nil {
                     count(.persistent, finding, screen: audit.screen)
-                } else if try store.seen(app: app, screen: audit.screen, fingerprint: finding.fingerprint, before: previousBuild) {
+                } else if try store.seen(app: app, screen: audit.screen, fingerprint: finding.fingerprint, before: previous.buildSeq) {
                     count(.regressed, finding, screen: audit.screen)
                 } else {
                     count(.new, finding, screen: audit.screen)

@@ -23,7 +23,7 @@ public struct TrendStore {
         digestQuery = try database.prepare("SELECT digest FROM audits WHERE seq = ?")
         speechQuery = try database.prepare("SELECT speech FROM audits WHERE seq = ?")
         previousAuditQuery = try database.prepare(
-            "SELECT build, last_seq FROM screen_builds WHERE app = ? AND screen = ? AND build_seq < ? ORDER BY build_seq DESC LIMIT 1")
+            "SELECT build, last_seq, build_seq FROM screen_builds WHERE app = ? AND screen = ? AND build_seq < ? ORDER BY build_seq DESC LIMIT 1")
         lastAuditQuery = try database.prepare(
             "SELECT build, last_seq, build_seq FROM screen_builds WHERE app = ? AND screen = ? AND build_seq <= ? ORDER BY build_seq DESC LIMIT 1")
         seenBeforeQuery = try database.prepare(
@@ -121,8 +121,8 @@ public struct TrendStore {
     }
 
     /// The screen's last audit in the latest build before `build` in which it was audited.
-    public func previousAudit(app: String, screen: String, before build: Build) throws(SQLiteError) -> (build: String, seq: Int64)? {
-        try previousAuditQuery.firstRow([.text(app), .text(screen), .integer(build.firstSeq)]) { ($0.text(0) ?? "", $0.integer(1)) }
+    public func previousAudit(app: String, screen: String, before build: Build) throws(SQLiteError) -> (build: String, seq: Int64, buildSeq: Int64)? {
+        try previousAuditQuery.firstRow([.text(app), .text(screen), .integer(build.firstSeq)]) { ($0.text(0) ?? "", $0.integer(1), $0.integer(2)) }
     }
 
     /// The screen's last audit in `build` or the latest build before it in which it was.

@@ -18,17 +18,14 @@ package enum HTMLSummary {
         var out = "<section class=\"summary\" aria-labelledby=\"summary-heading\">\n<h2 id=\"summary-heading\">Summary</h2>\n"
         out += verdict(results, hasBaseline: hasBaseline, baselineName: context.baselineName, failOn: context.failOn)
         if hasBaseline {
-            var new = 0, unchanged = 0, regressed = 0
+            var new = 0, unchanged = 0, regressed = 0, fixed = 0
             for result in audited {
-                for index in result.findings.indices {
-                    switch result.baselineState(index) {
-                    case "unchanged": unchanged += 1
-                    case "regressed": regressed += 1
-                    default: new += 1
-                    }
-                }
+                let counts = result.baselineCounts
+                new += counts.new
+                unchanged += counts.unchanged
+                regressed += counts.regressed
+                fixed += counts.fixed
             }
-            let fixed = audited.reduce(0) { $0 + $1.absent.count }
             out +=
                 "<p class=\"baseline\"><strong>Against \(HTMLText.escape(against)):</strong> <span class=\"state state-new\">\(new) new</span> "
                 + (regressed > 0 ? "<span class=\"state state-new\">\(regressed) regressed</span> " : "")
