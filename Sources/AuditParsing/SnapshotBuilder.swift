@@ -258,6 +258,17 @@ final class SnapshotBuilder {
             roots.append(Int(index))
         }
 
+        var decoder = decoder
+        if index == 0, let (refined, implied) = decoder.refinedDialect(firstElement: attributes) {
+            // Read as the dialect it is from its first element on (nothing of it was read yet).
+            decoder = refined
+            self.decoder = refined
+            dialectState = refined.makeState()
+            nameKinds.removeAll()
+            lastKindName = nil
+            attributeKeys = AttributeKeyCache()
+            platform = implied
+        }
         decoder.decode(attributes, into: &elements[Int(index)], index: Int(index), tag: name, builder: self)
         elementStack.append(index)
         lastChildStack.append(-1)

@@ -19,16 +19,19 @@ public enum TranscriptWriter {
                 ("path", .string(snapshot.path(of: stop.element))), ("frame", frame),
                 ("name", .string(stop.name)), ("role", stop.role.map { .string($0.rawValue) } ?? .null),
                 ("state", .array(stop.state.map { .string($0.rawValue) })), ("hint", .optional(stop.hint)),
+                ("usage_hint", .optional(stop.usageHint?.text)),
                 ("actions", .array(stop.actions.map(JSON.string))),
                 ("speech", .string(stop.speech)),
             ])
         }
         return .object([
             ("snapshot", .object(identity)), ("reader", .string(transcript.reader.rawValue)),
+            ("order", .string(transcript.order.rawValue)),
             ("digest", .string(transcript.digest)), ("stops", .array(stops)),
             ("headings", .array(transcript.headings.map { .int($0.index) })),
             ("rotors", .array(transcript.rotors.map { .object([("name", .string($0.name)), ("stops", .array($0.stops.map { .int($0.index) }))]) })),
             ("notes", .array(transcript.notes.map(JSON.string))),
+            ("not_in_capture", .array(transcript.gaps.map(JSON.string))),
         ])
     }
 }

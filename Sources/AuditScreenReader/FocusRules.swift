@@ -30,6 +30,9 @@ final class FocusRules {
     private(set) var hasSpeakingDescendant: [Bool]
     /// A child that is reachable.
     private(set) var hasReachableChild: [Bool]
+    /// TalkBack: a progress indicator inside a ComposeView, which speaks its range (Compose
+    /// gives it a state description: "In progress", a percentage) though the dump has none.
+    private(set) var speakingProgress: [Bool]
     private(set) var leftOutSystem = 0
     private(set) var leftOutCovered = 0
     /// Elements that speak, outside the topmost open modal.
@@ -48,6 +51,15 @@ final class FocusRules {
         nearestFocusable = [Int32](repeating: -1, count: count)
         hasSpeakingDescendant = [Bool](repeating: false, count: count)
         hasReachableChild = [Bool](repeating: false, count: count)
+        speakingProgress = [Bool](repeating: false, count: count)
+        if reader == .talkback {
+            var composed = [Bool](repeating: false, count: count)
+            for index in 0..<count {
+                let parent = Int(elements[index].parent)
+                composed[index] = elements[index].ordersByPosition || (parent >= 0 && composed[parent])
+                speakingProgress[index] = composed[index] && elements[index].role == .progress
+            }
+        }
         for index in 0..<count {
             let element = elements[index]
             let parent = Int(element.parent)
@@ -71,7 +83,7 @@ final class FocusRules {
             focusable[index] = isFocusable(index)
         }
         if reader == .talkback {
-            for index in 0..<count where reachable[index] && !focusable[index] && Self.speaks(elements[index], snapshot) {
+            for index in 0..<count where reachable[index] && !focusable[index] && speaks(index) {
                 let owner = Int(nearestFocusable[index])
                 if owner >= 0 { hasSpeakingDescendant[owner] = true }
             }
@@ -104,6 +116,11 @@ final class FocusRules {
             let parent = Int(elements[index].parent)
             if parent >= 0 { hasReachableChild[parent] = true }
         }
+    }
+
+    /// Says something of its own: ``speaks(_:_:)``, or a Compose progress indicator's range.
+    func speaks(_ index: Int) -> Bool {
+        speakingProgress[index] || Self.speaks(snapshot.elements[index], snapshot)
     }
 
     /// A text or a content description / accessibility label of its own.
@@ -150,6 +167,9 @@ final class FocusRules {
     func isLeftOutOfTalkBacksTree(_ index: Int) -> Bool {
         let element = snapshot.elements[index]
         if element.unimportant { return true }
+        // Where the capture says it is important (UiAutomator2's `a11y-important="true"`),
+        // it is in the tree, flags or not.
+        if element.accessible == true { return false }
         guard element.role == .container || element.role == .other else { return false }
         return !isActionable(element) && !Self.speaks(element, snapshot) && element.scrollAxes.isEmpty && !element.holdsItems
             && element.firstChild >= 0
@@ -185,12 +205,12 @@ final class FocusRules {
             if focusable[index] {
                 // A list speaks no text of its own: its rows do (collection info).
                 let speaking =
-                    Self.speaks(element, snapshot) || Self.checkable(element) || (hasSpeakingDescendant[index] && !element.holdsItems)
+                    speaks(index) || Self.checkable(element) || (hasSpeakingDescendant[index] && !element.holdsItems)
                 // An actionable leaf is a stop even when silent; a list row only when it speaks.
                 if !hasReachableChild[index] { return speaking || isActionable(element) }
                 return speaking
             }
-            return nearestFocusable[index] < 0 && Self.speaks(element, snapshot) && !spansItsWindow(index)
+            return nearestFocusable[index] < 0 && speaks(index) && !spansItsWindow(index)
         case .voiceover:
             return focusable[index] && nearestFocusable[index] < 0
         }

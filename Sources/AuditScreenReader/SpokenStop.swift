@@ -14,6 +14,8 @@ struct SpokenStop {
     var hint: String?
     /// Custom actions, by name: the reader says that some are available.
     var actions: [String]
+    /// The reader's usage hint, said after a pause (not part of the speech).
+    var usage: UsageHint?
 
     /// `elements` and `texts` are the snapshot's, read once by the caller for all its
     /// stops, and every argument is borrowed (an initialiser's are owned by default): each
@@ -70,9 +72,10 @@ struct SpokenStop {
         }
         self.name = name
         self.value = value
-        role = Self.role(of: element, reader: reader)
+        role = Self.role(of: element, reader: reader, texts: texts)
         state = Self.state(of: element, role: role, texts: texts)
         hint = string(element.hint)
+        usage = UsageHint.of(element, role: role, reader: reader, checkable: FocusRules.checkable(element), actionable: element.isInteractive)
         actions =
             element.actions.isAbsent
             ? []
@@ -117,7 +120,7 @@ struct SpokenStop {
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{2028}" }).joined(separator: " ")
     }
 
-    static func role(of element: Element, reader: ScreenReader = .voiceover) -> SpokenRole? {
+    static func role(of element: Element, reader: ScreenReader, texts: borrowing TextTable) -> SpokenRole? {
         if element.traits.contains(.header) { return .heading }
         switch element.role {
         case .button, .stepper: return .button
@@ -135,8 +138,18 @@ struct SpokenStop {
         case .window, .container, .cell, .other:
             if element.traits.contains(.button) { return .button }
             if element.traits.contains(.link) { return .link }
-            return element.scrollAxes.isEmpty ? nil : .list
+            // A list or grid is announced as one; a plain scroll view (Android's `ScrollView`,
+            // `HorizontalScrollView`, `NestedScrollView`; UIKit's `UIScrollView`) has no role
+            // word (TalkBack's `ROLE_SCROLL_VIEW` says nothing).
+            guard !element.scrollAxes.isEmpty else { return nil }
+            if isScrollView(element.typeName, texts) { return nil }
+            return .list
         }
+    }
+
+    /// A plain scroll view by its type's name (`…ScrollView`, `XCUIElementTypeScrollView`).
+    static func isScrollView(_ type: TextRef, _ texts: borrowing TextTable) -> Bool {
+        texts.withBytes(type) { bytes in bytes.count >= 10 && bytes.suffix(10).elementsEqual("ScrollView".utf8) }
     }
 
     static func state(of element: Element, role: SpokenRole?, texts: TextTable) -> [SpokenState] {
@@ -165,9 +178,9 @@ struct SpokenStop {
     /// ", ". Measured, then written into one string of that size: it is made for every
     /// stop of every audit, and a string grown part by part cost a quarter of a
     /// transcript.
-    func speech(_ reader: ScreenReader) -> String {
+    func speech(_ reader: ScreenReader, order: DescriptionOrder) -> String {
         var length = 0, parts = 0
-        forEachPart(reader) { part in
+        forEachPart(reader, order: order) { part in
             length += part.utf8.count
             parts += 1
         }
@@ -175,7 +188,7 @@ struct SpokenStop {
         return String(unsafeUninitializedCapacity: length + 2 * (parts - 1)) { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             var written = 0, first = true
-            forEachPart(reader) { part in
+            forEachPart(reader, order: order) { part in
                 if !first {
                     buffer[written] = UInt8(ascii: ",")
                     buffer[written + 1] = UInt8(ascii: " ")
@@ -193,12 +206,33 @@ struct SpokenStop {
         }
     }
 
-    /// Calls `body` with each part of the utterance, in the order it is said.
-    private func forEachPart(_ reader: ScreenReader, _ body: (String) -> Void) {
-        if !name.isEmpty { body(name) }
-        if let value { body(value) }
-        if let role, let word = reader.word(for: role) { body(word) }
-        for item in state { body(reader.word(for: item)) }
+    /// Calls `body` with each part of the utterance, in the order it is said: name (with
+    /// its value), role and state in `order`, then the hint and the actions.
+    private func forEachPart(_ reader: ScreenReader, order: DescriptionOrder, _ body: (String) -> Void) {
+        func sayName() {
+            if !name.isEmpty { body(name) }
+            if let value { body(value) }
+        }
+        func sayRole() {
+            if let role, let word = reader.word(for: role) { body(word) }
+        }
+        func sayState() {
+            for item in state { body(reader.word(for: item)) }
+        }
+        switch order {
+        case .nameRoleState:
+            sayName()
+            sayRole()
+            sayState()
+        case .stateNameRole:
+            sayState()
+            sayName()
+            sayRole()
+        case .roleNameState:
+            sayRole()
+            sayName()
+            sayState()
+        }
         if let hint { body(hint) }
         // Both readers announce custom actions after the rest ("Actions available").
         if !actions.isEmpty { body("actions available") }

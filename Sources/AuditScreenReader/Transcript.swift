@@ -4,31 +4,42 @@
 /// readers' rules are modelled and which are not).
 public struct Transcript: Sendable {
     public let reader: ScreenReader
+    /// The order each stop's name, role and state are said in.
+    public let order: DescriptionOrder
     public let stops: [TranscriptStop]
+    /// What the capture could not show that the reader would use (``CaptureGaps``): a stop
+    /// that looks wrong may trace to one of these rather than to the model.
+    public let gaps: [String]
     /// What was left out and why: system UI, other apps' windows, covered content.
     public let notes: [String]
     /// With a modal open, whether each element is outside it (the reader cannot reach it);
     /// empty when no modal is open.
     let besideModal: [Bool]
 
-    /// The transcript of `snapshot` as `reader` (default: the platform's) would say it.
-    public init(_ snapshot: Snapshot, reader: ScreenReader? = nil) {
+    /// The transcript of `snapshot` as `reader` (default: the platform's) would say it, in
+    /// `order` (default: the reader's; VoiceOver has only one).
+    public init(_ snapshot: Snapshot, reader: ScreenReader? = nil, order: DescriptionOrder? = nil) {
         let reader = reader ?? .default(for: snapshot.platform)
+        let order = order.flatMap { DescriptionOrder.choices(for: reader).contains($0) ? $0 : nil } ?? .default(for: reader)
         let focus = FocusRules(snapshot, reader: reader)
         var stops: [TranscriptStop] = []
-        let order = PositionalOrder.apply(to: snapshot.elements.indices.filter { focus.isStop($0) }, in: snapshot)
-        stops.reserveCapacity(order.count)
+        // TalkBack reorders children by their effective bounds; Compose's traversal links
+        // then order what is inside a ComposeView by position.
+        let treeOrder = snapshot.elements.indices.filter { focus.isStop($0) }
+        let visits = PositionalOrder.apply(
+            to: reader == .talkback ? ReorderedChildren.apply(to: treeOrder, in: snapshot, focus: focus) : treeOrder, in: snapshot)
+        stops.reserveCapacity(visits.count)
         // Read once for every stop (see ``SpokenStop/init(_:index:reader:focus:elements:texts:)``).
         let elements = snapshot.elements, texts = snapshot.texts
-        for index in order {
+        for index in visits {
             let spoken = SpokenStop(snapshot, index: index, reader: reader, focus: focus, elements: elements, texts: texts)
-            let speech = spoken.speech(reader)
+            let speech = spoken.speech(reader, order: order)
             var hash = FNV1a()
             hash.add(speech)
             stops.append(
                 TranscriptStop(
                     index: stops.count + 1, element: index, name: spoken.name, role: spoken.role,
-                    state: spoken.state, hint: spoken.hint, actions: spoken.actions,
+                    state: spoken.state, hint: spoken.hint, usage: spoken.usage, actions: spoken.actions,
                     rotor: texts.isBlank(elements[index].rotor) ? nil : texts.string(elements[index].rotor),
                     speech: speech, speechHash: hash.value))
         }
@@ -44,7 +55,9 @@ public struct Transcript: Sendable {
         }
         if stops.isEmpty { notes.append("the reader finds nothing to say on this screen") }
         self.reader = reader
+        self.order = order
         self.stops = stops
+        gaps = CaptureGaps.of(snapshot, reader: reader, stops: stops)
         self.notes = notes
         self.besideModal = focus.besideModal
     }
@@ -101,6 +114,8 @@ public struct Transcript: Sendable {
     public var digest: String {
         var hash = FNV1a()
         hash.add(reader.rawValue)
+        // The default order adds nothing: digests made before the setting stay.
+        if order != .default(for: reader) { hash.add(order.rawValue) }
         for stop in stops {
             hash.add(0x1E)
             hash.add(stop.speech)
@@ -140,13 +155,16 @@ public struct TranscriptStop: Sendable {
     public let state: [SpokenState]
     private let extras: Extras?
     public let role: SpokenRole?
+    /// ``UsageHint``'s raw value, `UInt8.max` for none (one byte in the padding).
+    private let usage: UInt8
 
     init(
-        index: Int, element: Int, name: String, role: SpokenRole?, state: [SpokenState], hint: String?, actions: [String],
-        rotor: String?, speech: String, speechHash: UInt64
+        index: Int, element: Int, name: String, role: SpokenRole?, state: [SpokenState], hint: String?, usage: UsageHint? = nil,
+        actions: [String], rotor: String?, speech: String, speechHash: UInt64
     ) {
         position = Int32(truncatingIfNeeded: index)
         focused = Int32(truncatingIfNeeded: element)
+        self.usage = usage?.rawValue ?? UInt8.max
         self.name = name
         self.speech = speech
         self.speechHash = speechHash
@@ -160,6 +178,8 @@ public struct TranscriptStop: Sendable {
     /// The element focused.
     public var element: Int { Int(focused) }
     public var hint: String? { extras?.hint }
+    /// The reader's usage hint ("Double-tap to activate"), said after a pause; not in ``speech``.
+    public var usageHint: UsageHint? { UsageHint(rawValue: usage) }
     /// Custom actions, by name (the actions rotor, TalkBack's actions menu).
     public var actions: [String] { extras?.actions ?? [] }
     /// The custom rotor that lists this stop, by name.

@@ -26,7 +26,14 @@ final class TranscriptModelTests: XCTestCase {
             </node>
             <node class="android.widget.TextView" text="Version 2.1" package="com.example" bounds="[40,600][600,660]"/>
             """##)
-        XCTAssertEqual(speech(snapshot), ["Open inbox", "Wi-Fi", "switch, on", "Version 2.1"])
+        XCTAssertEqual(speech(snapshot), ["Open inbox", "Wi-Fi", "on, switch", "Version 2.1"])
+        // TalkBack's description order is a setting: state, name, role by default; the
+        // order it had before the setting on request.
+        XCTAssertEqual(
+            Transcript(snapshot, order: .nameRoleState).stops.map(\.speech), ["Open inbox", "Wi-Fi", "switch, on", "Version 2.1"])
+        XCTAssertEqual(Transcript(snapshot, order: .roleNameState).stops.map(\.speech)[2], "switch, on")
+        XCTAssertEqual(Transcript(snapshot).stops.map { $0.usageHint?.text }, ["Double-tap to activate", "Double-tap to activate", "Double-tap to toggle", nil])
+        XCTAssertNotEqual(Transcript(snapshot).digest, Transcript(snapshot, order: .nameRoleState).digest)
     }
 
     /// A list that does not scroll (everything fits) still holds items of their own: a
@@ -96,6 +103,38 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(try screen("")), ["Réglages", "Forfait gratuit"])
         XCTAssertEqual(speech(try screen(#"content-desc="Plan""#)), ["Plan"], "a described layout speaks for what is inside")
         XCTAssertEqual(speech(try screen(#"clickable="true""#)), ["Réglages, Forfait gratuit"], "an actionable row says its texts")
+    }
+
+    /// TalkBack reorders a node's children by their effective bounds (its
+    /// `ReorderedChildrenIterator` and `NodeCachedBoundsCalculator`; issue 53, pattern 5):
+    /// a row that is no stop of its own is placed where its stops are, so a control after it
+    /// that shares its left, top and bottom edges — a checkbox at the row's start — is read
+    /// before the row's texts; a row that is a stop keeps its place. And TalkBack's own
+    /// example: an app bar after a list in the tree, laid over the list's top, is read first.
+    func testChildrenAreReorderedByTheBoundsOfWhatTheyHold() throws {
+        func row(_ rowAttributes: String) throws -> Snapshot {
+            try android(
+                ##"""
+                <node class="android.view.View" \##(rowAttributes) package="com.example" bounds="[0,100][1080,260]">
+                  <node class="android.widget.TextView" text="Remember me" package="com.example" bounds="[200,140][800,220]"/>
+                </node>
+                <node class="android.widget.CheckBox" checkable="true" checked="false" clickable="true" package="com.example" bounds="[0,100][160,260]"/>
+                """##)
+        }
+        XCTAssertEqual(speech(try row(#"a11y-important="true""#)), ["not checked, checkbox", "Remember me"])
+        XCTAssertEqual(speech(try row(#"clickable="true""#)), ["Remember me", "not checked, checkbox"], "a row that is a stop keeps its place")
+        XCTAssertEqual(
+            speech(try row(#"a11y-important="true""#), reader: .voiceover), ["Remember me", "checkbox, unchecked"],
+            "VoiceOver keeps the tree's order")
+        let appBar = try android(
+            ##"""
+            <node class="androidx.recyclerview.widget.RecyclerView" scrollable="true" package="com.example" bounds="[0,0][1080,2400]">
+              <node class="android.widget.TextView" text="Item 2" clickable="true" package="com.example" bounds="[0,200][1080,400]"/>
+              <node class="android.widget.TextView" text="Item 3" clickable="true" package="com.example" bounds="[0,400][1080,600]"/>
+            </node>
+            <node class="android.widget.TextView" text="App bar" package="com.example" bounds="[0,0][1080,200]"/>
+            """##)
+        XCTAssertEqual(speech(appBar), ["App bar", "Item 2", "Item 3"])
     }
 
     /// TalkBack never focuses a node with children that has its window's bounds

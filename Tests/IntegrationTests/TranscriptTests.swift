@@ -48,7 +48,19 @@ final class TranscriptTests: XCTestCase {
         let remember = try XCTUnwrap(stops.first { $0["name"] as? String == "Remember me" })
         XCTAssertEqual(remember["role"] as? String, "checkbox")
         XCTAssertEqual(remember["state"] as? [String], ["unchecked"])
-        XCTAssertEqual(remember["speech"] as? String, "Remember me, checkbox, not checked")
+        XCTAssertEqual(remember["speech"] as? String, "not checked, Remember me, checkbox")
+        XCTAssertEqual(remember["usage_hint"] as? String, "Double-tap to toggle")
+        XCTAssertEqual(answer["order"] as? String, "state-name-role")
+        XCTAssertFalse((answer["not_in_capture"] as? [String] ?? []).isEmpty)
+        // TalkBack's other description orders, by name; VoiceOver has none to choose.
+        let ordered = try daemon.request(
+            "POST /v1/transcripts?reader=talkback:name-role-state HTTP/1.1\r\nHost: x\r\nContent-Length: \(xml.count)\r\n\r\n", body: xml)
+        let orderedStops = try XCTUnwrap((ordered.json as? [String: Any])?["stops"] as? [[String: Any]])
+        XCTAssertTrue(orderedStops.contains { $0["speech"] as? String == "Remember me, checkbox, not checked" }, ordered.text)
+        let noOrder = try daemon.request(
+            "POST /v1/transcripts?reader=voiceover:state-name-role HTTP/1.1\r\nHost: x\r\nContent-Length: \(xml.count)\r\n\r\n", body: xml)
+        XCTAssertEqual(noOrder.status, 400)
+        XCTAssertTrue(noOrder.text.contains("accepted: voiceover:name-role-state"), noOrder.text)
         XCTAssertEqual(stops.map { $0["index"] as? Int }, Array(1...stops.count).map { $0 })
         // The same screen as VoiceOver would say it.
         let voiceOver = try daemon.request("POST /v1/transcripts?reader=voiceover HTTP/1.1\r\nHost: x\r\nContent-Length: \(xml.count)\r\n\r\n", body: xml)

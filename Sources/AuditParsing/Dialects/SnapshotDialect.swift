@@ -54,6 +54,10 @@ protocol SnapshotDialect: Sendable {
     /// The builder holds it for the dialect (``SnapshotBuilder/dialectState(as:)``) and
     /// knows nothing of what is in it.
     static func makeState() -> (any DialectState)?
+    /// The dialect a document recognised as this one by its root is really in, read from
+    /// its first UI element's attributes (`<hierarchy><node type="XCUIElementType…">`: an
+    /// iOS source in uiautomator's shape), with the platform it implies; `nil`: this one.
+    static func refinedDialect(firstElement attributes: AttributeList) -> (dialect: any SnapshotDialect.Type, platform: Platform)?
     /// Last steps once every element is read (pixels to points).
     static func finish(_ builder: SnapshotBuilder)
     /// The length of the document in `bytes` when the tool that writes this dialect adds
@@ -80,6 +84,7 @@ extension SnapshotDialect {
     static var inheritsEnabled: Bool { true }
     static func readRoot(_ attributes: AttributeList, builder: SnapshotBuilder) {}
     static func makeState() -> (any DialectState)? { nil }
+    static func refinedDialect(firstElement attributes: AttributeList) -> (dialect: any SnapshotDialect.Type, platform: Platform)? { nil }
     static func finish(_ builder: SnapshotBuilder) {}
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? { nil }
 }

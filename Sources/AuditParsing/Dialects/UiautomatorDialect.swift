@@ -56,6 +56,20 @@ enum UiautomatorDialect: SnapshotDialect {
         }
     }
 
+    /// A `<hierarchy>` whose first node has an XCUITest `type` and no Android `class` is an
+    /// iOS source in this shape (older Appium inspectors and tools wrote them so): read it as
+    /// one (``AppiumXCUITestNodesDialect``).
+    static func refinedDialect(firstElement attributes: AttributeList) -> (dialect: any SnapshotDialect.Type, platform: Platform)? {
+        var xcuiType = false
+        for attribute in attributes {
+            // Asked of one element per document: a String is cheap enough.
+            let name = String(cString: attribute.name)
+            if name == "class" { return nil }
+            if name == "type", attribute.value.starts(with: "XCUIElementType".utf8) { xcuiType = true }
+        }
+        return xcuiType ? (AppiumXCUITestNodesDialect.self, .ios) : nil
+    }
+
     /// Every element below `<hierarchy>` is a node, whatever its name (`<node>`, or the
     /// class name in UiAutomator2 sources).
     static func kind(ofElementNamed name: String) -> SnapshotBuilder.NameKind { .element }

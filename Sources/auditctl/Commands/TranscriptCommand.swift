@@ -14,7 +14,10 @@ enum TranscriptCommand: Command {
             .init(
                 name: "--format", short: "-f", valueName: "FORMAT", help: "text (one line per stop, the default) or json (one object per file)",
                 choices: ["text", "json"]),
-            .init(name: "--reader", valueName: "READER", help: "talkback or voiceover (default: the snapshot's platform's)", choices: ["talkback", "voiceover"]),
+            .init(
+                name: "--reader", valueName: "READER",
+                help: "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
+                choices: ReaderChoice.spellings),
             .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
             .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
@@ -64,14 +67,16 @@ enum TranscriptCommand: Command {
                 collected.append(.object([("file", .string(name))] + members))
                 continue
             }
-            let reader = answer["reader"]?.stringValue ?? "?"
+            let order = answer["order"]?.stringValue.map { ", " + $0 } ?? ""
+            let reader = (answer["reader"]?.stringValue ?? "?") + order
             let stops = answer["stops"]?.arrayValue ?? []
             Console.out("\(TerminalText.escape(name)) (\(reader), \(stops.count) stops)\n")
             for stop in stops {
                 let speech = stop["speech"]?.stringValue ?? ""
                 let index = stop["index"]?.intValue ?? 0
                 let place = "\(name):\(stop["line"]?.intValue ?? 0):\(stop["column"]?.intValue ?? 0)"
-                Console.out("\(index). \(TerminalText.escape(speech.isEmpty ? "(nothing)" : speech))   \(TerminalText.escape(place))\n")
+                let usage = stop["usage_hint"]?.stringValue.map { " (\(TerminalText.escape($0)))" } ?? ""
+                Console.out("\(index). \(TerminalText.escape(speech.isEmpty ? "(nothing)" : speech))\(usage)   \(TerminalText.escape(place))\n")
             }
             let headings = (answer["headings"]?.arrayValue ?? []).compactMap(\.intValue).map(String.init)
             Console.out("   headings (rotor): \(headings.isEmpty ? "none" : "stops " + headings.joined(separator: ", "))\n")
@@ -81,6 +86,9 @@ enum TranscriptCommand: Command {
             }
             for note in answer["notes"]?.arrayValue ?? [] {
                 Console.out("   note: \(TerminalText.escape(note.stringValue ?? ""))\n")
+            }
+            for gap in answer["not_in_capture"]?.arrayValue ?? [] {
+                Console.out("   not in the capture: \(TerminalText.escape(gap.stringValue ?? ""))\n")
             }
         }
         if json { Console.out(JSON.array(collected).rendered(pretty: true) + "\n") }
