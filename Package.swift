@@ -171,7 +171,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["AuditCore", "AuditClient", "AuditFormats"],
             path: "Tests/IntegrationTests",
-            exclude: ["Golden", "Hostile", "Browser", "Schemas", "Identity"]
+            exclude: ["Golden", "Hostile", "Browser", "Schemas", "Identity", "ScreenReaders"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -83,7 +83,9 @@ final class FocusRules {
             focusable[index] = isFocusable(index)
         }
         if reader == .talkback {
-            for index in 0..<count where reachable[index] && !focusable[index] && speaks(index) {
+            // TalkBack's `isSpeakingNode`: a non-focusable descendant with text, or checkable.
+            for index in 0..<count
+            where reachable[index] && !focusable[index] && !elements[index].unimportant && (speaks(index) || Self.checkable(elements[index])) {
                 let owner = Int(nearestFocusable[index])
                 if owner >= 0 { hasSpeakingDescendant[owner] = true }
             }
@@ -123,18 +125,20 @@ final class FocusRules {
         speakingProgress[index] || Self.speaks(snapshot.elements[index], snapshot)
     }
 
-    /// A text or a content description / accessibility label of its own.
+    /// A text, a content description / accessibility label, or a hint (an empty field's
+    /// placeholder: TalkBack's `hasText` counts it) of its own.
     static func speaks(_ element: Element, _ snapshot: Snapshot) -> Bool {
-        !snapshot.texts.isBlank(element.label) || !snapshot.texts.isBlank(element.text)
+        !snapshot.texts.isBlank(element.label) || !snapshot.texts.isBlank(element.text) || !snapshot.texts.isBlank(element.placeholder)
     }
 
     private func isFocusable(_ index: Int) -> Bool {
         let element = snapshot.elements[index]
         switch reader {
         case .talkback:
-            // Never a node with children that spans its window.
-            if spansItsWindow(index) { return false }
-            if isActionable(element), element.scrollAxes.isEmpty { return true }
+            // Never a node TalkBack's tree leaves out for the capture says so (a clickable
+            // scrim marked not important included), nor one with children that spans its window.
+            if element.unimportant || spansItsWindow(index) { return false }
+            if isActionable(element) { return true }
             // A top-level item of a list, grid or scroll view (scrolling or not: everything
             // may fit) that speaks: TalkBack visits rows that cannot act (their speaking
             // descendants are known once every node is read, so a silent row is dropped in
@@ -148,8 +152,12 @@ final class FocusRules {
             guard parent >= 0 else { return false }
             return !snapshot.elements[parent].scrollAxes.isEmpty || snapshot.elements[parent].holdsItems
         case .voiceover:
-            // A scroll view holds elements; it is not one unless it is labelled.
-            if !element.scrollAxes.isEmpty, snapshot.texts.isBlank(element.label) { return false }
+            // A scroll view holds elements; it is not one unless it is labelled — or the
+            // capture says it is one and it holds nothing (an empty React Native or Flutter
+            // scroll view XCUITest reports accessible: VoiceOver lands on it, silent).
+            if !element.scrollAxes.isEmpty, snapshot.texts.isBlank(element.label), !(element.accessible == true && element.firstChild < 0) {
+                return false
+            }
             // A cell the capture does not call an element, with no label or action of its
             // own, holds elements (its text, its switch) rather than being one — but a
             // table's cell, which VoiceOver reads as one, its texts in order.
@@ -170,9 +178,12 @@ final class FocusRules {
         // Where the capture says it is important (UiAutomator2's `a11y-important="true"`),
         // it is in the tree, flags or not.
         if element.accessible == true { return false }
+        // A list's row (a cell) stays: ListView, GridView and RecyclerView make every item
+        // view important (`AbsListView.obtainView`, RecyclerView's
+        // `attachAccessibilityDelegateOnBind` with a screen reader on).
         guard element.role == .container || element.role == .other else { return false }
-        return !isActionable(element) && !Self.speaks(element, snapshot) && element.scrollAxes.isEmpty && !element.holdsItems
-            && element.firstChild >= 0
+        return !isActionable(element) && !Self.checkable(element) && !Self.speaks(element, snapshot) && element.scrollAxes.isEmpty
+            && !element.holdsItems
     }
 
     /// A node with children whose frame is its window's (its root's): TalkBack never focuses
@@ -187,9 +198,10 @@ final class FocusRules {
             && abs(frame.height - window.height) < 0.5
     }
 
-    /// Clickable, long-clickable, focusable or checkable (TalkBack's `isActionableForAccessibility`).
+    /// Clickable, long-clickable or focusable (TalkBack's `isActionableForAccessibility`; a
+    /// checkable node that is none of these is not, though it speaks).
     func isActionable(_ element: Element) -> Bool {
-        element.isInteractive || element.focusable == true || Self.checkable(element)
+        element.isInteractive || element.focusable == true
     }
 
     static func checkable(_ element: Element) -> Bool {
@@ -210,7 +222,7 @@ final class FocusRules {
                 if !hasReachableChild[index] { return speaking || isActionable(element) }
                 return speaking
             }
-            return nearestFocusable[index] < 0 && speaks(index) && !spansItsWindow(index)
+            return nearestFocusable[index] < 0 && speaks(index) && !spansItsWindow(index) && !element.unimportant
         case .voiceover:
             return focusable[index] && nearestFocusable[index] < 0
         }

@@ -95,6 +95,11 @@ struct SpokenStop {
         while let next = pending.popLast() {
             let child = elements[next]
             guard focus.reachable[next] || child.frame == nil, includingStops || !focus.focusable[next] else { continue }
+            // What TalkBack's tree leaves out says nothing; what is inside it still may.
+            if focus.reader == .talkback, child.unimportant {
+                pending.append(contentsOf: snapshot.children(of: next).reversed())
+                continue
+            }
             if !texts.isBlank(child.label), let label = texts.string(child.label) {
                 parts.append(spoken(label))
                 continue

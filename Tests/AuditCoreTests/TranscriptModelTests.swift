@@ -137,6 +137,102 @@ final class TranscriptModelTests: XCTestCase {
         XCTAssertEqual(speech(appBar), ["App bar", "Item 2", "Item 3"])
     }
 
+    /// What TalkBack's own source decides that the differential test over the corpus found
+    /// (issue 53): a node the capture marks not important is never a stop, clickable or not
+    /// (a bottom sheet's scrim), and says nothing through its parent; `screen-reader-focusable`
+    /// makes one stop of a node; a checkable node that is not clickable is no stop of its own
+    /// but speaks through the control it is in; an empty field's hint makes it speak; a
+    /// `TextSwitcher` is a layout, its text view the stop; a focusable node that scrolls is a
+    /// stop when it speaks, and its words are not its parent's.
+    func testStopsFollowTalkBacksOwnRules() throws {
+        let scrim = try android(
+            ##"""
+            <node class="android.view.View" clickable="true" a11y-important="false" package="com.example" bounds="[0,0][1080,1200]"/>
+            <node class="android.widget.TextView" text="Choose a plan" package="com.example" bounds="[40,1300][1040,1400]"/>
+            <node class="android.widget.LinearLayout" clickable="true" package="com.example" bounds="[0,1400][1080,1600]">
+              <node class="android.widget.TextView" text="Monthly" package="com.example" bounds="[40,1420][600,1480]"/>
+              <node class="android.widget.TextView" text="(debug id 12)" a11y-important="false" package="com.example" bounds="[40,1500][600,1560]"/>
+            </node>
+            """##)
+        XCTAssertEqual(speech(scrim), ["Choose a plan", "Monthly"])
+        let focusableGroup = try android(
+            ##"""
+            <node class="android.view.ViewGroup" content-desc="Sucre, Jugador de futbol" screen-reader-focusable="true" package="com.example" bounds="[0,800][1080,900]">
+              <node class="android.widget.Button" text="Sucre" clickable="true" a11y-important="false" package="com.example" bounds="[40,810][300,890]"/>
+            </node>
+            """##)
+        XCTAssertEqual(speech(focusableGroup), ["Sucre, Jugador de futbol"])
+        let toggle = try android(
+            ##"""
+            <node class="android.widget.FrameLayout" clickable="true" focusable="true" package="com.example" bounds="[584,124][720,294]">
+              <node class="android.widget.ToggleButton" checkable="true" checked="false" package="com.example" bounds="[614,138][698,218]"/>
+              <node class="android.widget.TextView" text="Account" package="com.example" bounds="[584,230][720,263]"/>
+            </node>
+            <node class="android.widget.EditText" clickable="true" focusable="true" hint="Password" package="com.example" bounds="[63,1068][1017,1205]">
+              <node class="android.widget.Button" clickable="true" focusable="true" content-desc="Show password" package="com.example" bounds="[891,1074][1017,1200]"/>
+            </node>
+            <node class="android.widget.TextSwitcher" package="com.example" bounds="[40,1300][1040,1400]">
+              <node class="android.widget.TextView" text="Recommended for you" package="com.example" bounds="[40,1300][1040,1400]"/>
+            </node>
+            """##)
+        let transcript = Transcript(toggle)
+        XCTAssertEqual(transcript.stops.map(\.speech), ["Account", "Password, edit box", "Show password, button", "Recommended for you"])
+        XCTAssertEqual(transcript.stops.map { toggle.elements[$0.element].role }, [.container, .textfield, .button, .text])
+    }
+
+    /// A scroll view has no role word (TalkBack's `ROLE_SCROLL_VIEW` says none); a list does.
+    /// A Compose progress indicator is a stop (Compose gives it a state description: "In
+    /// progress", a percentage); a View-system spinner with nothing to say is not.
+    func testScrollViewsProgressAndTheirWords() throws {
+        let views = try android(
+            ##"""
+            <node class="android.widget.ScrollView" scrollable="true" focusable="true" content-desc="Terms" package="com.example" bounds="[0,100][1080,900]"/>
+            <node class="androidx.recyclerview.widget.RecyclerView" scrollable="true" focusable="true" content-desc="Messages" package="com.example" bounds="[0,900][1080,1800]"/>
+            <node class="android.widget.ProgressBar" package="com.example" bounds="[500,1900][580,1980]"/>
+            """##)
+        XCTAssertEqual(speech(views), ["Terms", "Messages, list"])
+        let compose = try android(
+            ##"""
+            <node class="androidx.compose.ui.platform.ComposeView" package="com.example" bounds="[0,100][1080,2000]">
+              <node class="android.view.View" package="com.example" bounds="[0,100][1080,2000]">
+                <node class="android.widget.TextView" text="Loading your plan" package="com.example" bounds="[40,200][1040,260]"/>
+                <node class="android.widget.ProgressBar" package="com.example" bounds="[500,300][580,380]"/>
+              </node>
+            </node>
+            """##)
+        XCTAssertEqual(speech(compose), ["Loading your plan", "progress bar"])
+        XCTAssertTrue(Transcript(compose).gaps.contains { $0.hasPrefix("state descriptions: 1 stops") }, "\(Transcript(compose).gaps)")
+    }
+
+    /// An iOS source written in uiautomator's shape — `<hierarchy><node
+    /// type="XCUIElementType…">`, as older Appium inspectors save them — is read as the
+    /// XCUITest source it is: VoiceOver's stops, iOS's rules; a `<hierarchy>` whose nodes have
+    /// an Android `class` stays Android.
+    func testAnIOSSourceInUiautomatorsShapeIsReadAsXCUITest() throws {
+        let source = ##"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <hierarchy>
+              <node type="XCUIElementTypeApplication" name="Settings" label="Settings" enabled="true" visible="true" x="0" y="0" width="390" height="844">
+                <node type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="390" height="844">
+                  <node type="XCUIElementTypeStaticText" name="Settings" label="Settings" value="Settings" enabled="true" visible="true" x="16" y="91" width="140" height="41" traits="Header"/>
+                  <node type="XCUIElementTypeSwitch" name="Airplane Mode" label="Airplane Mode" value="0" enabled="true" visible="true" x="316" y="250" width="51" height="31"/>
+                </node>
+              </node>
+            </hierarchy>
+            """##
+        let snapshot = try SnapshotParser().parse(Array(source.utf8))
+        XCTAssertEqual(snapshot.platform, .ios)
+        XCTAssertEqual(snapshot.dialect, .appiumXCUITest)
+        XCTAssertEqual(snapshot.path(of: 3), "/hierarchy/node[1]/node[1]/node[2]")
+        let transcript = Transcript(snapshot)
+        XCTAssertEqual(transcript.reader, .voiceover)
+        XCTAssertEqual(transcript.stops.map(\.speech), ["Settings, heading", "Airplane Mode, switch button, off"])
+        XCTAssertEqual(transcript.stops.map { $0.usageHint?.text }, [nil, "Double tap to toggle setting"])
+        let android = try SnapshotParser().parse(
+            Array(##"<hierarchy><node class="android.widget.TextView" type="XCUIElementTypeButton" text="Hi" bounds="[0,0][100,100]"/></hierarchy>"##.utf8))
+        XCTAssertEqual(android.platform, .android)
+    }
+
     /// TalkBack never focuses a node with children that has its window's bounds
     /// (`shouldFocusNode`: "non-leaf nodes that have the same bounds as the window"): a
     /// full-screen scrim described "Dismiss" over a sheet, a root with a page description.

@@ -15,7 +15,7 @@ _auditctl() {
         --socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
-        --reader) COMPREPLY=($(compgen -W "talkback voiceover" -- "$cur")); return ;;
+        --reader) COMPREPLY=($(compgen -W "talkback talkback:state-name-role talkback:name-role-state talkback:role-name-state voiceover" -- "$cur")); return ;;
         --severity) COMPREPLY=($(compgen -W "error warning notice" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text jsonl" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json markdown schema" -- "$cur")); return ;;

@@ -83,7 +83,8 @@ enum AppiumXCUITestDialect: SnapshotDialect {
         "TextField": .textfield, "SecureTextField": .textfield, "TextView": .textfield, "SearchField": .textfield,
         "Image": .image, "Icon": .image,
         "Switch": .switch, "Toggle": .switch,
-        "Slider": .slider, "PickerWheel": .slider,
+        // UIPageControl is adjustable ("page 2 of 3").
+        "Slider": .slider, "PickerWheel": .slider, "PageIndicator": .slider,
         "Stepper": .stepper,
         "CheckBox": .checkbox,
         "RadioButton": .radio,
@@ -147,6 +148,9 @@ extension SnapshotBuilder {
             return dialectState(as: AppiumXCUITestDialect.DocumentState.self)?.types.value(for: type, read) ?? read(type)
         }
         element.role = facts.role
+        // UIKit makes no UIImageView an accessibility element unless the app does: where an
+        // older source does not say (no `accessible`), an image is not one.
+        if element.accessible == nil, element.role == .image { element.accessible = false }
         // WebDriverAgent's `name` is the accessibilityIdentifier, or the label when there is none.
         if !name.isAbsent, !texts.sameText(name, element.label) {
             element.id = name

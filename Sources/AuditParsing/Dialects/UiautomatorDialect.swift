@@ -157,7 +157,7 @@ enum UiautomatorDialect: SnapshotDialect {
         ("Switch", .switch), ("SwitchCompat", .switch), ("SwitchMaterial", .switch), ("ToggleButton", .switch),
         ("ImageButton", .button), ("FloatingActionButton", .button), ("Button", .button), ("Chip", .button),
         ("EditText", .textfield), ("AutoCompleteTextView", .textfield), ("SearchView", .textfield),
-        ("TextView", .text), ("TextSwitcher", .text),
+        ("TextView", .text),
         ("ImageView", .image), ("ImageSwitcher", .image),
         ("SeekBar", .slider), ("RatingBar", .slider), ("Slider", .slider),
         ("NumberPicker", .stepper),
@@ -279,6 +279,7 @@ extension SnapshotBuilder {
         var clickable = false, longClickable = false, checkable = false, focusable = false
         var displayed: Bool?, visibleToUser: Bool?
         var stated: Bool?
+        var screenReaderFocusable = false
         var showingHint = false, scrollable = false
         var className: TextRef = .absent
         forEachKnownAttribute(attributes, of: UiautomatorDialect.self, element: index, owner: "node", line: Int(element.line)) { key, read in
@@ -302,7 +303,8 @@ extension SnapshotBuilder {
                 if read.flag() == true { element.traits.insert(.header) }
             case .displayed: displayed = read.flag()
             case .visibleToUser: visibleToUser = read.flag()
-            case .screenReaderFocusable: if read.flag() == true { stated = true }
+            // `setScreenReaderFocusable`: TalkBack focuses it as one stop, like a focusable view.
+            case .screenReaderFocusable: screenReaderFocusable = read.flag() == true
             case .importantForAccessibility:
                 if let important = ValueScanner.boolean(value) { stated = important }
             case .notAccessibilityFriendly: element.notAccessibilityFriendly = read.flag()
@@ -375,6 +377,13 @@ extension SnapshotBuilder {
             stated = false
         }
         if stated == false { element.unimportant = true }
+        // Focusable to a screen reader as one stop — unless the node is not important, which
+        // keeps it out of the reader's tree whatever else it says.
+        if screenReaderFocusable, stated != false {
+            stated = true
+            focusable = true
+            element.focusable = true
+        }
         // TalkBack focuses what is actionable or says something; the rest is decoration.
         element.accessible =
             stated

@@ -16,7 +16,8 @@ enum TranscriptCommand: Command {
                 choices: ["text", "json"]),
             .init(
                 name: "--reader", valueName: "READER",
-                help: "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
+                help:
+                    "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
                 choices: ReaderChoice.spellings),
             .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
