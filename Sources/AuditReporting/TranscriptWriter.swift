@@ -20,6 +20,7 @@ public enum TranscriptWriter {
                 ("name", .string(stop.name)), ("role", stop.role.map { .string($0.rawValue) } ?? .null),
                 ("state", .array(stop.state.map { .string($0.rawValue) })), ("hint", .optional(stop.hint)),
                 ("usage_hint", .optional(stop.usageHint?.text)),
+                ("detected_text", .optional(stop.detectedText)),
                 ("actions", .array(stop.actions.map(JSON.string))),
                 ("speech", .string(stop.speech)),
             ])

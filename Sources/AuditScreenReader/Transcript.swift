@@ -36,12 +36,14 @@ public struct Transcript: Sendable {
             let speech = spoken.speech(reader, order: order)
             var hash = FNV1a()
             hash.add(speech)
+            // TalkBack's text recognition reads an unlabelled node's pixels (OCR ran).
+            let detected = reader == .talkback && spoken.name.isEmpty ? DetectedText.of(index, in: snapshot) : nil
             stops.append(
                 TranscriptStop(
                     index: stops.count + 1, element: index, name: spoken.name, role: spoken.role,
                     state: spoken.state, hint: spoken.hint, usage: spoken.usage, actions: spoken.actions,
                     rotor: texts.isBlank(elements[index].rotor) ? nil : texts.string(elements[index].rotor),
-                    speech: speech, speechHash: hash.value))
+                    detected: detected, speech: speech, speechHash: hash.value))
         }
         var notes: [String] = []
         if focus.leftOutSystem > 0 {
@@ -130,16 +132,18 @@ public struct Transcript: Sendable {
 /// the screen while the rules run (98,000 on a 100,000-element screen): positions as
 /// 32-bit numbers, and what few stops have (a hint, actions, a rotor) behind one reference.
 public struct TranscriptStop: Sendable {
-    /// A stop's hint, custom actions and rotor, when it has any.
+    /// A stop's hint, custom actions, rotor and detected text, when it has any.
     final class Extras: Sendable {
         let hint: String?
         let actions: [String]
         let rotor: String?
+        let detected: String?
 
-        init(hint: String?, actions: [String], rotor: String?) {
+        init(hint: String?, actions: [String], rotor: String?, detected: String?) {
             self.hint = hint
             self.actions = actions
             self.rotor = rotor
+            self.detected = detected
         }
     }
 
@@ -160,7 +164,7 @@ public struct TranscriptStop: Sendable {
 
     init(
         index: Int, element: Int, name: String, role: SpokenRole?, state: [SpokenState], hint: String?, usage: UsageHint? = nil,
-        actions: [String], rotor: String?, speech: String, speechHash: UInt64
+        actions: [String], rotor: String?, detected: String? = nil, speech: String, speechHash: UInt64
     ) {
         position = Int32(truncatingIfNeeded: index)
         focused = Int32(truncatingIfNeeded: element)
@@ -169,7 +173,9 @@ public struct TranscriptStop: Sendable {
         self.speech = speech
         self.speechHash = speechHash
         self.state = state
-        extras = hint == nil && actions.isEmpty && rotor == nil ? nil : Extras(hint: hint, actions: actions, rotor: rotor)
+        extras =
+            hint == nil && actions.isEmpty && rotor == nil && detected == nil
+            ? nil : Extras(hint: hint, actions: actions, rotor: rotor, detected: detected)
         self.role = role
     }
 
@@ -184,4 +190,7 @@ public struct TranscriptStop: Sendable {
     public var actions: [String] { extras?.actions ?? [] }
     /// The custom rotor that lists this stop, by name.
     public var rotor: String? { extras?.rotor }
+    /// TalkBack: the text OCR read inside an unlabelled stop, which TalkBack's text
+    /// recognition may say ("Detected: text, …"); not in ``speech``. Only when OCR ran.
+    public var detectedText: String? { extras?.detected }
 }

@@ -36,6 +36,28 @@ final class TranscriptTests: XCTestCase {
         }
     }
 
+    /// With `--ocr`, TalkBack's text recognition on unlabelled stops: what OCR reads inside a
+    /// stop with no name is "detected text" (TikTok's LIVE button, an icon with no
+    /// description), apart from the speech; without OCR, nothing is detected.
+    func testOCRGivesTheTextTalkBackDetectsOnUnlabelledStops() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let file = "Tests/Fixtures/screens/android/09franchico__auto-zap__tiktok_feed.xml"
+        let run = try daemon.auditctl(["transcript", "--ocr", "--format", "json", file], directory: DaemonHarness.packageRoot)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let answer = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        let stops = try XCTUnwrap(answer["stops"] as? [[String: Any]])
+        let live = try XCTUnwrap(stops.first { $0["detected_text"] as? String == "LIVE" }, "\(stops.map { $0["detected_text"] ?? "-" })")
+        XCTAssertEqual(live["name"] as? String, "")
+        XCTAssertEqual(live["speech"] as? String, "button")
+        // Only unlabelled stops: every named one has none.
+        XCTAssertTrue(stops.allSatisfy { ($0["name"] as? String ?? "").isEmpty || $0["detected_text"] is NSNull })
+        let text = try daemon.auditctl(["transcript", "--ocr", file], directory: DaemonHarness.packageRoot)
+        XCTAssertTrue(text.stdout.contains("button (Double-tap to activate) [detected text: LIVE]"), text.stdout)
+        let plain = try daemon.auditctl(["transcript", file], directory: DaemonHarness.packageRoot)
+        XCTAssertFalse(plain.stdout.contains("detected text"), plain.stdout)
+    }
+
     func testTheRouteAnswersTheContractAndAuditsJournalTheirTranscript() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

@@ -23,7 +23,7 @@ _auditctl() {
     case "$command" in
         "") COMPREPLY=($(compgen -W "audit transcript trend watch rules status validate inspect completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
         audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --ocr --baseline --since-build --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --app --build --screen --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --android-density --no-screenshots --app --build --screen --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --ocr --android-density --no-screenshots --app --build --screen --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         trend) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--app --screen --build --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         watch) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--since --app --screen --rule --severity --format -f --count --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         rules) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--ruleset -r --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;

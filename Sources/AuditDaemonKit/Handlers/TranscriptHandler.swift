@@ -2,9 +2,15 @@ import AuditCore
 
 /// `POST /v1/transcripts?reader=talkback[:order]|voiceover`: what the screen reader says on the
 /// snapshot's screen, stop by stop (docs/transcripts.md). The same bodies as
-/// `/v1/audits` (the XML, or a form with a screenshot, which a transcript does not need);
-/// parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
+/// `/v1/audits` (the XML, or a form with a screenshot, which a transcript reads only with
+/// `ocr=1`: TalkBack's text recognition on unlabelled stops); parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
 enum TranscriptHandler {
+    /// A request's snapshot, or the answer that refuses it.
+    enum Parsed {
+        case snapshot(Snapshot)
+        case refused(HTTPResponse)
+    }
+
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
         guard let (options, queryIdentity) = SnapshotRequest.read(server, request, refuse: { finish(server, ticket, $0) }) else { return }
         var choice: ReaderChoice?
@@ -24,19 +30,54 @@ enum TranscriptHandler {
         let received = Box(request)
         let cancellation = ticket.connection.cancellation
         let memory = request.memory
-        let accepted = server.pool.submit {
+        // With `ocr=1` and a screenshot, TalkBack's text recognition on unlabelled stops
+        // (docs/transcripts.md): on the OCR pool, as an audit's OCR is.
+        let ocr = ["1", "true", "yes"].contains(request.query["ocr"]?.lowercased() ?? "")
+        let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
+        let budgetSeconds = server.configuration.auditBudget
+        let accepted = (ocr ? server.ocrPool : server.pool).submit {
             defer { memory?.release() }
+            let started = Timestamp.monotonic()
             if cancellation.isCancelled { return }
             guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
             else { return }
-            let response: HTTPResponse = upload.snapshot.withUnsafeBytes { bytes in
+            let parsed: Parsed = upload.snapshot.withUnsafeBytes { bytes in
                 do throws(SnapshotError) {
                     let snapshot = queryIdentity.merging(upload.identity).apply(to: try SnapshotParser(options: options).parse(bytes))
-                    if let refusal = SnapshotIdentity.refusal(of: snapshot) { return refusal }
-                    return .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen?.reader, order: chosen?.order), of: snapshot))
+                    if let refusal = SnapshotIdentity.refusal(of: snapshot) { return .refused(refusal) }
+                    return .snapshot(snapshot)
                 } catch {
-                    return SnapshotRequest.response(to: error)
+                    return .refused(SnapshotRequest.response(to: error))
                 }
+            }
+            let response: HTTPResponse
+            switch parsed {
+            case .refused(let refusal): response = refusal
+            case .snapshot(var snapshot):
+                if ocr, let image = upload.screenshot {
+                    let imageMemory = MemoryReservation(server.memory)
+                    defer { imageMemory.release() }
+                    let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
+                    do throws(ImageError) {
+                        let header = try ImageDecoder.header(of: image, limits: imageLimits)
+                        try snapshot.checkFits(header)
+                        guard imageMemory.grow(to: header.decodeBytes) else {
+                            server.loop.async { finish(server, ticket, server.memory.refusal(needing: header.decodeBytes)) }
+                            return
+                        }
+                        snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
+                        if let mapping = snapshot.screenshot, !budget.isExhausted {
+                            let remaining = min(Double(budget.deadline &- min(budget.deadline, Timestamp.monotonic())) / 1e9, server.configuration.ocrBudget)
+                            snapshot = snapshot.recognizing(server.recognizer.recognize(mapping, seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                        }
+                    } catch  where error.code == .stopped {
+                        // Out of time: the transcript is made without the pixels.
+                    } catch {
+                        server.loop.async { finish(server, ticket, AuditUpload.response(to: error)) }
+                        return
+                    }
+                }
+                response = .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen?.reader, order: chosen?.order), of: snapshot))
             }
             server.loop.async { finish(server, ticket, response) }
         }

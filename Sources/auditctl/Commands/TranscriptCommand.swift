@@ -19,6 +19,9 @@ enum TranscriptCommand: Command {
                 help:
                     "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
                 choices: ReaderChoice.spellings),
+            .init(
+                name: "--ocr",
+                help: "read each screenshot's text by OCR: TalkBack's text recognition on unlabelled stops (\"detected text\"; slower)"),
             .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
             .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
             .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
@@ -36,6 +39,7 @@ enum TranscriptCommand: Command {
         var query: [String] = []
         if let reader = arguments.value("--reader") { query.append("reader=" + reader) }
         if let density = try InspectCommand.density(arguments, command: "transcript") { query.append("density=\(density)") }
+        if arguments.flag("--ocr") { query.append("ocr=1") }
         query += InputFiles.identityQuery(arguments)
         let target = "/v1/transcripts" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
@@ -76,7 +80,8 @@ enum TranscriptCommand: Command {
                 let speech = stop["speech"]?.stringValue ?? ""
                 let index = stop["index"]?.intValue ?? 0
                 let place = "\(name):\(stop["line"]?.intValue ?? 0):\(stop["column"]?.intValue ?? 0)"
-                let usage = stop["usage_hint"]?.stringValue.map { " (\(TerminalText.escape($0)))" } ?? ""
+                var usage = stop["usage_hint"]?.stringValue.map { " (\(TerminalText.escape($0)))" } ?? ""
+                if let detected = stop["detected_text"]?.stringValue { usage += " [detected text: \(TerminalText.escape(detected))]" }
                 Console.out("\(index). \(TerminalText.escape(speech.isEmpty ? "(nothing)" : speech))\(usage)   \(TerminalText.escape(place))\n")
             }
             let headings = (answer["headings"]?.arrayValue ?? []).compactMap(\.intValue).map(String.init)
