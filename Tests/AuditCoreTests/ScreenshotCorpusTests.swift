@@ -79,8 +79,10 @@ final class ScreenshotCorpusTests: XCTestCase {
         // Green amounts on near-white fail whatever their size; red ones only if not large.
         XCTAssertEqual(try verdict("cashflow_home", "+$1200").ratio, 2.43)
         XCTAssertEqual(try verdict("cashflow_home", "+$1200").severity, .error)
-        // The red amounts are large (41 px digits at 2.625 px per dp: about 22 pt): 3.6:1 passes.
-        XCTAssertNil(try verdict("cashflow_home", "-$450").severity)
+        // The red amounts are 41 px digits at 2.625 px per dp: about 22 dp, under WCAG's large
+        // text (18 pt = 24 dp), so 3.6:1 fails 4.5:1 (ATF's 18 sp convention called it large).
+        XCTAssertEqual(try verdict("cashflow_home", "-$450").severity, .error)
+        XCTAssertEqual(try verdict("cashflow_home", "-$450").ratio, 3.6)
         // White on TikTok's red button, 3.68:1.
         XCTAssertEqual(try verdict("tiktok_feed", "Mais como este").ratio, 3.68)
         // Light green "enabled" labels on white.

@@ -2,9 +2,10 @@
 /// colour than its background's. A dump rarely says a text's size, and its frame says
 /// little (a padded chip's frame bounds a 15-dp text at 21–31 pt); the glyphs themselves
 /// do. Lines are the bands of rows holding ink; the tallest is one line of glyphs, from the
-/// top of its capitals or ascenders to the bottom of its descenders (about 0.72–0.95 of
-/// the font size for Latin, Cyrillic and CJK faces). Its stroke — the commonest length of a
-/// horizontal run of ink — says bold or regular.
+/// top of its capitals or ascenders to the bottom of its descenders, its anti-aliased rim
+/// included — about 0.66–0.98 of the font size for alphabetic faces, 0.79–0.85 for
+/// ideographs (``TextScript``). Its stroke — the commonest length of a horizontal run of
+/// ink — says bold or regular.
 public struct TextInk: Sendable, Equatable {
     /// Height of the tallest line of ink, in pixels.
     public let lineHeight: Int
@@ -15,17 +16,23 @@ public struct TextInk: Sendable, Equatable {
     /// The tallest line reaches well below its baseline: descenders, so its ink spans
     /// nearly the whole font size; without them, capitals and ascenders to the baseline.
     public let hasDescenders: Bool
+    /// The script of the text drawn (from the element's text): ideographs fill their own
+    /// share of the em.
+    public let script: TextScript
 
-    public init(lineHeight: Int, stroke: Int, lines: Int, hasDescenders: Bool) {
+    public init(lineHeight: Int, stroke: Int, lines: Int, hasDescenders: Bool, script: TextScript = .alphabetic) {
         self.lineHeight = lineHeight
         self.stroke = stroke
         self.lines = lines
         self.hasDescenders = hasDescenders
+        self.script = script
     }
 
     /// The ink of `crop` drawn in `foreground` over `background`, or `nil` when no row
     /// holds ink.
-    public static func measure(_ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA) -> TextInk? {
+    public static func measure(
+        _ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA, script: TextScript = .alphabetic
+    ) -> TextInk? {
         let bounds = crop.clipped(to: PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height))
         guard !bounds.isEmpty else { return nil }
         func distance(_ a: RGBA, _ b: RGBA) -> Int {
@@ -37,14 +44,19 @@ public struct TextInk: Sendable, Equatable {
         // Ink: nearer the text's colour than the background's, by a clear margin (the
         // anti-aliased rim, half-way, is not counted).
         var rowInk = [Int](repeating: 0, count: bounds.height)
+        // The rim: pixels nearer the text's colour than the background's at all, which the
+        // glyphs' anti-aliased edges are (left out, a line measured a tenth short).
+        var rowRim = [Int](repeating: 0, count: bounds.height)
         var isInk = [Bool](repeating: false, count: bounds.width * bounds.height)
         for row in 0..<bounds.height {
             for column in 0..<bounds.width {
                 let pixel = screenshot.color(x: bounds.x + column, y: bounds.y + row)
-                if 4 * distance(pixel, foreground) < distance(pixel, background), 9 * distance(pixel, background) >= apart {
+                let toText = distance(pixel, foreground), toBackground = distance(pixel, background)
+                if 4 * toText < toBackground, 9 * toBackground >= apart {
                     isInk[row * bounds.width + column] = true
                     rowInk[row] += 1
                 }
+                if toText < toBackground { rowRim[row] += 1 }
             }
         }
         // A row holds ink when more than a speck of it: noise and a stray rim pixel do not
@@ -60,9 +72,16 @@ public struct TextInk: Sendable, Equatable {
                 start = nil
             }
         }
-        guard let tallest = bands.max(by: { $0.count < $1.count }) else { return nil }
+        guard var tallest = bands.max(by: { $0.count < $1.count }) else { return nil }
         // Accents and underlines are thin bands beside the lines: not lines.
         let lines = bands.filter { $0.count * 3 >= tallest.count }.count
+        // A line's ink goes on through the rows next to it that hold any: the floor above
+        // grows with the crop's width, and one descender ("Settings") is a few pixels wide.
+        let reach = max(1, tallest.count * 2 / 5)
+        var lower = tallest.lowerBound, upper = tallest.upperBound
+        while lower > 0, tallest.lowerBound - lower < reach, rowInk[lower - 1] > 0 { lower -= 1 }
+        while upper < bounds.height, upper - tallest.upperBound < reach, rowInk[upper] > 0 { upper += 1 }
+        tallest = lower..<upper
         var runs: [Int: Int] = [:]
         for row in tallest {
             var run = 0
@@ -81,11 +100,17 @@ public struct TextInk: Sendable, Equatable {
         let densest = tallest.map { rowInk[$0] }.max() ?? 0
         let baseline = tallest.last { rowInk[$0] * 5 >= densest * 2 } ?? tallest.upperBound - 1
         let descenders = (tallest.upperBound - 1 - baseline) * 8 > tallest.count
-        return TextInk(lineHeight: tallest.count, stroke: stroke, lines: lines, hasDescenders: descenders)
+        // Then its rim: a row or so above and below where the edges fade.
+        let rim = max(1, tallest.count / 10)
+        var top = tallest.lowerBound, bottom = tallest.upperBound
+        while top > 0, tallest.lowerBound - top < rim, rowRim[top - 1] > 0 { top -= 1 }
+        while bottom < bounds.height, bottom - tallest.upperBound < rim, rowRim[bottom] > 0 { bottom += 1 }
+        return TextInk(lineHeight: bottom - top, stroke: stroke, lines: lines, hasDescenders: descenders, script: script)
     }
 
-    /// What the ink says of the text's size against WCAG's large text: `large-size` (18 pt),
-    /// or `large-bold-size` (14 pt) when bold. `nil` when it cannot decide.
+    /// What the ink says of the text's size against large text: `largeSize`, or
+    /// `largeBoldSize` when bold (WCAG's 18 pt and 14 pt bold are 24 and 18.66 in the
+    /// platform's unit: iOS points, Android dp, CSS px). `nil` when it cannot decide.
     public func isLarge(pixelsPerPoint: Double, largeSize: Double, largeBoldSize: Double) -> Bool? {
         let height = Double(lineHeight) / pixelsPerPoint
         let shares = inkShares
@@ -102,14 +127,18 @@ public struct TextInk: Sendable, Equatable {
     }
 
     /// Stems thick for the line: a bold face. Regular stems are about 0.09 of the font
-    /// size and bold ones 0.14 or more: an eighth of a line with descenders, a sixth of one
-    /// without, part the two.
+    /// size and bold ones 0.14 or more: an eighth of a line with descenders (or of
+    /// ideographs), a sixth of one without, part the two.
     public var looksBold: Bool {
-        lineHeight > 0 && Double(stroke) >= Double(lineHeight) * (hasDescenders ? 0.125 : 0.16)
+        lineHeight > 0 && Double(stroke) >= Double(lineHeight) * (script == .ideographic || hasDescenders ? 0.125 : 0.16)
     }
 
-    /// The share of the font size one line of glyphs covers: with descenders (or CJK
-    /// ideographs, which fill the em) 0.86–0.98 of it; capitals or ascenders down to the
-    /// baseline alone, 0.66–0.78 (Roboto, SF, Noto: cap height 0.70–0.73, ascenders 0.75).
-    var inkShares: ClosedRange<Double> { hasDescenders ? 0.86...0.98 : 0.66...0.78 }
+    /// The share of the font size one line of glyphs covers, rim included: ideographs
+    /// 0.79–0.85 of it (about 0.82 measured on real screens: Noto CJK, PingFang); alphabetic
+    /// text with descenders 0.86–0.98; capitals or ascenders down to the baseline alone,
+    /// 0.66–0.78 (Roboto, SF, Noto: cap height 0.70–0.73, ascenders 0.75).
+    var inkShares: ClosedRange<Double> {
+        if script == .ideographic { return 0.79...0.85 }
+        return hasDescenders ? 0.86...0.98 : 0.66...0.78
+    }
 }

@@ -67,6 +67,12 @@ public enum Platform: String, Sendable, CaseIterable {
     case ios, android, web, other
 
     /// What the platform measures sizes in, as its people say it: `dp` on Android
-    /// (density-independent pixels), `pt` elsewhere.
-    public var sizeUnit: String { self == .android ? "dp" : "pt" }
+    /// (density-independent pixels), `px` (CSS pixels) on the web, `pt` elsewhere.
+    public var sizeUnit: String {
+        switch self {
+        case .android: "dp"
+        case .web: "px"
+        case .ios, .other: "pt"
+        }
+    }
 }

@@ -8,7 +8,10 @@ public enum ContrastTextRule: Rule {
         enabledIn: [.wcag],
         help: """
             Text must stand out from what is behind it: a WCAG contrast ratio of at least 4.5:1, or 3:1 for \
-            large text (18 pt, or 14 pt bold). The foreground is composited with its alpha and the element's \
+            large text — WCAG's 18 pt, or 14 pt bold, which is 24, or 18.66 bold, in the platform's unit (iOS \
+            points, Android dp, CSS px: each the CSS pixel of its platform; ATF's more lenient convention, 18 \
+            and 14 in the platform's unit, is `large-size: 18`, `large-bold-size: 14`). The size and threshold \
+            used are in the evidence and the message. The foreground is composited with its alpha and the element's \
             opacity over the effective background (ancestor backgrounds composited); ratios are compared \
             unrounded, so 4.499:1 fails 4.5:1. Disabled and hidden text is exempt. The APCA Lc value is \
             reported beside the ratio. Fix: darken the text or lighten the background (or the reverse).
@@ -19,9 +22,13 @@ public enum ContrastTextRule: Rule {
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#C7C7CC" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#777777" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#767676" font-size="17"/>"##),
-            RuleExample(##"<element id="t" role="text" text="Big" foreground="#949494" font-size="18"/>"##),
-            RuleExample(##"<element id="t" role="text" text="Bold" foreground="#949494" font-size="14" font-weight="bold"/>"##),
-            RuleExample(##"<element id="t" role="text" text="Semi" foreground="#949494" font-size="14" font-weight="semibold"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Big" foreground="#949494" font-size="24"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Title" foreground="#949494" font-size="20"/>"##, triggers: ["t"]),
+            RuleExample(##"<element id="t" role="text" text="Bold" foreground="#949494" font-size="19" font-weight="bold"/>"##),
+            RuleExample(##"<element id="t" role="text" text="Semi" foreground="#949494" font-size="19" font-weight="semibold"/>"##, triggers: ["t"]),
+            RuleExample(
+                ##"<element id="t" role="text" text="ATF" foreground="#949494" font-size="18"/>"##,
+                overrides: [Parameter.largeSize.set(18), Parameter.largeBoldSize.set(14)]),
             RuleExample(##"<element id="t" role="text" text="Faded" foreground="#000000B3" font-size="17"/>"##),
             RuleExample(##"<element id="t" role="text" text="Ghost" foreground="#00000040" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Dim" foreground="#000000" opacity="0.3" font-size="17"/>"##, triggers: ["t"]),
@@ -44,7 +51,7 @@ public enum ContrastTextRule: Rule {
         case lowContrast = "low-contrast"
 
         public var message: String {
-            "Text contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background})"
+            "Text contrast ${ratio}:1 is below ${required}:1 (${foreground} on ${background}; ${text-size})"
         }
     }
 
@@ -55,8 +62,10 @@ public enum ContrastTextRule: Rule {
 
         public let normalRatio = RuleParameter<Double>("normal-ratio", default: 4.5, help: "minimum ratio for normal text")
         public let largeRatio = RuleParameter<Double>("large-ratio", default: 3, help: "minimum ratio for large text")
-        public let largeSize = RuleParameter<Double>("large-size", default: 18, help: "points at which text is large")
-        public let largeBoldSize = RuleParameter<Double>("large-bold-size", default: 14, help: "points at which bold text is large")
+        public let largeSize = RuleParameter<Double>(
+            "large-size", default: 24, help: "size at which text is large, in the platform's unit (WCAG's 18 pt = 24; ATF: 18)")
+        public let largeBoldSize = RuleParameter<Double>(
+            "large-bold-size", default: 18.66, help: "size at which bold text is large, in the platform's unit (WCAG's 14 pt = 18.66; ATF: 14)")
         public let boldWeight = RuleParameter<Double>("bold-weight", default: 700, help: "font weight that counts as bold")
     }
 
@@ -115,12 +124,21 @@ public enum ContrastTextRule: Rule {
             evidence.append((.fontSize, size.map(JSON.number) ?? .null))
             evidence.append((.fontWeight, .int(Int(weight))))
             evidence.append((.largeText, .bool(large)))
+            let unit = snapshot.platform.sizeUnit, bold = weight >= boldWeight
+            let declared = size.map { "\($0.formattedForReport) \(unit)\(bold ? " bold" : "")" } ?? "size not declared"
+            evidence.append(
+                (.textSize, .string("\(large ? "large" : "not large"): \(declared), \(thresholds(largeSize, largeBoldSize, unit: unit))")))
             evidence.append((.apcaLc, .number((ColorMath.apcaContrast(text: drawn, background: background) * 10).rounded() / 10)))
             context.report(ResultID.lowContrast, element: index, evidence: evidence)
         }
         if unknownColours > 0 {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknownColours) text elements not judged")
         }
+    }
+
+    /// The large-text thresholds as the evidence says them ("large from 24 dp, or 18.66 dp bold").
+    static func thresholds(_ large: Double, _ largeBold: Double, unit: String) -> String {
+        "large from \(large.formattedForReport) \(unit), or \(largeBold.formattedForReport) \(unit) bold"
     }
 
     /// What the pixels of one text element say, read apart from the rule's context so
@@ -175,7 +193,9 @@ public enum ContrastTextRule: Rule {
             ?? {
                 if frame.height < sizes.largeBold { return false }
                 guard let mapping = context.snapshot.screenshot else { return nil }
-                ink = TextInk.measure(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
+                let text = context.snapshot.texts.string(context.snapshot.visibleTextRef(of: index)) ?? ""
+                ink = TextInk.measure(
+                    mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background, script: .of(text))
                 return ink?.isLarge(pixelsPerPoint: mapping.pixelsPerPoint, largeSize: sizes.large, largeBoldSize: sizes.largeBold)
             }()
         let required = large == true ? ratios.large : ratios.normal
@@ -192,32 +212,44 @@ public enum ContrastTextRule: Rule {
             (.largeText, large.map(JSON.bool) ?? .null),
         ]
         let pixelsPerPoint = context.snapshot.screenshot?.pixelsPerPoint ?? 1
-        if let ink {
+        let unit = context.snapshot.platform.sizeUnit
+        let threshold = thresholds(sizes.large, sizes.largeBold, unit: unit)
+        if let size = element.fontSize {
+            let bold = Double(element.fontWeight ?? 400) >= sizes.bold
+            evidence.append(
+                (.textSize, .string("\(large == true ? "large" : "not large"): \(size.formattedForReport) \(unit)\(bold ? " bold" : ""), \(threshold)")))
+        } else if let ink {
             let line = (Double(ink.lineHeight) / pixelsPerPoint * 10).rounded() / 10
             let estimate = ink.estimatedSize(pixelsPerPoint: pixelsPerPoint).rounded()
             let face = ink.looksBold ? "bold" : "regular"
-            let basis = "its glyphs' ink: one line \(ink.lineHeight) px (\(line.formattedForReport) pt) high, \(face) stems of \(ink.stroke) px"
+            let script = ink.script == .ideographic ? " ideographs," : ""
+            let basis =
+                "its glyphs' ink:\(script) one line \(ink.lineHeight) px (\(line.formattedForReport) \(unit)) high, \(face) stems of \(ink.stroke) px"
             evidence.append((.estimatedFontSize, .number(estimate)))
             switch large {
-            case true?: evidence.append((.textSize, .string("large: about \(estimate.formattedForReport) pt from \(basis)")))
-            case false?: evidence.append((.textSize, .string("not large: about \(estimate.formattedForReport) pt from \(basis)")))
+            case true?: evidence.append((.textSize, .string("large: about \(estimate.formattedForReport) \(unit) from \(basis); \(threshold)")))
+            case false?: evidence.append((.textSize, .string("not large: about \(estimate.formattedForReport) \(unit) from \(basis); \(threshold)")))
             case nil:
                 evidence.append(
                     (
                         .textSize,
                         .string(
-                            "undecided: about \(estimate.formattedForReport) pt from \(basis), between normal and large; \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not"
+                            "undecided: about \(estimate.formattedForReport) \(unit) from \(basis), between normal and large (\(threshold)); \(ratios.large.formattedForReport):1 applies if large, \(ratios.normal.formattedForReport):1 if not"
                         )
                     ))
             }
-        } else if element.fontSize == nil, large == false {
-            evidence.append((.textSize, .string("not large: the frame is \(frame.height.formattedForReport) pt high, under \(sizes.largeBold.formattedForReport) pt")))
-        } else if large == nil {
+        } else if large == false {
+            evidence.append(
+                (
+                    .textSize,
+                    .string("not large: the frame is \(frame.height.formattedForReport) \(unit) high, under \(sizes.largeBold.formattedForReport) \(unit) (\(threshold))")
+                ))
+        } else {
             evidence.append(
                 (
                     .textSize,
                     .string(
-                        "unknown: \(ratios.large.formattedForReport):1 applies if large (about \((frame.height / 1.2).rounded().formattedForReport) pt or more, from the frame), \(ratios.normal.formattedForReport):1 if not"
+                        "unknown: \(ratios.large.formattedForReport):1 applies if large (\(threshold); about \((frame.height / 1.2).rounded().formattedForReport) \(unit) or more, from the frame), \(ratios.normal.formattedForReport):1 if not"
                     )
                 ))
         }
