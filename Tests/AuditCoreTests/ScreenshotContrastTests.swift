@@ -340,3 +340,41 @@ final class ScreenshotContrastTests: XCTestCase {
         XCTAssertTrue(try sentence("#FF8800").isEmpty, "3:1 or more between link and text passes")
     }
 }
+
+/// Text sizes against WCAG's large text in the platform's unit (issue 54): Latin and Chinese
+/// text rendered at known sizes either side of 24 sp and 18.66 sp bold, grey on white
+/// (3.45:1, which fails normal text and passes large), on a 3.0-density screen
+/// (`Tests/Fixtures/images/text-sizes`: made by its `make.py`).
+final class TextSizeTests: XCTestCase {
+    func testSizesEitherSideOfTheThresholdsInEachScript() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("images/text-sizes")
+        let snapshot = try SnapshotParser(options: .init(androidDensity: 3))
+            .parse([UInt8](Data(contentsOf: folder.appendingPathComponent("text-sizes.xml"))))
+            .attaching(ImageDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("text-sizes.png")))))
+        let verdicts = TestImages.contrast(snapshot)
+        func found(_ id: String) -> TestImages.Verdicts.Found? { verdicts.findings.first { $0.elementID == "com.example:id/\(id)" } }
+        // Normal size: 3.45:1 fails, whatever the script.
+        for (id, size) in [("latin-20", 20.0), ("caps-22", 22), ("cjk-20", 20), ("bold-17", 17)] {
+            let finding = try XCTUnwrap(found(id), "\(id) is normal text: 3.45:1 fails 4.5:1")
+            XCTAssertEqual(finding.severity, .error, id)
+            XCTAssertEqual(finding.evidence.first { $0.0 == .largeText }?.1, .bool(false), id)
+            // The size the ink suggests is within a tenth of the size drawn.
+            guard case .number(let estimate)? = finding.evidence.first(where: { $0.0 == .estimatedFontSize })?.1 else {
+                return XCTFail("\(id): no estimate")
+            }
+            XCTAssertLessThanOrEqual(abs(estimate - size) / size, 0.1, "\(id): estimated \(estimate) for \(size)")
+            guard case .string(let said)? = finding.evidence.first(where: { $0.0 == .textSize })?.1 else { return XCTFail(id) }
+            XCTAssertTrue(said.contains("large from 24 dp, or 18.66 dp bold"), said)
+        }
+        // Large: 26 sp, and 21 sp bold, pass at 3.45:1 (capitals alone may stay undecided:
+        // a notice at most, never an error).
+        for id in ["latin-26", "cjk-26", "bold-21", "caps-26"] {
+            XCTAssertNotEqual(found(id)?.severity, .error, "\(id) is large text")
+        }
+        XCTAssertNil(found("cjk-26"))
+        XCTAssertNil(found("latin-26"))
+        XCTAssertNil(found("bold-21"))
+        XCTAssertEqual(TextScript.of("设置中心"), .ideographic)
+        XCTAssertEqual(TextScript.of("Settings 设"), .alphabetic)
+    }
+}

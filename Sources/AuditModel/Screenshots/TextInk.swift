@@ -3,7 +3,7 @@
 /// little (a padded chip's frame bounds a 15-dp text at 21–31 pt); the glyphs themselves
 /// do. Lines are the bands of rows holding ink; the tallest is one line of glyphs, from the
 /// top of its capitals or ascenders to the bottom of its descenders, its anti-aliased rim
-/// included — about 0.66–0.98 of the font size for alphabetic faces, 0.79–0.85 for
+/// included — about 0.66–0.98 of the font size for alphabetic faces, 0.80–0.92 for
 /// ideographs (``TextScript``). Its stroke — the commonest length of a horizontal run of
 /// ink — says bold or regular.
 public struct TextInk: Sendable, Equatable {
@@ -134,11 +134,12 @@ public struct TextInk: Sendable, Equatable {
     }
 
     /// The share of the font size one line of glyphs covers, rim included: ideographs
-    /// 0.79–0.85 of it (about 0.82 measured on real screens: Noto CJK, PingFang); alphabetic
+    /// 0.80–0.92 of it (about 0.82 measured on real screens in Noto CJK and PingFang, 0.92
+    /// in WenQuanYi Micro Hei); alphabetic
     /// text with descenders 0.86–0.98; capitals or ascenders down to the baseline alone,
     /// 0.66–0.78 (Roboto, SF, Noto: cap height 0.70–0.73, ascenders 0.75).
     var inkShares: ClosedRange<Double> {
-        if script == .ideographic { return 0.79...0.85 }
+        if script == .ideographic { return 0.80...0.92 }
         return hasDescenders ? 0.86...0.98 : 0.66...0.78
     }
 }
