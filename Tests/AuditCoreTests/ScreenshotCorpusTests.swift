@@ -32,7 +32,7 @@ final class ScreenshotCorpusTests: XCTestCase {
 
     func testEveryPairMapsAndAudits() throws {
         let pairs = try Self.pairs()
-        XCTAssertEqual(pairs.count, 24)
+        XCTAssertEqual(pairs.count, 32)
         var judged = 0
         for pair in pairs {
             let snapshot = try SnapshotParser().parse([UInt8](Data(contentsOf: pair.dump)))
@@ -97,5 +97,25 @@ final class ScreenshotCorpusTests: XCTestCase {
         XCTAssertNil(photos.incomplete)
         // Text over a video frame: not judged.
         XCTAssertTrue(try verdict("tiktok_feed", "ESPN Brasil").incomplete?.contains("no one background colour") == true)
+    }
+
+    /// Flutter gives every visible text only as a content description (issue 54): drawn
+    /// text all the same, judged where the pixels show a line of glyphs — a tab's label on
+    /// its own band of rows under its icon, a chip's text beside its icon — and never an
+    /// icon described "?" (Warehouse, a 360-px Flutter screen; read by hand: light grey tab
+    /// labels on white, green chip text on pale green).
+    func testTextGivenOnlyAsADescriptionIsJudgedAsText() throws {
+        let (snapshot, report) = try Self.audit("warehouse_home_360")
+        func finding(_ description: String) -> Finding? {
+            guard let index = snapshot.elements.indices.first(where: { snapshot.text(snapshot.elements[$0].label) == description }) else { return nil }
+            return report.findings.first { $0.finding.element == index && $0.finding.ruleID == "contrast.text" }?.finding
+        }
+        let inventory = try XCTUnwrap(finding("Inventory\nTab 2 of 5"))
+        XCTAssertEqual(inventory.severity, .error)
+        XCTAssertEqual(inventory.evidence("ratio"), .number(2.56))
+        XCTAssertEqual(inventory.evidence("attribute"), .string("content-desc"))
+        XCTAssertEqual(try XCTUnwrap(finding("Supervisor")).evidence("ratio"), .number(3.32))
+        XCTAssertNil(finding("?"), "a described icon is not text")
+        XCTAssertNil(finding("Good evening"), "dark grey on white passes")
     }
 }

@@ -19,19 +19,36 @@ public struct TextInk: Sendable, Equatable {
     /// The script of the text drawn (from the element's text): ideographs fill their own
     /// share of the em.
     public let script: TextScript
+    /// Runs of columns holding ink in the tallest line, apart from one another: about one
+    /// per glyph (or word, in a tight face) — one or two for an icon.
+    public let glyphRuns: Int
+    /// From the first column of ink in the tallest line to the last, in pixels.
+    public let inkWidth: Int
 
-    public init(lineHeight: Int, stroke: Int, lines: Int, hasDescenders: Bool, script: TextScript = .alphabetic) {
+    public init(
+        lineHeight: Int, stroke: Int, lines: Int, hasDescenders: Bool, script: TextScript = .alphabetic, glyphRuns: Int = 0,
+        inkWidth: Int = 0
+    ) {
         self.lineHeight = lineHeight
         self.stroke = stroke
         self.lines = lines
         self.hasDescenders = hasDescenders
         self.script = script
+        self.glyphRuns = glyphRuns
+        self.inkWidth = inkWidth
     }
+
+    /// The ink looks like a line of glyphs, not an icon: three separate runs of ink or more,
+    /// spread at least one and a half times as wide as the line is high.
+    public var looksLikeText: Bool { glyphRuns >= 3 && inkWidth * 2 >= lineHeight * 3 }
 
     /// The ink of `crop` drawn in `foreground` over `background`, or `nil` when no row
     /// holds ink.
+    /// `glyphLine`: measure the line that holds the most separate runs of ink (a label under
+    /// its icon, in a tab) rather than the tallest.
     public static func measure(
-        _ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA, script: TextScript = .alphabetic
+        _ screenshot: Screenshot, crop: PixelRect, foreground: RGBA, background: RGBA, script: TextScript = .alphabetic,
+        glyphLine: Bool = false
     ) -> TextInk? {
         let bounds = crop.clipped(to: PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height))
         guard !bounds.isEmpty else { return nil }
@@ -75,6 +92,19 @@ public struct TextInk: Sendable, Equatable {
         guard var tallest = bands.max(by: { $0.count < $1.count }) else { return nil }
         // Accents and underlines are thin bands beside the lines: not lines.
         let lines = bands.filter { $0.count * 3 >= tallest.count }.count
+        if glyphLine {
+            func runs(_ band: Range<Int>) -> Int {
+                var count = 0, inRun = false
+                for column in 0..<bounds.width {
+                    let inked = band.contains { isInk[$0 * bounds.width + column] }
+                    if inked, !inRun { count += 1 }
+                    inRun = inked
+                }
+                return count
+            }
+            let minimum = max(2, tallest.count / 4)
+            if let best = bands.filter({ $0.count >= minimum }).max(by: { runs($0) < runs($1) }) { tallest = best }
+        }
         // A line's ink goes on through the rows next to it that hold any: the floor above
         // grows with the crop's width, and one descender ("Settings") is a few pixels wide.
         let reach = max(1, tallest.count * 2 / 5)
@@ -95,6 +125,17 @@ public struct TextInk: Sendable, Equatable {
             }
         }
         let stroke = runs.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0
+        // Columns of the line holding ink, in runs: glyphs (or words) apart.
+        var glyphRuns = 0, firstColumn = -1, lastColumn = -1, inRun = false
+        for column in 0..<bounds.width {
+            let inked = tallest.contains { isInk[$0 * bounds.width + column] }
+            if inked {
+                if !inRun { glyphRuns += 1 }
+                if firstColumn < 0 { firstColumn = column }
+                lastColumn = column
+            }
+            inRun = inked
+        }
         // The baseline: the lowest row still dense with ink. Below it only descenders (g, p,
         // y) reach, sparsely; a line whose ink goes on a good way below it has them.
         let densest = tallest.map { rowInk[$0] }.max() ?? 0
@@ -105,7 +146,36 @@ public struct TextInk: Sendable, Equatable {
         var top = tallest.lowerBound, bottom = tallest.upperBound
         while top > 0, tallest.lowerBound - top < rim, rowRim[top - 1] > 0 { top -= 1 }
         while bottom < bounds.height, bottom - tallest.upperBound < rim, rowRim[bottom] > 0 { bottom += 1 }
-        return TextInk(lineHeight: bottom - top, stroke: stroke, lines: lines, hasDescenders: descenders, script: script)
+        return TextInk(
+            lineHeight: bottom - top, stroke: stroke, lines: lines, hasDescenders: descenders, script: script, glyphRuns: glyphRuns,
+            inkWidth: firstColumn < 0 ? 0 : lastColumn - firstColumn + 1)
+    }
+
+    /// The bands of rows of `crop` holding anything but `background` (an icon above its
+    /// label: two bands), each of at least `minimumHeight` rows, in image rows.
+    public static func bands(_ screenshot: Screenshot, crop: PixelRect, background: RGBA, minimumHeight: Int = 2) -> [Range<Int>] {
+        let bounds = crop.clipped(to: PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height))
+        guard !bounds.isEmpty else { return [] }
+        var bands: [Range<Int>] = []
+        var start: Int?
+        let floor = max(1, bounds.width / 200)
+        for row in 0...bounds.height {
+            var marked = 0
+            if row < bounds.height {
+                for column in 0..<bounds.width {
+                    let pixel = screenshot.color(x: bounds.x + column, y: bounds.y + row)
+                    let red = Int(pixel.red) - Int(background.red), green = Int(pixel.green) - Int(background.green)
+                    let blue = Int(pixel.blue) - Int(background.blue)
+                    if red * red + green * green + blue * blue > 900 { marked += 1 }
+                }
+            }
+            if marked >= floor, start == nil { start = row }
+            if marked < floor, let first = start {
+                if row - first >= minimumHeight { bands.append((bounds.y + first)..<(bounds.y + row)) }
+                start = nil
+            }
+        }
+        return bands
     }
 
     /// What the ink says of the text's size against large text: `largeSize`, or

@@ -80,19 +80,41 @@ public enum ContrastTextRule: Rule {
             return element.isVisible && !element.isHidden && element.isEnabled
                 && !snapshot.visibleTextRef(of: index).isAbsent && element.role != .window
         }
+        // Text a dump gives only as a content description (Flutter exposes every visible
+        // text so) is drawn text all the same: judged where the pixels show a line of glyphs.
+        func isDescribedText(_ index: Int) -> Bool {
+            guard snapshot.screenshot != nil else { return false }
+            let element = snapshot.elements[index]
+            guard element.isVisible, !element.isHidden, element.isEnabled, !element.isSystemUI, element.firstChild < 0,
+                snapshot.visibleTextRef(of: index).isAbsent, !snapshot.texts.isBlank(element.label)
+            else { return false }
+            switch element.role {
+            case .other, .container, .button, .tab, .link, .cell: break
+            default: return false
+            }
+            let letters = (snapshot.texts.string(element.label) ?? "").unicodeScalars.filter { $0.properties.isAlphabetic }.count
+            return letters >= 2
+        }
         // With a screenshot, the pixels of every text without declared colours are read
         // first, on every core; findings are then reported in document order.
         var readings: [Int: PixelReading] = [:]
         if let screenshot = snapshot.screenshot {
             let paintOrder = PaintOrder(snapshot)
-            let unknown = snapshot.elements.indices.filter { isText($0) && (snapshot.elements[$0].foreground == nil || snapshot.elements[$0].effectiveBackground == nil) }
+            let unknown = snapshot.elements.indices.filter {
+                (isText($0) || isDescribedText($0)) && (snapshot.elements[$0].foreground == nil || snapshot.elements[$0].effectiveBackground == nil)
+            }
             readings = PixelReadings.read(unknown, budget: context.budget) { index in
                 reading(index, snapshot: snapshot, screenshot: screenshot, paintOrder: paintOrder)
             }
         }
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }
-            guard isText(index) else { continue }
+            guard isText(index) else {
+                if let reading = readings[index], isDescribedText(index) {
+                    judgeDescribedText(index, reading, normalRatio, largeRatio, largeSize, largeBoldSize, boldWeight, &context)
+                }
+                continue
+            }
             let element = snapshot.elements[index]
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
                 if snapshot.screenshot != nil {
@@ -136,6 +158,45 @@ public enum ContrastTextRule: Rule {
         }
     }
 
+    /// A content description drawn as text: judged as text when its pixels read and their
+    /// ink looks like a line of glyphs (``TextInk/looksLikeText``), else passed over in
+    /// silence — an icon with a description is `contrast.non-text`'s.
+    static func judgeDescribedText(
+        _ index: Int, _ reading: PixelReading, _ normalRatio: Double, _ largeRatio: Double, _ largeSize: Double, _ largeBoldSize: Double,
+        _ boldWeight: Double, _ context: inout RuleContext<ResultID>
+    ) {
+        guard case .colors(let colors, let frame) = reading, let mapping = context.snapshot.screenshot else { return }
+        let label = context.snapshot.texts.string(context.snapshot.elements[index].label) ?? ""
+        func glyphs(_ colors: TextColors) -> TextInk? {
+            guard
+                let ink = TextInk.measure(
+                    mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background,
+                    script: .of(label), glyphLine: true),
+                ink.looksLikeText
+            else { return nil }
+            return ink
+        }
+        var chosen: (PixelReading, TextInk)?
+        // A label under (or beside) its icon in another colour — a tab — is read on its own
+        // band of rows: the whole crop's contrast is the icon's.
+        let bands = TextInk.bands(mapping.screenshot, crop: colors.crop, background: colors.background)
+        if bands.count >= 2 {
+            let tallest = bands.map(\.count).max() ?? 0
+            for band in bands.reversed() where band.count * 4 >= tallest {
+                let ppp = mapping.pixelsPerPoint
+                let part = Rect(x: frame.minX, y: Double(band.lowerBound - 1) / ppp, width: frame.width, height: Double(band.count + 2) / ppp)
+                guard case .success(let partColors) = mapping.textColors(of: part), let ink = glyphs(partColors) else { continue }
+                chosen = (.colors(partColors, frame: part), ink)
+                break
+            }
+        }
+        if chosen == nil, let ink = glyphs(colors) { chosen = (reading, ink) }
+        guard let (read, ink) = chosen else { return }
+        judgeFromPixels(
+            index, read, ratios: (normalRatio, largeRatio), sizes: (largeSize, largeBoldSize, boldWeight), context: &context,
+            describedInk: ink)
+    }
+
     /// The large-text thresholds as the evidence says them ("large from 24 dp, or 18.66 dp bold").
     static func thresholds(_ large: Double, _ largeBold: Double, unit: String) -> String {
         "large from \(large.formattedForReport) \(unit), or \(largeBold.formattedForReport) \(unit) bold"
@@ -165,7 +226,7 @@ public enum ContrastTextRule: Rule {
     static func judgeFromPixels(
         _ index: Int, _ reading: PixelReading?,
         ratios: (normal: Double, large: Double), sizes: (large: Double, largeBold: Double, bold: Double),
-        context: inout RuleContext<ResultID>
+        context: inout RuleContext<ResultID>, describedInk: TextInk? = nil
     ) {
         let element = context.snapshot.elements[index]
         let colors: TextColors, frame: Rect
@@ -185,7 +246,7 @@ public enum ContrastTextRule: Rule {
         // A dump rarely declares the font size; a frame lower than the large-bold size (14 pt)
         // cannot hold large text. In a taller frame the glyphs' ink says how big the text is
         // drawn (``TextInk``); only where it cannot decide does the size stay unknown.
-        var ink: TextInk?
+        var ink: TextInk? = describedInk
         let large: Bool? =
             element.fontSize.map { size in
                 size >= sizes.large || (size >= sizes.largeBold && Double(element.fontWeight ?? 400) >= sizes.bold)
@@ -193,6 +254,7 @@ public enum ContrastTextRule: Rule {
             ?? {
                 if frame.height < sizes.largeBold { return false }
                 guard let mapping = context.snapshot.screenshot else { return nil }
+                if let ink { return ink.isLarge(pixelsPerPoint: mapping.pixelsPerPoint, largeSize: sizes.large, largeBoldSize: sizes.largeBold) }
                 let text = context.snapshot.texts.string(context.snapshot.visibleTextRef(of: index)) ?? ""
                 ink = TextInk.measure(
                     mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background, script: .of(text))
@@ -253,6 +315,8 @@ public enum ContrastTextRule: Rule {
                     )
                 ))
         }
+        // The text was read from the content description: it is drawn, not exposed as text.
+        if describedInk != nil { evidence.append((.attribute, .string("content-desc"))) }
         evidence.append((.apcaLc, .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
         context.report(ResultID.lowContrast, element: index, evidence: evidence, severity: severity)
     }
