@@ -151,6 +151,13 @@ final class DialectTests: XCTestCase {
         )
         .replacingOccurrences(of: "FloatingActionButton", with: "ImageButton")
         XCTAssertEqual(try TestSupport.parse(one).scale, 0.75)
+        // A plain uiautomator dump has the system's own status bar, not the app's background:
+        // 72 px with a 168-px toolbar is a 3.0 phone, not the 2.625 a 1080-px width says.
+        let plain =
+            #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.android.systemui" bounds="[0,0][1080,72]"><node class="android.widget.FrameLayout" resource-id="com.android.systemui:id/status_bar" package="com.android.systemui" bounds="[0,0][1080,72]"/></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,72][1080,2400]"><node class="androidx.appcompat.widget.Toolbar" resource-id="com.example:id/toolbar" package="com.example" bounds="[0,72][1080,240]"/></node></hierarchy>"#
+        let phone = try TestSupport.parse(plain)
+        XCTAssertEqual(phone.scale, 3)
+        XCTAssertTrue(phone.notes.contains { $0.contains("a 72-px status bar") }, "\(phone.notes)")
     }
 
     func testTheReportSaysWhatDecidedTheDensity() throws {

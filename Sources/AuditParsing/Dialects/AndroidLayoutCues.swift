@@ -19,13 +19,19 @@ public enum AndroidLayoutCues {
             return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
         }
         return ends(resourceID, "BarBackground") || ends(resourceID, ":id/action_bar") || ends(resourceID, ":id/toolbar")
+            || ends(resourceID, "systemui:id/status_bar")
             || ends(className, "FloatingActionButton") || ends(className, ".Toolbar")
     }
 
     /// The component `className` / `resourceID` names, measured by its frame in pixels
     /// (height, or the side for a square button), or `nil` when it is none.
     public static func cue(className: String, resourceID: String, width: Double, height: Double) -> Cue? {
-        if resourceID == "android:id/statusBarBackground" { return Cue(name: "status bar", pixels: height, standard: [24, 25]) }
+        // The app's status-bar background (UiAutomator2) or the system's own status bar (a
+        // plain uiautomator dump): 24 dp, 25 on older releases; a cut-out makes it taller,
+        // and then it agrees with no bucket and decides nothing.
+        if resourceID == "android:id/statusBarBackground" || resourceID == "com.android.systemui:id/status_bar" {
+            return Cue(name: "status bar", pixels: height, standard: [24, 25])
+        }
         if resourceID == "android:id/navigationBarBackground" {
             return Cue(name: "navigation bar", pixels: min(width, height), standard: [48])
         }
