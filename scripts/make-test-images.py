@@ -6,7 +6,7 @@ Input: a list of image descriptions, each written to its "out" path:
 
   {"out": "/tmp/x.png", "width": 390, "height": 200, "background": "#FFFFFF",
    "shapes": [{"kind": "rect", "box": [x, y, w, h], "color": "#RRGGBB"},
-              {"kind": "text", "at": [x, y], "text": "Pay", "size": 40, "color": "#767676"},
+              {"kind": "text", "at": [x, y], "text": "Pay", "size": 40, "color": "#767676", "weight": "bold" | "light"},
               {"kind": "gradient", "box": [x, y, w, h], "from": "#000000", "to": "#FFFFFF"},
               {"kind": "disc", "box": [x, y, w, h], "color": "#RRGGBB"}],
    "format": "png" | "jpeg" | "raw-png",
@@ -30,8 +30,12 @@ def rgb(text):
     return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
 
 
-def font(size):
-    for path in ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"):
+def font(size, weight="bold"):
+    paths = {
+        "bold": ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+        "light": ("/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    }[weight]
+    for path in paths:
         try:
             return ImageFont.truetype(path, size)
         except OSError:
@@ -51,7 +55,7 @@ def draw(spec):
             x, y, w, h = shape["box"]
             pen.ellipse([x, y, x + w - 1, y + h - 1], fill=rgb(shape["color"]))
         elif kind == "text":
-            pen.text(tuple(shape["at"]), shape["text"], fill=rgb(shape["color"]), font=font(shape.get("size", 32)))
+            pen.text(tuple(shape["at"]), shape["text"], fill=rgb(shape["color"]), font=font(shape.get("size", 32), shape.get("weight", "bold")))
         elif kind == "gradient":
             x, y, w, h = shape["box"]
             a, b = rgb(shape["from"]), rgb(shape["to"])

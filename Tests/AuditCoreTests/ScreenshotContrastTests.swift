@@ -378,3 +378,33 @@ final class TextSizeTests: XCTestCase {
         XCTAssertEqual(TextScript.of("Settings 设"), .alphabetic)
     }
 }
+
+/// Thin digits and short labels (issue 54): a calendar's "21" and "JUN" in a light face,
+/// light grey on white in a tall frame, leave few ink pixels; their colour is read from the
+/// strokes all the same and judged, where "no text pixels stand out" gave up.
+final class ThinTextTests: XCTestCase {
+    func verdicts(_ text: String, color: String, size: Int) throws -> TestImages.Verdicts {
+        let files = try TestImages.make([
+            "screen.png": [
+                "width": 400, "height": 400, "background": "#FFFFFF",
+                "shapes": [["kind": "text", "at": [60, 150], "text": text, "size": size, "color": color, "weight": "light"]],
+            ]
+        ])
+        let dump = try TestImages.dump(width: 400, height: 400, density: 2, TestImages.textNode("day", text, (20, 40, 360, 300)))
+        return TestImages.contrast(try dump.attaching(ImageDecoder.decode(TestImages.bytes(files["screen.png"]))))
+    }
+
+    func testFewThinStrokesAreStillText() throws {
+        for (text, size) in [("21", 30), ("JUN", 26)] {
+            let failing = try verdicts(text, color: "#A8A8A8", size: size)
+            let finding = try XCTUnwrap(failing.findings.first, "\(text): \(failing.incompletes.map(\.reason))")
+            XCTAssertEqual(finding.severity, .error)
+            guard case .number(let ratio)? = finding.evidence.first(where: { $0.0 == .ratio })?.1 else { return XCTFail() }
+            // #A8A8A8 on white is 2.41:1; the strokes' own colour, not a lighter rim.
+            XCTAssertEqual(ratio, 2.41, accuracy: 0.3, text)
+            // Dark thin digits pass: read, and nothing to report.
+            let passing = try verdicts(text, color: "#333333", size: size)
+            XCTAssertTrue(passing.findings.isEmpty && passing.incompletes.filter { $0.element != nil }.isEmpty, "\(passing)")
+        }
+    }
+}

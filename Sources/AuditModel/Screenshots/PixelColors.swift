@@ -37,6 +37,37 @@ extension ScreenshotMapping {
     /// Ink differs from its background by at least this CIE94 ΔE.
     static let minimumInkDifference = 8.0
 
+    /// Text of few, thin strokes — a calendar's "21" in a light face, a short label in a
+    /// tall frame — that the sampled clusters miss or take for a rim: every pixel of the
+    /// crop clearly apart from `background` is read, the text's colour is the one that
+    /// stands out most but for a tenth of them (a stray pixel is not the text), and the
+    /// pixels of that colour must make a line of glyphs (``TextInk``: two runs of ink or
+    /// more, at least 6 px high, at most three lines) or it is not text.
+    func scarceText(_ crop: PixelRect, background: RGBA) -> TextColors? {
+        let bounds = crop.clipped(to: PixelRect(x: 0, y: 0, width: screenshot.width, height: screenshot.height))
+        guard !bounds.isEmpty, bounds.area <= 4_000_000 else { return nil }
+        var inks: [(ratio: Double, color: RGBA)] = []
+        for row in bounds.y..<(bounds.y + bounds.height) {
+            for column in bounds.x..<(bounds.x + bounds.width) {
+                let pixel = screenshot.color(x: column, y: row)
+                let red = Int(pixel.red) - Int(background.red), green = Int(pixel.green) - Int(background.green)
+                let blue = Int(pixel.blue) - Int(background.blue)
+                guard red * red + green * green + blue * blue > 900 else { continue }
+                inks.append((ColorMath.contrastRatio(pixel, background), pixel))
+            }
+        }
+        // Scarce: a twentieth of the crop at most (more is what the clusters read).
+        guard inks.count >= 8, inks.count * 20 <= bounds.area else { return nil }
+        inks.sort { $0.ratio < $1.ratio }
+        let foreground = inks[inks.count * 9 / 10].color
+        guard ColorMath.deltaE94(foreground, background) >= Self.minimumInkDifference,
+            let ink = TextInk.measure(screenshot, crop: bounds, foreground: foreground, background: background),
+            ink.lineHeight >= 6, ink.glyphRuns >= 2, ink.lines <= 3
+        else { return nil }
+        let share = Double(inks.count) / Double(bounds.area)
+        return TextColors(foreground: foreground, background: background, foregroundShare: share, backgroundShare: 1 - share, crop: crop)
+    }
+
     /// The crop of `frame`, or why it cannot be read.
     func crop(of frame: Rect, minimumSide: Int) -> Result<PixelRect, PixelProblem> {
         let whole = pixels(of: frame)
@@ -73,6 +104,7 @@ extension ScreenshotMapping {
             if commonest.luminance < 0.002 {
                 return .failure(PixelProblem(reason: "the crop is all black: a secure window, or a screen not drawn yet"))
             }
+            if let scarce = scarceText(crop, background: commonest.color) { return .success(scarce) }
             return .failure(PixelProblem(reason: "the crop is one colour (\(commonest.color.hex)): no text is visible in the screenshot"))
         }
         let surroundings = SwatchNeighbours(swatch)
@@ -143,6 +175,7 @@ extension ScreenshotMapping {
                         "a large shape (\(largeShape.color.hex), \(Int(swatch.share(largeShape) * 100))% of the frame) and no text beside it: an icon or image in the text's frame")
             )
         }
+        if let scarce = scarceText(crop, background: commonest.color) { return .success(scarce) }
         return .failure(PixelProblem(reason: "no text pixels stand out from the background (\(commonest.color.hex))"))
     }
 
