@@ -408,3 +408,41 @@ final class ThinTextTests: XCTestCase {
         }
     }
 }
+
+/// Truncation from the pixels, in any script (issue 54): an ellipsis drawn at the end of a
+/// line — Latin, Chinese (mid-height dots) and Cyrillic, rendered as Android draws them
+/// (`Tests/Fixtures/images/ellipsis`, made by its `make.py`) — is found without OCR; text
+/// shown whole, text whose own words end in "…", a dotted leader and a version number are not.
+/// On real screens: Greenbro's "De…" and "Cap…", a finance app's "Entertainm…".
+final class DrawnEllipsisTests: XCTestCase {
+    func truncated(_ dump: URL, _ image: URL, density: Double? = nil) throws -> [String] {
+        let snapshot = try SnapshotParser(options: .init(androidDensity: density))
+            .parse([UInt8](Data(contentsOf: dump))).attaching(ImageDecoder.decode([UInt8](Data(contentsOf: image))))
+        return TestImages.audit(snapshot, rules: [TextTruncatedRule.self]).findings.compactMap { finding in
+            guard finding.ruleID == "text.truncated" else { return nil }
+            if case .string(let text)? = finding.evidence.first(where: { $0.0 == .expected })?.1 { return text }
+            return nil
+        }
+    }
+
+    func testAnEllipsisDrawnInAnyScriptIsFoundWithoutOCR() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("images/ellipsis")
+        let found = try truncated(folder.appendingPathComponent("ellipsis.xml"), folder.appendingPathComponent("ellipsis.png"), density: 3)
+        XCTAssertEqual(
+            found, ["Conversations with Alice and Bob about the trip", "设置中心的通知与声音和更多选项", "Уведомления и звуки устройства"])
+    }
+
+    func testRealScreensTruncationsAreFound() throws {
+        let screens = TestSupport.fixtures.appendingPathComponent("screens/android")
+        func pair(_ name: String) -> (URL, URL) {
+            (screens.appendingPathComponent(name + ".xml"), screens.appendingPathComponent(name + ".png"))
+        }
+        let (portfolio, portfolioImage) = pair("Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_portfolio")
+        XCTAssertEqual(Set(try truncated(portfolio, portfolioImage)), ["Demo Site", "Cape Town"])
+        let (finance, financeImage) = pair("sukumar9024__personal-finance-mobile-app__finance_home_dark")
+        XCTAssertEqual(try truncated(finance, financeImage), ["Entertainment"])
+        // A screen whose texts all fit: nothing.
+        let (login, loginImage) = pair("Bradley-svg__GB-Mobile-Application--Android---iOS-__greenbro_login")
+        XCTAssertEqual(try truncated(login, loginImage), [])
+    }
+}

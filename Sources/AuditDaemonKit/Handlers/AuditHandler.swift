@@ -126,7 +126,13 @@ enum AuditHandler {
                             hint: "install the shipped rule sets or pass ?ruleset=NAME"))
                 }
                 // Asking for OCR runs the checks that read it, whatever the rule set.
-                if ocr { ruleSet = ruleSet.including([TextUnexposedRule.self, TextTruncatedRule.self]) }
+                if ocr {
+                    ruleSet = ruleSet.including([TextUnexposedRule.self, TextTruncatedRule.self])
+                } else if snapshot.screenshot != nil {
+                    // A screenshot runs the part of text.truncated the pixels alone judge: a
+                    // drawn ellipsis, in any script.
+                    ruleSet = ruleSet.including([TextTruncatedRule.self])
+                }
                 // Only XPath rules read the snapshot's bytes again: without them the bytes
                 // are let go before the rules run (7.4 MB of a 100k-element screen's peak).
                 if ruleSet.customRules.isEmpty { source = [] }

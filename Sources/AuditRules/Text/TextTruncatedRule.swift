@@ -1,6 +1,7 @@
 /// `text.truncated` — text cut off on screen: the line the screenshot shows ends in an
 /// ellipsis where the element's text goes on ("Conversations wi…"). Read from the
-/// screenshot by OCR (docs/ocr.md).
+/// screenshot's pixels (a drawn ellipsis, in any script) and, with OCR, by its words
+/// (docs/ocr.md).
 public enum TextTruncatedRule: Rule {
     public static let description = RuleDescription(
         id: "text.truncated",
@@ -11,8 +12,11 @@ public enum TextTruncatedRule: Rule {
         help: """
             A label drawn "Conversations wi…" while the element's text goes on hides the rest from sighted \
             users — and at large text sizes from most of them (Apple's audit sees UIKit's clipped text only \
-            at run time). Judged on OCR of the screenshot — run when an audit asks for it (`?ocr=1`, \
-            `auditctl audit --ocr`): a line read ending in an ellipsis (… or ...) over an element whose \
+            at run time). Judged on the screenshot, sent with the snapshot: an ellipsis drawn at the end of a \
+            text's last line — three small dots of its colour, alike, level and evenly spaced after its glyphs, \
+            near its element's right edge, on the baseline or at mid-height (CJK) — where the element's own \
+            text does not end in one (`ellipsis`: found in the pixels, so text in any script is judged, with or \
+            without OCR). With OCR (`?ocr=1`, `auditctl audit --ocr`), also: a line read ending in an ellipsis (… or ...) over an element whose \
             text starts with what the line shows and is longer, or an element's lines read together \
             (wrapped text) ending in one (`truncated`); text clipped by its element with no ellipsis at all — \
             the lines show the start of the element's text, the last runs to its right edge and glyph \
@@ -79,9 +83,11 @@ public enum TextTruncatedRule: Rule {
     public enum ResultID: String, RuleResults {
         case truncated
         case cut
+        case ellipsis
 
         public var message: String {
             switch self {
+            case .ellipsis: "\"${expected}\" is drawn ending in an ellipsis: the text is cut off"
             case .truncated: "The screen shows \"${text}\" of \"${expected}\": the text is cut off"
             case .cut: "The screen shows \"${text}\" of \"${expected}\", its last letters cut at the element's edge with no ellipsis"
             }
@@ -90,9 +96,25 @@ public enum TextTruncatedRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
-        guard let recognition = OCRInput.recognition(&context), let screen = ScreenText(snapshot) else { return }
         let enlarged = snapshot.settings.effectiveContentSize > .l
         var ellipsized = Set<Int>()
+        // The pixels first: an ellipsis drawn in any script. Without OCR, that is all this
+        // rule judges (the daemon runs it whenever a screenshot is sent).
+        if let mapping = snapshot.screenshot {
+            for index in snapshot.elements.indices {
+                if context.outOfBudget() { return }
+                guard let ellipsis = drawnEllipsis(index, snapshot: snapshot, mapping: mapping),
+                    let full = snapshot.texts.string(snapshot.visibleTextRef(of: index))
+                else { continue }
+                ellipsized.insert(index)
+                context.report(
+                    .ellipsis, element: index,
+                    evidence: [(.expected, .string(full)), (.crop, .string(ellipsis.box.description)), (.source, .string("screenshot"))],
+                    severity: enlarged ? .warning : .notice)
+            }
+            if snapshot.recognizedText == nil { return }
+        }
+        guard let recognition = OCRInput.recognition(&context), let screen = ScreenText(snapshot) else { return }
         for line in recognition.lines {
             if context.outOfBudget() { return }
             let text = line.text.trimmingCharacters(in: .whitespaces)
@@ -109,11 +131,26 @@ public enum TextTruncatedRule: Rule {
                 if let current = match, screen.boxes[current.index].area <= screen.boxes[index].area { continue }
                 match = (index, full)
             }
-            guard let match else { continue }
+            guard let match, !ellipsized.contains(match.index) else { continue }
             ellipsized.insert(match.index)
             report(.truncated, on: match.index, shown: text, full: match.full, confidence: line.confidence, crop: line.box, enlarged: enlarged, &context)
         }
         TextCut.report(&context, recognition: recognition, screen: screen, skipping: ellipsized, enlarged: enlarged)
+    }
+
+    /// The ellipsis drawn at the end of element `index`'s text, when it is a visible text of
+    /// the app's whose own words do not end in one.
+    static func drawnEllipsis(_ index: Int, snapshot: Snapshot, mapping: ScreenshotMapping) -> DrawnEllipsis? {
+        let element = snapshot.elements[index]
+        guard element.isVisible, !element.isHidden, !element.isSystemUI, element.role != .window, element.role != .textfield,
+            let frame = element.frame
+        else { return nil }
+        let ref = snapshot.visibleTextRef(of: index)
+        guard let text = snapshot.texts.string(ref)?.trimmingCharacters(in: .whitespacesAndNewlines), text.count >= 4,
+            beforeEllipsis(text) == nil
+        else { return nil }
+        guard case .success(let colors) = mapping.textColors(of: frame) else { return nil }
+        return DrawnEllipsis.find(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
     }
 
     /// `text` without the ellipsis it ends in (`…` or `...`); nil when it ends in none.
