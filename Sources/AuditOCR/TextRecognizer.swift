@@ -54,6 +54,32 @@ public final class TextRecognizer: @unchecked Sendable {
         self.languages = wanted
     }
 
+    /// The Tesseract languages that read each writing system, in order of preference.
+    static let systemLanguages: [(system: WritingSystems, languages: [String])] = [
+        (.han, ["chi_sim", "chi_tra"]), (.kana, ["jpn"]), (.hangul, ["kor"]),
+    ]
+
+    /// The languages to read a screen whose text is in `systems` with: `base` (English, or
+    /// `AUDITD_OCR_LANGUAGES`) and the installed data for each system; and the systems no
+    /// installed data reads (their Debian packages: `tesseract-ocr-chi-sim`, …).
+    public static func languages(for systems: WritingSystems, base: String? = nil) -> (languages: String, unreadable: WritingSystems) {
+        var wanted = (base ?? ProcessInfo.processInfo.environment["AUDITD_OCR_LANGUAGES"] ?? "eng").split(separator: "+").map(String.init)
+        var unreadable: WritingSystems = []
+        let directory = dataDirectories.first { FileManager.default.fileExists(atPath: $0) }
+        for (system, languages) in systemLanguages where systems.contains(system) {
+            let installed = languages.filter { language in
+                directory.map { FileManager.default.fileExists(atPath: "\($0)/\(language).traineddata") } ?? false
+            }
+            // Simplified Chinese data reads most traditional characters too: one is enough.
+            if let first = installed.first {
+                if !wanted.contains(first) { wanted.append(first) }
+            } else {
+                unreadable.insert(system)
+            }
+        }
+        return (wanted.joined(separator: "+"), unreadable)
+    }
+
     /// How many threads Tesseract's OpenMP runtime allows itself (`omp_get_thread_limit`),
     /// `nil` when the library has no OpenMP runtime. The runtime reads `OMP_THREAD_LIMIT`
     /// once, as it is loaded with the library.

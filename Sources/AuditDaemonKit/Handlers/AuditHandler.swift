@@ -114,7 +114,7 @@ enum AuditHandler {
                     let ocrStarted = Timestamp.monotonic()
                     let remaining = min(Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9, server.configuration.ocrBudget)
                     snapshot = snapshot.recognizing(
-                        server.recognizer.recognize(mapping, seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                        server.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
                     timing.add(ServerTiming.ocr, from: ocrStarted, to: Timestamp.monotonic())
                 }
                 guard var ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {

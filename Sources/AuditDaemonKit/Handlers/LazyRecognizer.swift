@@ -22,8 +22,11 @@ final class LazyRecognizer: @unchecked Sendable {
         worker = OCRWorker(memoryLimit: memoryLimit)
     }
 
-    /// What OCR reads on `snapshot`'s screenshot within `seconds`.
-    func recognize(_ mapping: ScreenshotMapping, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
+    /// What OCR reads on `snapshot`'s screenshot within `seconds`, with the languages its
+    /// text's writing systems need (``WritingSystems/of(_:)``).
+    func recognize(
+        _ mapping: ScreenshotMapping, systems: WritingSystems = [], seconds: Double, shouldStop: @escaping @Sendable () -> Bool
+    ) -> TextRecognition {
         let reservation = MemoryReservation(memory)
         defer { reservation.release() }
         guard reservation.grow(to: memoryLimit) else {
@@ -34,7 +37,7 @@ final class LazyRecognizer: @unchecked Sendable {
                     "OCR needs \(mib(memoryLimit)) MiB (--ocr-memory-limit) and the daemon holds \(mib(memory.inUse)) of its \(mib(memory.limit)) MiB (--memory-limit)",
                 milliseconds: 0)
         }
-        let result = worker.recognize(mapping.screenshot, area: mapping.usable, seconds: seconds, shouldStop: shouldStop)
+        let result = worker.recognize(mapping.screenshot, area: mapping.usable, systems: systems, seconds: seconds, shouldStop: shouldStop)
         lock.withLock {
             // One line when OCR first works, and one each time it cannot run.
             switch result.incomplete {

@@ -16,8 +16,10 @@ import AuditOCR
 ///
 /// The protocol, over the child's standard input and output: a request is 8 little-endian
 /// 32-bit numbers — `OCR1` (0x3152434F), width, height, the area's x, y, width and height,
-/// and 0 — then width × height × 4 bytes of RGBA; an answer is a 32-bit length and that
-/// many bytes of JSON (``encode(_:)``).
+/// and the screen's ``WritingSystems`` — then width × height × 4 bytes of RGBA; an answer is
+/// a 32-bit length and that many bytes of JSON (``encode(_:)``). The worker loads the
+/// languages a screen's writing systems need with English (an engine per set, the last two
+/// kept), so Chinese data costs only the screens with Chinese text.
 final class OCRWorker: @unchecked Sendable {
     /// The argument that makes `auditd` the worker.
     static let argument = "--ocr-worker"
@@ -38,11 +40,15 @@ final class OCRWorker: @unchecked Sendable {
 
     /// What OCR reads on `area` of `image` within `seconds`; `shouldStop` is asked every
     /// 20 ms (the client left). Killed at the deadline or when asked to stop.
-    func recognize(_ image: Screenshot, area: PixelRect, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
-        lock.withLock { recognizeLocked(image, area: area, seconds: seconds, shouldStop: shouldStop) }
+    func recognize(
+        _ image: Screenshot, area: PixelRect, systems: WritingSystems = [], seconds: Double, shouldStop: @escaping @Sendable () -> Bool
+    ) -> TextRecognition {
+        lock.withLock { recognizeLocked(image, area: area, systems: systems, seconds: seconds, shouldStop: shouldStop) }
     }
 
-    private func recognizeLocked(_ image: Screenshot, area: PixelRect, seconds: Double, shouldStop: @escaping @Sendable () -> Bool) -> TextRecognition {
+    private func recognizeLocked(
+        _ image: Screenshot, area: PixelRect, systems: WritingSystems, seconds: Double, shouldStop: @escaping @Sendable () -> Bool
+    ) -> TextRecognition {
         let started = Timestamp.monotonic()
         func elapsed() -> Double { Timestamp.milliseconds(from: started) }
         func failed(_ reason: String) -> TextRecognition {
@@ -55,7 +61,7 @@ final class OCRWorker: @unchecked Sendable {
         // The request: its head, then the pixels as they are.
         let head: [UInt32] = [
             Self.magic, UInt32(image.width), UInt32(image.height), UInt32(max(0, area.x)), UInt32(max(0, area.y)),
-            UInt32(max(0, area.width)), UInt32(max(0, area.height)), 0,
+            UInt32(max(0, area.width)), UInt32(max(0, area.height)), systems.rawValue,
         ]
         var bytes = head.withUnsafeBytes { Array($0) }
         bytes.reserveCapacity(bytes.count + image.rgba.count)
@@ -233,7 +239,10 @@ final class OCRWorker: @unchecked Sendable {
                 ("words", .array(line.words.map { .object([("text", .string($0.text)), ("confidence", .number($0.confidence)), ("box", box($0.box))]) })),
             ])
         }
-        return JSON.object([("languages", .string(recognition.languages)), ("lines", .array(lines)), ("incomplete", .optional(recognition.incomplete))]).bytes
+        return JSON.object([
+            ("languages", .string(recognition.languages)), ("lines", .array(lines)), ("incomplete", .optional(recognition.incomplete)),
+            ("unreadable", .int(Int(recognition.unreadable.rawValue))),
+        ]).bytes
     }
 
     static func decode(_ bytes: [UInt8], languages: String, milliseconds: Double) -> TextRecognition? {
@@ -252,7 +261,9 @@ final class OCRWorker: @unchecked Sendable {
             }
             read.append(TextRecognition.Line(words: words, box: lineBox))
         }
-        return TextRecognition(lines: read, languages: languages, incomplete: json["incomplete"]?.stringValue, milliseconds: milliseconds)
+        return TextRecognition(
+            lines: read, languages: json["languages"]?.stringValue ?? languages, incomplete: json["incomplete"]?.stringValue,
+            milliseconds: milliseconds, unreadable: WritingSystems(rawValue: UInt32(truncatingIfNeeded: json["unreadable"]?.intValue ?? 0)))
     }
 
     // MARK: The worker's side
@@ -271,6 +282,8 @@ final class OCRWorker: @unchecked Sendable {
         }
         answer(
             JSON.object([("languages", .string(recognizer.languages)), ("openmp-threads", recognizer.openMPThreadLimit.map(JSON.int) ?? .null)]).bytes)
+        // Engines for other language sets, made when a screen first needs one; the last two kept.
+        var engines: [(languages: String, recognizer: TextRecognizer)] = [(recognizer.languages, recognizer)]
         while true {
             guard let head = readExactly(32) else { exit(0) }
             let numbers = head.withUnsafeBytes { raw in (0..<8).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) } }
@@ -279,8 +292,24 @@ final class OCRWorker: @unchecked Sendable {
             guard let rgba = readExactly(width * height * 4) else { exit(0) }
             let image = Screenshot(width: width, height: height, format: .png, rgba: rgba)
             let area = PixelRect(x: Int(numbers[3]), y: Int(numbers[4]), width: Int(numbers[5]), height: Int(numbers[6]))
+            let systems = WritingSystems(rawValue: numbers[7])
+            let (languages, unreadable) = TextRecognizer.languages(for: systems, base: recognizer.languages)
+            var engine = engines.first { $0.languages == languages }?.recognizer
+            if engine == nil {
+                engine = try? TextRecognizer(languages: languages)
+                if let made = engine {
+                    engines.append((languages, made))
+                    // The English engine (first) stays; the older of two others goes.
+                    if engines.count > 2 { engines.remove(at: 1) }
+                }
+            }
             // The deadline is the daemon's: it kills the worker when it passes.
-            answer(encode(recognizer.recognize(image, area: area, seconds: 86_400)))
+            let read = (engine ?? recognizer).recognize(image, area: area, seconds: 86_400)
+            answer(
+                encode(
+                    TextRecognition(
+                        lines: read.lines, languages: read.languages, incomplete: read.incomplete, milliseconds: read.milliseconds,
+                        unreadable: engine == nil ? systems : unreadable)))
         }
     }
 

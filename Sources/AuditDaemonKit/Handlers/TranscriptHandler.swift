@@ -68,7 +68,8 @@ enum TranscriptHandler {
                         snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
                         if let mapping = snapshot.screenshot, !budget.isExhausted {
                             let remaining = min(Double(budget.deadline &- min(budget.deadline, Timestamp.monotonic())) / 1e9, server.configuration.ocrBudget)
-                            snapshot = snapshot.recognizing(server.recognizer.recognize(mapping, seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                            snapshot = snapshot.recognizing(
+                                server.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
                         }
                     } catch  where error.code == .stopped {
                         // Out of time: the transcript is made without the pixels.

@@ -36,11 +36,15 @@ public struct TextRecognition: Sendable {
     /// every line was read: the rules are then incomplete with this reason.
     public let incomplete: String?
     public let milliseconds: Double
+    /// Writing systems the screen's text is in that the loaded languages cannot read (their
+    /// data is not installed): words read over them are shapes misread, not text.
+    public let unreadable: WritingSystems
 
-    public init(lines: [Line], languages: String, incomplete: String?, milliseconds: Double) {
+    public init(lines: [Line], languages: String, incomplete: String?, milliseconds: Double, unreadable: WritingSystems = []) {
         self.lines = lines
         self.languages = languages
         self.incomplete = incomplete
         self.milliseconds = milliseconds
+        self.unreadable = unreadable
     }
 }

@@ -52,7 +52,16 @@ struct ScreenText {
     static func fold(_ text: String) -> [UInt8] {
         guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return SpokenWords.fold(Array(text.utf8), keepingNumbers: true) }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+        // OCR writes a space between ideographs and kana ("设 置"), which the text does not
+        // have (Korean writes spaces between its words: kept).
+        let source = Array(text.precomposedStringWithCompatibilityMapping.unicodeScalars)
+        for (offset, scalar) in source.enumerated() {
+            if scalar.properties.isWhitespace, offset > 0, offset + 1 < source.count,
+                !WritingSystems.of(source[offset - 1]).isDisjoint(with: [.han, .kana]),
+                !WritingSystems.of(source[offset + 1]).isDisjoint(with: [.han, .kana])
+            {
+                continue
+            }
             scalars.append(smallCapitals[scalar.value].flatMap(Unicode.Scalar.init) ?? scalar)
         }
         let plain = String(scalars).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)

@@ -98,23 +98,39 @@ public enum TextTruncatedRule: Rule {
         let snapshot = context.snapshot
         let enlarged = snapshot.settings.effectiveContentSize > .l
         var ellipsized = Set<Int>()
-        // The pixels first: an ellipsis drawn in any script. Without OCR, that is all this
-        // rule judges (the daemon runs it whenever a screenshot is sent).
-        if let mapping = snapshot.screenshot {
-            for index in snapshot.elements.indices {
-                if context.outOfBudget() { return }
-                guard let ellipsis = drawnEllipsis(index, snapshot: snapshot, mapping: mapping),
-                    let full = snapshot.texts.string(snapshot.visibleTextRef(of: index))
-                else { continue }
-                ellipsized.insert(index)
-                context.report(
-                    .ellipsis, element: index,
-                    evidence: [(.expected, .string(full)), (.crop, .string(ellipsis.box.description)), (.source, .string("screenshot"))],
-                    severity: enlarged ? .warning : .notice)
-            }
-            if snapshot.recognizedText == nil { return }
+        // OCR's reading first, where OCR ran (or the snapshot has no screenshot, which
+        // OCRInput reports): what the line shows is evidence the pixels alone do not give.
+        if snapshot.screenshot == nil || snapshot.recognizedText != nil {
+            readByOCR(&context, enlarged: enlarged, ellipsized: &ellipsized)
         }
+        // Then the pixels: an ellipsis drawn in any script, on every text OCR did not
+        // already find cut off. Without OCR, this is all the rule judges (the daemon runs
+        // it whenever a screenshot is sent).
+        guard let mapping = snapshot.screenshot else { return }
+        for index in snapshot.elements.indices where !ellipsized.contains(index) {
+            if context.outOfBudget() { return }
+            guard let ellipsis = drawnEllipsis(index, snapshot: snapshot, mapping: mapping),
+                let full = snapshot.texts.string(snapshot.visibleTextRef(of: index))
+            else { continue }
+            context.report(
+                .ellipsis, element: index,
+                evidence: [(.expected, .string(full)), (.crop, .string(ellipsis.box.description)), (.source, .string("screenshot"))],
+                severity: enlarged ? .warning : .notice)
+        }
+    }
+
+    /// OCR's lines ending in an ellipsis over a longer text, and texts cut without one
+    /// (``TextCut``); the elements found are added to `ellipsized`.
+    static func readByOCR(_ context: inout RuleContext<ResultID>, enlarged: Bool, ellipsized: inout Set<Int>) {
+        let snapshot = context.snapshot
         guard let recognition = OCRInput.recognition(&context), let screen = ScreenText(snapshot) else { return }
+        // Lines read over a writing system no loaded language reads are not the text drawn.
+        if !recognition.unreadable.isEmpty {
+            context.cannotJudge(
+                "the screen's text is \(recognition.unreadable.names.joined(separator: " and ")), which OCR cannot read with \(recognition.languages): text cut without an ellipsis is not judged; install \(recognition.unreadable.packages.joined(separator: ", ")) (scripts/setup does)"
+            )
+            return
+        }
         for line in recognition.lines {
             if context.outOfBudget() { return }
             let text = line.text.trimmingCharacters(in: .whitespaces)

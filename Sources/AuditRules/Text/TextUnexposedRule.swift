@@ -127,6 +127,15 @@ public enum TextUnexposedRule: Rule {
         let snapshot = context.snapshot
         guard let recognition = OCRInput.recognition(&context) else { return }
         guard let screen = ScreenText(snapshot) else { return }
+        // Words read where the screen writes in a system no loaded language reads are its
+        // glyphs misread as Latin pseudo-words ("Chinese read as two English words"): the
+        // screen cannot be judged, and says how to make it so.
+        if !recognition.unreadable.isEmpty {
+            context.cannotJudge(
+                "the screen's text is \(recognition.unreadable.names.joined(separator: " and ")), which OCR cannot read with \(recognition.languages): words read here may be its glyphs misread; install \(recognition.unreadable.packages.joined(separator: ", ")) (scripts/setup does)"
+            )
+            return
+        }
         for line in recognition.lines {
             if context.outOfBudget() { return }
             // Runs of unexposed words, reported as phrases.
