@@ -119,3 +119,43 @@ final class ScreenshotCorpusTests: XCTestCase {
         XCTAssertNil(finding("Good evening"), "dark grey on white passes")
     }
 }
+
+/// Every verdict on text of the real pairs — contrast from the pixels, text sizes, drawn
+/// ellipses — kept as a table (`Tests/Fixtures/screens/verdicts.tsv`) that was read against
+/// the screenshots: a change to any verdict fails here until the table is regenerated
+/// (`AUDITD_UPDATE_GOLDEN=1`) and the difference reviewed.
+final class ScreenVerdictTableTests: XCTestCase {
+    static let table = TestSupport.fixtures.appendingPathComponent("screens/verdicts.tsv")
+
+    func testEveryVerdictOnTheRealPairsIsTheOneReviewed() throws {
+        var rows = ["# file\tpath\trule\tresult\tseverity\tratio\ttext-size"]
+        for pair in try ScreenshotCorpusTests.pairs() {
+            let snapshot = try SnapshotParser().parse([UInt8](Data(contentsOf: pair.dump)))
+                .attaching(ImageDecoder.decode([UInt8](Data(contentsOf: pair.image))))
+            let rules: [any Rule.Type] = [ContrastTextRule.self, ContrastNonTextRule.self, TextTruncatedRule.self]
+            let entries = rules.map { RuleSet.Entry(rule: $0, severity: $0.description.severity, parameters: [:]) }
+            let report = Auditor.audit(snapshot, ruleSet: RuleSet(name: "pixels", entries: entries))
+            let file = pair.dump.lastPathComponent
+            for placed in report.findings {
+                let finding = placed.finding
+                let path = finding.element.map { snapshot.path(of: $0) } ?? "-"
+                var ratio = "-"
+                if case .number(let value)? = finding.evidence("ratio") { ratio = String(value) }
+                var size = "-"
+                if case .string(let said)? = finding.evidence("text-size") { size = String(said.prefix(while: { $0 != ":" })) }
+                rows.append([file, path, finding.ruleID, finding.resultID, finding.severity.rawValue, ratio, size].joined(separator: "\t"))
+            }
+        }
+        let text = rows.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["AUDITD_UPDATE_GOLDEN"] == "1" {
+            try text.write(to: Self.table, atomically: true, encoding: .utf8)
+            return
+        }
+        let kept = try String(contentsOf: Self.table, encoding: .utf8)
+        let now = Set(text.split(separator: "\n")), before = Set(kept.split(separator: "\n"))
+        XCTAssertEqual(
+            now, before,
+            "verdicts changed — new: \(now.subtracting(before).sorted().prefix(10)); gone: \(before.subtracting(now).sorted().prefix(10)); review them against the screenshots and regenerate with AUDITD_UPDATE_GOLDEN=1"
+        )
+    }
+}

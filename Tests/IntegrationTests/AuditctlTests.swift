@@ -17,8 +17,11 @@ final class AuditctlTests: XCTestCase {
         XCTAssertEqual(text.status, 1, text.stderr)
         XCTAssertTrue(
             text.stdout.contains("\(checkout):9:5: error: [label.missing] button has no accessible name; VoiceOver reads the image name \"icon_close\" (close)"), text.stdout)
-        XCTAssertTrue(text.stdout.contains(": error: [contrast.text] Text contrast 2.21:1 is below 4.5:1 (#AEAEB2 on #FFFFFF) (terms)"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("1 snapshot: 7 errors, 6 warnings"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(
+                ": error: [contrast.text] Text contrast 2.21:1 is below 4.5:1 (#AEAEB2 on #FFFFFF; not large: 12 pt, large from 24 pt, or 18.66 pt bold) (terms)"),
+            text.stdout)
+        XCTAssertTrue(text.stdout.contains("1 snapshot: 8 errors, 6 warnings"), text.stdout)
         XCTAssertFalse(text.stdout.contains("\u{1B}["), "no colour when not a terminal")
         XCTAssertTrue(try daemon.auditctl(["audit", "--color", "always", checkout]).stdout.contains("\u{1B}[1;31merror"))
 

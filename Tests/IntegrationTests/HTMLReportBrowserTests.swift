@@ -37,10 +37,11 @@ final class HTMLReportBrowserTests: XCTestCase {
         ] {
             XCTAssertTrue(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
-        // Printed with each rule's help once (69 pages when it followed every finding).
+        // Printed with each rule's help once (69 pages when it followed every finding; 42 with
+        // the findings of WCAG's large-text thresholds).
         let pages = run.stdout.split(separator: "\n").first { $0.hasPrefix("ok: printed in ") }
             .flatMap { Int($0.dropFirst("ok: printed in ".count).prefix { $0.isNumber }) }
-        XCTAssertLessThanOrEqual(try XCTUnwrap(pages, run.stdout), 40, run.stdout)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(pages, run.stdout), 45, run.stdout)
     }
 
     /// With a baseline, what got worse comes first: new / unchanged / fixed, and a filter by state.
