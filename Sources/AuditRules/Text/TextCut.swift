@@ -2,13 +2,16 @@
 /// an ellipsis (`truncated`), and `cut`: text clipped by its own element with no ellipsis — the lines
 /// read inside an element show the start of its text and no more, the last line runs to
 /// the element's edge, and glyph ink crosses that edge (strokes in the edge column that
-/// are not the line's background). A label that wraps onto a line OCR missed ends short
+/// are not the line's background) with three characters or more missing, or stops flush
+/// with it (ink in its last three columns) with one or more missing: a label clipped
+/// between two glyphs crosses nothing. A label that wraps onto a line OCR missed ends short
 /// of the edge or at a space; a carousel's item cut by its scroller or the screen is not
 /// judged (it scrolls into view): only elements wholly on screen and inside every scroller
 /// above them are.
 enum TextCut {
-    /// Characters of the element's text that must be missing: one letter read wrong is
-    /// OCR's, three gone are the element's.
+    /// Characters of the element's text that must be missing where ink crosses the edge
+    /// (one letter read wrong is OCR's, three gone are the element's); where the last glyph
+    /// stops flush with it, one is enough.
     static let minimumMissing = 3
 
     static func report(
@@ -40,9 +43,8 @@ enum TextCut {
             // rule's line by line pass matches a line with its element's start only).
             let beforeEllipsis = TextTruncatedRule.beforeEllipsis(shownText)
             let shown = ScreenText.fold(String(beforeEllipsis ?? shownText[...]))
-            guard shown.count >= 3, whole.count >= shown.count + minimumMissing,
-                TextTruncatedRule.startsNearly(whole, with: shown)
-            else { continue }
+            guard shown.count >= 3, whole.count > shown.count, TextTruncatedRule.startsNearly(whole, with: shown) else { continue }
+            let missing = whole.count - shown.count
             // The smallest element holding the lines is theirs: a row holding a cut title
             // is not cut itself.
             if elements.indices.contains(where: { other in
@@ -62,8 +64,11 @@ enum TextCut {
             // drops the half letter the edge cuts.
             let edge = box.x + box.width
             let band = PixelRect(x: box.x, y: last.box.y, width: box.width, height: last.box.height).clipped(to: box)
-            guard last.box.x + last.box.width >= edge - max(3, last.box.height), !band.isEmpty,
-                inkCrosses(edge: edge - 1, band: band, in: image)
+            guard last.box.x + last.box.width >= edge - max(3, last.box.height), !band.isEmpty else { continue }
+            // Ink crossing the edge with three characters or more gone — or the last glyph
+            // stopping flush with the edge (ink in its last three columns) with any gone: a
+            // label clipped between two glyphs crosses nothing.
+            guard (missing >= minimumMissing && inkCrosses(edge: edge - 1, band: band, in: image)) || inkReaches(edge: edge - 1, band: band, in: image)
             else { continue }
             TextTruncatedRule.report(
                 .cut, on: index, shown: shownText, full: full, confidence: last.confidence, crop: PixelRect.union(of: inside.map(\.box) + [band]),
@@ -86,6 +91,11 @@ enum TextCut {
             steps += 1
         }
         return true
+    }
+
+    /// Whether ink reaches within two columns of `edge` in `band`.
+    static func inkReaches(edge: Int, band: PixelRect, in image: Screenshot) -> Bool {
+        (0..<3).contains { offset in inkCrosses(edge: edge - offset, band: band, in: image) }
     }
 
     /// Whether glyph strokes cross the column `edge` within `band`: two or more pixels in

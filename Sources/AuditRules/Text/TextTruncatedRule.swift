@@ -19,8 +19,9 @@ public enum TextTruncatedRule: Rule {
             without OCR). With OCR (`?ocr=1`, `auditctl audit --ocr`), also: a line read ending in an ellipsis (… or ...) over an element whose \
             text starts with what the line shows and is longer, or an element's lines read together \
             (wrapped text) ending in one (`truncated`); text clipped by its element with no ellipsis at all — \
-            the lines show the start of the element's text, the last runs to its right edge and glyph \
-            strokes cross that edge (`cut`, worse: nothing tells the reader text is missing). Elements cut \
+            the lines show the start of the element's text, the last runs to its right edge, and glyph \
+            strokes cross that edge with three characters or more missing, or stop flush with it (ink in its \
+            last three columns) with one or more missing (`cut`, worse: nothing tells the reader text is missing). Elements cut \
             by a scroller or the screen's edge are not judged (they scroll into view). A notice at the default text size (a list's \
             titles ellipsized by design), a warning when the capture declares a larger text size \
             (`content-size` above `l`: the user enlarged the text and lost it, WCAG 1.4.4). Where the \
@@ -57,6 +58,13 @@ public enum TextTruncatedRule: Rule {
                 screenshot: ExampleScreenshot(
                     background: .white, [.init(Rect(x: 133, y: 104, width: 3, height: 14), .black)],
                     read: [.init("Notifications a", Rect(x: 16, y: 100, width: 120, height: 22))])),
+            // Clipped between two glyphs: the last one stops flush with the edge, nothing
+            // crosses it, and one letter is missing.
+            RuleExample(
+                ##"<element id="title" role="text" text="Notifications" frame="16,100,120,22"/>"##, triggers: ["title"],
+                screenshot: ExampleScreenshot(
+                    background: .white, [.init(Rect(x: 133, y: 104, width: 2.5, height: 14), .black)],
+                    read: [.init("Notification", Rect(x: 16, y: 100, width: 118, height: 22))])),
             // The same words ending short of the edge: a label wrapping onto a line OCR
             // missed, not one cut.
             RuleExample(
