@@ -12,7 +12,11 @@ public enum TraitsRule: Rule {
             (swipe up/down to change) or also a link announces contradictions; an interactive element with \
             neither a control role nor a button, link or adjustable trait is read as plain text, so users do \
             not know they can activate it (a tappable image, a clickable TextView, a clickable layout such as a \
-            React Native button or a tab drawn as a ViewGroup). On Android TalkBack \
+            React Native button alone under a ScrollView). Not reported: a tab its reader announces as one (its \
+            position in its label — Flutter's "Tab 2 of 5", React Navigation's "Home, tab, 1 of 4" — or an item \
+            of a tab bar or of Material's bottom navigation), a list's row (a cell, or one of a run of alike rows \
+            in a scroller: a FlatList), and an element with no name at all (label.missing reports it: one \
+            defect, one finding). On Android TalkBack \
             still adds "double-tap to activate" but never says "button": a notice there. Fix: give one role — \
             the button trait for actions, link for navigation to content, adjustable for values.
             """,
@@ -30,6 +34,26 @@ public enum TraitsRule: Rule {
                 "", triggers: ["rn"], severity: .notice,
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="rn" class="android.view.ViewGroup" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[40,400][1040,560]"><node class="android.widget.TextView" text="Continue" package="com.example" bounds="[400,440][680,520]"/></node></node></hierarchy>"##
+            ),
+            // Tabs the readers announce as tabs: Flutter's "Tab 2 of 5", Material's bottom
+            // navigation item, React Navigation's "Home, tab, 1 of 4".
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.Button" content-desc="Inventory&#10;Tab 2 of 5" package="com.example" clickable="true" enabled="true" bounds="[216,2200][432,2400]"/><node resource-id="com.example:id/navigation_bar_item_large_label_view" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[432,2200][648,2400]"><node class="android.widget.TextView" text="Orders" package="com.example" bounds="[460,2300][620,2380]"/></node><node class="android.view.ViewGroup" content-desc="Home, tab, 1 of 4" package="com.example" clickable="true" enabled="true" bounds="[648,2200][864,2400]"/></node></hierarchy>"##
+            ),
+            // A React Native button alone under a ScrollView is a button (a notice), where a
+            // FlatList's alike rows are list items.
+            RuleExample(
+                "", triggers: ["alone"], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" scrollable="true" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="row1" class="android.view.ViewGroup" content-desc="scripts" package="com.example" clickable="true" enabled="true" bounds="[0,100][1080,250]"/><node resource-id="row2" class="android.view.ViewGroup" content-desc="notes" package="com.example" clickable="true" enabled="true" bounds="[0,250][1080,400]"/><node resource-id="row3" class="android.view.ViewGroup" content-desc="photos" package="com.example" clickable="true" enabled="true" bounds="[0,400][1080,550]"/><node resource-id="alone" class="android.view.ViewGroup" content-desc="Continue" package="com.example" clickable="true" enabled="true" bounds="[40,2000][1040,2150]"/></node></node></node></hierarchy>"##
+            ),
+            // No name at all: label.missing's finding, not a second one here.
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ImageView" package="com.example" clickable="true" enabled="true" bounds="[40,400][160,520]"/></node></hierarchy>"##
             ),
             // A sheet's full-screen scrim is a layer, not a control.
             RuleExample(
@@ -63,18 +87,34 @@ public enum TraitsRule: Rule {
         return frame.width * frame.height >= 0.6 * width * height
     }
 
-    /// A list's row or a grid's card: an item of a scrolling container (its child or
-    /// grandchild), which TalkBack announces with its place in the list — not a button to
-    /// name as one. (The children of Android lists are cells already.)
+    /// A list's row or a grid's card, or the layout just inside one: an item of a list,
+    /// grid or recycler (a cell, or a cell's child), or one of a run of alike rows in a
+    /// scrolling container (React Native's FlatList is a ScrollView of rows) — announced
+    /// with its place in the list, not a button to name as one. A button alone inside a
+    /// scroll view (a React Native "Continue" under a ScrollView) is a button all the same.
     static func isListItem(_ index: Int, in snapshot: Snapshot) -> Bool {
-        var current = index
-        for _ in 0..<2 {
-            let parent = Int(snapshot.elements[current].parent)
-            guard parent >= 0 else { return false }
-            if !snapshot.elements[parent].scrollAxes.isEmpty { return true }
-            current = parent
+        let elements = snapshot.elements
+        if elements[index].role == .cell { return true }
+        let parent = Int(elements[index].parent)
+        guard parent >= 0 else { return false }
+        if elements[parent].role == .cell { return true }
+        // Within two levels of a scroller, with two siblings or more of its kind and width.
+        let grandparent = Int(elements[parent].parent)
+        guard !elements[parent].scrollAxes.isEmpty || (grandparent >= 0 && !elements[grandparent].scrollAxes.isEmpty),
+            let frame = elements[index].frame
+        else { return false }
+        var alike = 0
+        var sibling = elements[parent].firstChild
+        while sibling >= 0, alike < 2 {
+            let other = elements[Int(sibling)]
+            if Int(sibling) != index, other.role == elements[index].role, other.isInteractive,
+                let otherFrame = other.frame, abs(otherFrame.width - frame.width) <= 2
+            {
+                alike += 1
+            }
+            sibling = other.nextSibling
         }
-        return false
+        return alike >= 2
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
@@ -114,7 +154,11 @@ public enum TraitsRule: Rule {
                 case .container: !androidLayout
                 default: element.role.isInteractiveByDefault
                 }
-            if !controlRole, !isButton, !isLink, !isAdjustable {
+            // A tab the reader announces as one (its position in its label, a tab bar's
+            // item); an element with no name at all is label.missing's, one finding.
+            if !controlRole, !isButton, !isLink, !isAdjustable, !TabItems.isTab(index, in: snapshot),
+                LabelText.hasName(of: index, in: snapshot)
+            {
                 // TalkBack still says "double-tap to activate" for any clickable node, so on
                 // Android the missing role is a notice; VoiceOver says nothing of the kind.
                 context.report(
