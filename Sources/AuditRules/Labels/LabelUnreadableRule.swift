@@ -25,6 +25,8 @@ public enum LabelUnreadableRule: Rule {
             """,
         results: ResultID.self,
         examples: [
+            // A password field's bullets are what was typed, not its name.
+            RuleExample(##"<element id="pw" role="textfield" text="•••••••••" interactive="true"/>"##),
             RuleExample(##"<element id="b" role="button" label="&#xE8B6;" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="t" role="text" text="&#xF101;" frame="0,0,200,44"/>"##, triggers: ["t"]),
             // A glyph beside words: the words are heard.
@@ -131,7 +133,8 @@ public enum LabelUnreadableRule: Rule {
                 }
                 continue
             }
-            let ref = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
+            // A field's text is what was typed (a password's bullets), not a name given to it.
+            let ref = !element.label.isAbsent ? element.label : (element.isInteractive && element.role != .textfield ? element.text : .absent)
             // Punctuation alone and identifiers are short: a name of thousands of bytes is
             // neither, and is not split into words (one 9 MB label took seconds).
             guard !ref.isAbsent, ref.count <= maximumJudgedBytes, !texts.isBlank(ref) else { continue }

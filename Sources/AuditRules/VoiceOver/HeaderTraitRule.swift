@@ -35,6 +35,13 @@ public enum HeaderTraitRule: Rule {
             RuleExample(
                 ##"<element id="g" role="container"><element id="a" role="text" text="Intro" text-style="body"/><element id="h" role="text" text="Later" text-style="headline"/></element>"##
             ),
+            // An amount or a total drawn large is not a title.
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Total $1,250.00" font-size="22" font-weight="bold"/><element id="b" role="text" text="3 items" font-size="15"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="g" role="container"><element id="h" role="text" text="Balance 12 500 ₽" font-size="22" font-weight="bold"/><element id="b" role="text" text="Main account" font-size="15"/></element>"##
+            ),
             // An Appium source (no fonts; traits said): a section title drawn a line 34 pt
             // tall over 20-pt rows is drawn larger; marked Header it is not reported.
             RuleExample(
@@ -78,6 +85,18 @@ public enum HeaderTraitRule: Rule {
         guard !words.isEmpty, words.count <= 6, text.count <= 40 else { return false }
         let letters = text.filter(\.isLetter).count, digits = text.filter(\.isNumber).count
         guard letters > digits else { return false }
+        // An amount or a total ("Total $1,234.56", "Balance 12 500 ₽", "Итого: 1 250"): a
+        // currency sign, or a number of three digits or more, is no title's.
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .currencySymbol }) { return false }
+        var run = 0
+        for character in text {
+            if character.isNumber {
+                run += 1
+                if run >= 3 { return false }
+            } else if character != ",", character != ".", character != " ", character != "\u{00A0}", character != "\u{202F}" {
+                run = 0
+            }
+        }
         return words.contains { $0.filter(\.isLetter).count >= 3 }
     }
 
@@ -126,7 +145,8 @@ public enum HeaderTraitRule: Rule {
                 guard let otherSize = elements[other].fontSize, weight > Int(elements[other].fontWeight ?? 400) else { return }
                 largest = max(largest, otherSize)
             }
-            guard size >= largest * ratio else { return }
+            // Larger and bolder, but an amount or a total is no title.
+            guard size >= largest * ratio, looksLikeTitle(text) else { return }
             context.report(
                 ResultID.looks, element: first,
                 evidence: [
