@@ -98,12 +98,7 @@ final class ScreenshotAuditTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("cannot read"), run.stdout)
         // English data alone: the Chinese screen is not judged, and says why.
         let english = try DaemonHarness()
-        let data = english.directory.appendingPathComponent("tessdata")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let original = try XCTUnwrap(
-            ["/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", "/usr/share/tesseract-ocr/4.00/tessdata/eng.traineddata"].first {
-                FileManager.default.fileExists(atPath: $0)
-            })
+        let (data, original) = try Self.ownDataDirectory(english)
         try FileManager.default.createSymbolicLink(atPath: data.appendingPathComponent("eng.traineddata").path, withDestinationPath: original)
         try english.start(["--ocr-budget", "60", "--audit-budget", "90"], environment: ["AUDITD_OCR_DATA": data.path])
         let alone = try english.auditctl(["audit", "--ocr", "--format", "json", "--fail-on", "never", dump])
@@ -114,6 +109,17 @@ final class ScreenshotAuditTests: XCTestCase {
             reasons.contains { $0.contains("the screen's text is Chinese, which OCR cannot read with eng") && $0.contains("tesseract-ocr-chi-sim") },
             "\(reasons)")
         XCTAssertFalse((report["findings"] as? [[String: Any]] ?? []).contains { $0["rule"] as? String == "text.unexposed" })
+    }
+
+    /// An empty Tesseract data directory in `daemon`'s own, and the installed English data's path.
+    static func ownDataDirectory(_ daemon: DaemonHarness) throws -> (directory: URL, english: String) {
+        let data = daemon.directory.appendingPathComponent("tessdata")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let original = try XCTUnwrap(
+            ["/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", "/usr/share/tesseract-ocr/4.00/tessdata/eng.traineddata"].first {
+                FileManager.default.fileExists(atPath: $0)
+            }, "tesseract-ocr-eng is not installed (scripts/setup installs it)")
+        return (data, original)
     }
 
     /// The text rules' incomplete entries when the DeepEye pair is audited with `--ocr`.
@@ -132,12 +138,7 @@ final class ScreenshotAuditTests: XCTestCase {
     /// could not run, and the daemon serves on.
     func testDamagedOCRDataIsAReasonNotACrash() throws {
         let daemon = try DaemonHarness()
-        let data = daemon.directory.appendingPathComponent("tessdata")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let original = try XCTUnwrap(
-            ["/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", "/usr/share/tesseract-ocr/4.00/tessdata/eng.traineddata"].first {
-                FileManager.default.fileExists(atPath: $0)
-            }, "tesseract-ocr-eng is not installed (scripts/setup installs it)")
+        let (data, original) = try Self.ownDataDirectory(daemon)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
         for index in 200..<2200 { bytes[index] ^= 0xFF }
         try Data(bytes).write(to: data.appendingPathComponent("eng.traineddata"))
