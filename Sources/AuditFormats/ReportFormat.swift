@@ -55,7 +55,7 @@ package enum TextFormat: ReportFormat {
     package static let name = "text"
     package static let summary = "compiler-style lines, the default"
     package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
-        TextFormatter.render(results, context: context)
+        TextFormatter.render(results, context: context, quiet: context.quiet)
     }
 }
 

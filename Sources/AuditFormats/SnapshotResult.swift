@@ -115,6 +115,8 @@ package struct FormatContext {
 
     /// The gate of the run (`--fail-on`): the HTML report's verdict says whether it passed.
     package var failOn: Severity? = .error
+    /// `--quiet`: the text format leaves out its incomplete lines (counts stay).
+    package var quiet = false
 
     package init(color: Bool, hasBaseline: Bool, ruleSets: [String: RuleSet], sources: [String: [UInt8]] = [:], screenshots: [String: [UInt8]] = [:]) {
         self.color = color

@@ -2,9 +2,12 @@ import AuditCore
 
 /// Compiler-style lines editors and CI annotate:
 /// `Examples/checkout.xml:12:5: error: [contrast.text] Text contrast 2.93:1 is below 4.5:1 (#C7C7CC on #FFFFFF)`,
-/// grouped per snapshot with a summary.
+/// grouped per snapshot with a summary. What cannot be judged for the same reason on several
+/// snapshots of a run — a capture format's limit ("uiautomator carries no fonts") — is said
+/// once, after them, with the snapshots it applies to (JSON and SARIF keep it per snapshot);
+/// `quiet` leaves incomplete lines out (their counts stay in the summaries).
 package enum TextFormatter {
-    package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
+    package static func render(_ results: [SnapshotResult], context: FormatContext, quiet: Bool = false) -> String {
         func paint(_ text: String, _ code: String) -> String { context.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // Everything that comes from a snapshot, a file name or the daemon is escaped.
         func e(_ text: String?) -> String { TerminalText.escape(text ?? "") }
@@ -12,6 +15,20 @@ package enum TextFormatter {
         var totals: [Severity: Int] = [:]
         var totalIncomplete = 0
         var changes = (new: 0, regressed: 0, fixed: 0)
+        // Snapshot-wide reasons given by two snapshots or more (their counts aside): said
+        // once, at the end.
+        var sharedOrder: [String] = []
+        var sharedFiles: [String: [String]] = [:]
+        for result in results {
+            var seen = Set<String>()
+            for item in result.incomplete where item.element == nil && item.line == nil {
+                let key = sharedKey(item.rule, item.reason)
+                guard seen.insert(key).inserted else { continue }
+                if sharedFiles[key] == nil { sharedOrder.append(key) }
+                sharedFiles[key, default: []].append(result.file)
+            }
+        }
+        let shared = Set(sharedOrder.filter { (sharedFiles[$0]?.count ?? 0) >= 2 })
         for result in results {
             if let error = result.error {
                 let line = error.line.map { ":\($0)" } ?? ""
@@ -57,6 +74,7 @@ package enum TextFormatter {
             }
             for item in result.incomplete {
                 totalIncomplete += 1
+                if quiet || (item.element == nil && item.line == nil && shared.contains(sharedKey(item.rule, item.reason))) { continue }
                 let line = item.line.map { ":\($0)" } ?? ""
                 let element = item.element.map { " (\(e($0)))" } ?? ""
                 out += "\(e(result.file))\(line): \(paint("incomplete", "2")): [\(e(item.rule))] \(e(item.reason))\(element)\n"
@@ -77,11 +95,36 @@ package enum TextFormatter {
                 out += "   against \(e(context.baselineTitle)): \(counts.new) new, \(counts.regressed) regressed, \(counts.fixed) fixed, \(counts.unchanged) unchanged\n"
             }
         }
+        if !quiet {
+            for key in sharedOrder where shared.contains(key) {
+                let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
+                let files = sharedFiles[key] ?? []
+                let named = files.prefix(3).map { e($0) }.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+                out += "\(paint("incomplete", "2")) on \(files.count) snapshots: [\(e(parts.first))] \(e(parts.last)) (\(named))\n"
+            }
+        }
         let failed = results.filter { $0.error != nil }.count
         out +=
             "\(results.count) snapshot\(results.count == 1 ? "" : "s"): \(totals[.error] ?? 0) errors, \(totals[.warning] ?? 0) warnings, "
             + "\(totals[.notice] ?? 0) notices, \(totalIncomplete) incomplete" + (failed > 0 ? ", \(failed) not audited" : "")
             + (context.hasBaseline ? "; \(changes.new) new, \(changes.regressed) regressed, \(changes.fixed) fixed" : "") + "\n"
         return out
+    }
+
+    /// A snapshot-wide reason with its numbers as `N` ("no colours in this dialect
+    /// (uiautomator); N text elements not judged"), keyed with its rule.
+    static func sharedKey(_ rule: String, _ reason: String) -> String {
+        var normalized = ""
+        var inNumber = false
+        for character in reason {
+            if character.isASCII, character.isNumber {
+                if !inNumber { normalized.append("N") }
+                inNumber = true
+            } else {
+                normalized.append(character)
+                inNumber = false
+            }
+        }
+        return rule + "\u{1F}" + normalized
     }
 }

@@ -9,6 +9,31 @@ import Glibc
 final class AuditctlTests: XCTestCase {
     static let schemas = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/schemas")
 
+    /// A capture format's limit is said once per run, with the snapshots it applies to, not
+    /// once per screen (issue 55: 301 of 329 incomplete lines repeated one sentence); JSON
+    /// keeps it per snapshot; `-q` leaves incomplete lines out.
+    func testACaptureFormatsLimitIsSaidOncePerRun() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let corpus = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/corpus/android")
+        let files = ["Allrounder687__IT_PROTECTS__window_dump.xml", "BRVee__testMe__window_dump.xml", "Bioto__tron-ai__page_source.xml"]
+            .map { corpus.appendingPathComponent($0).path }
+        let text = try daemon.auditctl(["audit", "--fail-on", "never"] + files)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let lines = text.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("[motion.autoplay]") }.count, 1, text.stdout)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("incomplete on 3 snapshots: [motion.autoplay] this capture (uiautomator) declares no animations") },
+            text.stdout)
+        XCTAssertTrue(
+            lines.contains { $0.contains(" snapshots: [contrast.text] no colours in this dialect (uiautomator); N text elements not judged") },
+            text.stdout)
+        let json = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "json"] + files)
+        XCTAssertEqual(json.stdout.components(separatedBy: "\"motion.autoplay\"").count - 1, 3, "kept per snapshot in JSON")
+        let quiet = try daemon.auditctl(["audit", "--fail-on", "never", "-q"] + files)
+        XCTAssertFalse(quiet.stdout.contains(": incomplete:") || quiet.stdout.contains("incomplete on"), quiet.stdout)
+    }
+
     func testTextOutputAndExitCodes() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

@@ -30,7 +30,7 @@ enum CommonOptions {
             name: "--timeout", valueName: "SECONDS",
             help: "give up on a daemon that answers nothing for this long, exit 2 (default: $AUDITD_TIMEOUT, else 120)"),
         .init(name: "--color", valueName: "WHEN", help: "colour output: auto, always or never (NO_COLOR is honoured)", choices: ["auto", "always", "never"]),
-        .init(name: "--quiet", short: "-q", help: "print nothing but results and errors"),
+        .init(name: "--quiet", short: "-q", help: "print nothing but results and errors (no progress, no incomplete lines)"),
         .init(name: "--help", short: "-h", help: "show help for this command"),
     ]
 }

@@ -198,6 +198,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
+        context.quiet = arguments.flag("--quiet")
         context.baselineName = baseline?.build.map { $0 == "none" ? "no earlier build" : "build \($0)" }
         context.failOn = failOn
         if format.needsSources {
