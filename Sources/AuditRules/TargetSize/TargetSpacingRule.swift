@@ -18,11 +18,21 @@ public enum TargetSpacingRule: Rule {
             finding needs the target below to keep no strip of its own at least `minimum-free-size` \
             (24 pt, WCAG 2.5.8's size) in both dimensions; overlaps under a tenth of the smaller target \
             (`minimum-overlap-share`: neighbours that touch) are not findings either. Reported on the \
-            target above. Fix: separate the targets or shrink the hit areas so they do not overlap.
+            target above. Targets of two pages stacked in one window (a page drawn over the one it came from, \
+            two copies of a page captured mid-transition: a subtree covering most of the screen beside an \
+            earlier one that does too) are not paired: one page covers the other. Fix: separate the targets or \
+            shrink the hit areas so they do not overlap.
             """,
         parameters: Parameter.self,
         results: ResultID.self,
         examples: [
+            // A page drawn over the one it came from: its button over the page beneath is not
+            // a neighbour of the targets there.
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="item" class="android.widget.Button" text="Add" package="com.example" clickable="true" enabled="true" bounds="[40,2000][540,2200]"/></node><node resource-id="cart" class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="checkout" class="android.widget.Button" text="Checkout" package="com.example" clickable="true" enabled="true" bounds="[0,2050][1080,2250]"/></node></node></hierarchy>"##
+            ),
             // B covers most of A: A keeps a 20-pt strip of its own.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="20,100,100,44"/>"##, triggers: ["b"]),
             // B takes a tenth of A's width: A keeps 90 × 44 pt of its own, a tap on A lands on A.
@@ -88,6 +98,8 @@ public enum TargetSpacingRule: Rule {
         let ends = Targets.subtreeEnds(in: snapshot)
         let index = Targets.index(targets, ends: ends)
         let drawingOrderStated = DrawingOrder.isStated(in: snapshot)
+        // Pages stacked in one window: targets of different pages are not neighbours.
+        let layers = PageLayers(snapshot)
         // Identical bounds are `target-duplicate`'s: a target with an earlier twin that is not
         // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
         // one pass in document order), and no search runs for it — a screen of 100,000
@@ -115,7 +127,7 @@ public enum TargetSpacingRule: Rule {
                 }
             ) { other in
                 // Identical bounds are `target-duplicate`'s.
-                guard other.end <= position, other.rect != frame else { return false }
+                guard other.end <= position, other.rect != frame, layers.layer[other.index] == layers.layer[position] else { return false }
                 let shared = overlap(frame, other.rect)
                 guard shared >= minimumOverlap,
                     shared >= minimumShare * min(frame.width * frame.height, other.rect.width * other.rect.height)
