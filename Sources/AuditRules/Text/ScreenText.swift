@@ -173,6 +173,17 @@ struct ScreenText {
             let parts = word.split(separator: 0x20)
             return parts.count > 1 && parts.allSatisfy { contains(text, Array($0)) }
         }
+        // Letters, not bytes: one ideograph read wrong is one edit, not three.
+        if word.contains(where: { $0 >= 0x80 }) {
+            let letters = Array(String(decoding: word, as: UTF8.self).unicodeScalars).map(\.value)
+            let allowed = letters.count >= 8 ? 2 : letters.count >= 4 ? 1 : 0
+            guard allowed > 0 else { return false }
+            for candidate in text.split(separator: 0x20) {
+                let other = Array(String(decoding: candidate, as: UTF8.self).unicodeScalars).map(\.value)
+                if abs(other.count - letters.count) <= allowed, editDistance(other, letters, atMost: allowed) <= allowed { return true }
+            }
+            return false
+        }
         let allowed = word.count >= 8 ? 2 : word.count >= 5 ? 1 : 0
         guard allowed > 0 else { return false }
         for candidate in text.split(separator: 0x20) where abs(candidate.count - word.count) <= allowed {
@@ -182,7 +193,7 @@ struct ScreenText {
     }
 
     /// Levenshtein distance, given up past `limit` (returns limit + 1).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int {
+    static func editDistance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], atMost limit: Int) -> Int {
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...max(1, a.count) where !a.isEmpty {
