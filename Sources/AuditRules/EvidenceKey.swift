@@ -79,6 +79,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .role,
         .scalesWithContentSize,
         .seconds,
+        .severityReason,
         .siblingLineHeight,
         .siblingSize,
         .source,
@@ -172,6 +173,9 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var reduceMotion: EvidenceKey { EvidenceKey(rawValue: "reduce-motion") }
     @inlinable public static var required: EvidenceKey { EvidenceKey(rawValue: "required") }
     @inlinable public static var role: EvidenceKey { EvidenceKey(rawValue: "role") }
+    /// Why a finding has the severity it has where its rule lowers it (a notice): printed
+    /// after the message in the text format.
+    @inlinable public static var severityReason: EvidenceKey { EvidenceKey(rawValue: "severity-reason") }
     @inlinable public static var scalesWithContentSize: EvidenceKey { EvidenceKey(rawValue: "scales-with-content-size") }
     @inlinable public static var seconds: EvidenceKey { EvidenceKey(rawValue: "seconds") }
     @inlinable public static var siblingLineHeight: EvidenceKey { EvidenceKey(rawValue: "sibling-line-height") }

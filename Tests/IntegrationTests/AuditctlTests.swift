@@ -28,6 +28,11 @@ final class AuditctlTests: XCTestCase {
         XCTAssertTrue(
             lines.contains { $0.contains(" snapshots: [contrast.text] no colours in this dialect (uiautomator); N text elements not judged") },
             text.stdout)
+        // A notice says why it is one.
+        XCTAssertTrue(
+            lines.contains {
+                $0.contains("notice: [voiceover.traits] Interactive group is not announced as a button or link — notice: TalkBack still says")
+            }, text.stdout)
         let json = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "json"] + files)
         XCTAssertEqual(json.stdout.components(separatedBy: "\"motion.autoplay\"").count - 1, 3, "kept per snapshot in JSON")
         let quiet = try daemon.auditctl(["audit", "--fail-on", "never", "-q"] + files)

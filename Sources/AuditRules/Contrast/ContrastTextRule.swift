@@ -318,6 +318,10 @@ public enum ContrastTextRule: Rule {
         // The text was read from the content description: it is drawn, not exposed as text.
         if describedInk != nil { evidence.append((.attribute, .string("content-desc"))) }
         evidence.append((.apcaLc, .number((ColorMath.apcaContrast(text: colors.foreground, background: colors.background) * 10).rounded() / 10)))
+        if severity == .notice {
+            evidence.append(
+                (.severityReason, .string("the text's size is undecided: \(ratios.large.formattedForReport):1, which it meets, applies if it is large")))
+        }
         context.report(ResultID.lowContrast, element: index, evidence: evidence, severity: severity)
     }
 }

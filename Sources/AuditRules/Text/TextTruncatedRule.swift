@@ -122,7 +122,10 @@ public enum TextTruncatedRule: Rule {
             else { continue }
             context.report(
                 .ellipsis, element: index,
-                evidence: [(.expected, .string(full)), (.crop, .string(ellipsis.box.description)), (.source, .string("screenshot"))],
+                evidence: [
+                    (.expected, .string(full)), (.crop, .string(ellipsis.box.description)), (.source, .string("screenshot")),
+                    (.severityReason, .string(severityReason(enlarged))),
+                ],
                 severity: enlarged ? .warning : .notice)
         }
     }
@@ -177,6 +180,14 @@ public enum TextTruncatedRule: Rule {
         return DrawnEllipsis.find(mapping.screenshot, crop: colors.crop, foreground: colors.foreground, background: colors.background)
     }
 
+    /// Why a truncation has its severity: at the default text size a list's titles are often
+    /// ellipsized by design; with the text enlarged, the user lost it to their setting.
+    static func severityReason(_ enlarged: Bool) -> String {
+        enlarged
+            ? "captured with the text enlarged: the user lost the text to their setting (WCAG 1.4.4)"
+            : "at the default text size: a list's titles ellipsized by design are common"
+    }
+
     /// `text` without the ellipsis it ends in (`…` or `...`); nil when it ends in none.
     static func beforeEllipsis(_ text: String) -> Substring? {
         text.hasSuffix("…") ? text.dropLast() : text.hasSuffix("...") ? text.dropLast(3) : nil
@@ -192,7 +203,7 @@ public enum TextTruncatedRule: Rule {
             result, element: element,
             evidence: [
                 (.text, .string(shown)), (.expected, .string(full)), (.confidence, .number((confidence * 10).rounded() / 10)),
-                (.crop, .string(crop.description)),
+                (.crop, .string(crop.description)), (.severityReason, .string(severityReason(enlarged))),
             ], severity: enlarged ? .warning : .notice)
     }
 

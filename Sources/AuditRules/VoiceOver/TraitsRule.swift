@@ -161,11 +161,12 @@ public enum TraitsRule: Rule {
             {
                 // TalkBack still says "double-tap to activate" for any clickable node, so on
                 // Android the missing role is a notice; VoiceOver says nothing of the kind.
-                context.report(
-                    ResultID.notActionable, element: index,
-                    evidence: [
-                        (.role, .string(element.role.name)), (.traits, .array(element.traits.names.map(JSON.string))),
-                    ], severity: context.snapshot.platform == .android ? .notice : context.severity)
+                let android = context.snapshot.platform == .android
+                var evidence: Evidence = [(.role, .string(element.role.name)), (.traits, .array(element.traits.names.map(JSON.string)))]
+                if android {
+                    evidence.append((.severityReason, .string("TalkBack still says \"double-tap to activate\"; it never says \"button\"")))
+                }
+                context.report(ResultID.notActionable, element: index, evidence: evidence, severity: android ? .notice : context.severity)
             }
         }
     }
