@@ -15,7 +15,9 @@ public enum LabelInNameRule: Rule {
             screen reader's transcript: a stop that is a control, whose name comes from its own label, \
             against the text it and the elements read through it show (at least two letters and at most five \
             words: symbols such as "‹" or "×" are not text labels, a card of text is not a label, and a \
-            badge's count is not part of one). Case, punctuation and spacing are ignored. Fix: start the \
+            badge's count is not part of one; where it shows several texts — a badge or a subtitle beside its \
+            title — a name holding the title, its longest text of two words or more, passes). Case, \
+            punctuation and spacing are ignored. Fix: start the \
             name with the visible text ("Send, message to Ana"), or drop the description and let the text \
             be the name.
             """,
@@ -30,6 +32,14 @@ public enum LabelInNameRule: Rule {
             RuleExample(##"<element id="b" role="button" label="SEND" text="Send!" frame="20,700,350,50"/>"##),
             RuleExample(##"<element id="b" role="button" label="Back" text="‹" frame="20,700,44,44"/>"##),
             RuleExample(##"<element id="b" role="button" text="Send" frame="20,700,350,50"/>"##),
+            // A badge or a subtitle beside the title: the title is the label, and the name
+            // holds it. A name that holds neither still fails.
+            RuleExample(
+                ##"<element id="r" role="cell" label="Hawkers Chilli Chicken Dry, non-veg, 459" interactive="true" frame="0,100,390,80"><element id="badge" role="text" text="Bestseller" frame="16,104,80,16"/><element id="title" role="text" text="Hawkers Chilli Chicken Dry" frame="16,124,300,22"/></element>"##
+            ),
+            RuleExample(
+                ##"<element id="r" role="cell" label="Dish" interactive="true" frame="0,100,390,80"><element id="badge" role="text" text="Bestseller" frame="16,104,80,16"/><element id="title" role="text" text="Hawkers Chilli Chicken Dry" frame="16,124,300,22"/></element>"##,
+                triggers: ["r"]),
             // A badge's count is not part of the label; a card of text is not a label.
             RuleExample(##"<element id="b" role="tab" label="Inbox" text="3 Inbox" frame="20,700,100,50"/>"##),
             RuleExample(##"<element id="b" role="button" label="Day 1 April" text="Tue Apr 01 58 / 40 °F" frame="20,700,100,50"/>"##),
@@ -82,13 +92,34 @@ public enum LabelInNameRule: Rule {
             let evidence: Evidence = [(.name, .string(stop.name)), (.visible, .string(visible))]
             if isIdentifier(stop.name), !isIdentifier(visible) {
                 context.report(.identifier, element: stop.element, evidence: evidence)
-            } else if !SpokenWords.contains(SpokenWords.fold(stop.name.utf8), shown) {
+            } else if !SpokenWords.contains(SpokenWords.fold(stop.name.utf8), shown),
+                !containsTitle(SpokenWords.fold(stop.name.utf8), of: stop.element, in: snapshot)
+            {
                 context.report(.missingText, element: stop.element, evidence: evidence)
             }
         }
     }
 
     static let maxLabelWords = 5
+
+    /// Whether `name` holds the title among several texts the element shows — its longest
+    /// text of two words or more (a badge's "Bestseller" or a row's subtitle beside "Hawkers
+    /// Chilli Chicken Dry"): the label a user reads and says is the title, not every text.
+    static func containsTitle(_ name: [UInt8], of index: Int, in snapshot: Snapshot) -> Bool {
+        var texts: [Int] = []
+        if !snapshot.texts.isBlank(snapshot.elements[index].text) { texts.append(index) }
+        var pending: [Int] = snapshot.children(of: index).reversed()
+        while let next = pending.popLast() {
+            let child = snapshot.elements[next]
+            guard child.isVisible, !child.isInteractive else { continue }
+            if !snapshot.texts.isBlank(child.text) { texts.append(next) }
+            pending.append(contentsOf: snapshot.children(of: next).reversed())
+        }
+        guard texts.count >= 2 else { return false }
+        let folded = texts.map { snapshot.texts.withBytes(snapshot.elements[$0].text) { SpokenWords.fold($0) } }
+        guard let title = folded.max(by: { $0.count < $1.count }), title.split(separator: 0x20).count >= 2 else { return false }
+        return SpokenWords.contains(name, title)
+    }
 
     /// The text element `index` shows: its own, then that of plain elements inside it.
     static func visibleText(of index: Int, in snapshot: Snapshot) -> String {
