@@ -13,7 +13,8 @@ public enum LabelMissingRule: Rule {
             images (accessible="false", or hidden) are exempt. On iOS a text field named only by its \
             placeholder is a warning (`placeholder-only`): VoiceOver reads the placeholder while the \
             field is empty, and once it is filled reads the value with no name at all (TalkBack \
-            keeps saying an Android field's hint). Fix: set accessibilityLabel / \
+            keeps saying an Android field's hint); a filled iOS field with no label is a warning too \
+            (`value-only`): VoiceOver reads what was typed, not what the field is for. Fix: set accessibilityLabel / \
             contentDescription to what the control does ("Close", "Add to cart", "Email").
             """,
         results: ResultID.self,
@@ -28,6 +29,9 @@ public enum LabelMissingRule: Rule {
             // iOS: named by its placeholder alone, gone once the field is filled.
             RuleExample(##"<element id="f" role="textfield" placeholder="Email" frame="0,0,200,44"/>"##, triggers: ["f"], severity: .warning),
             RuleExample(##"<element id="f" role="textfield" label="Email" placeholder="name@example.com" frame="0,0,200,44"/>"##),
+            // iOS: filled and unlabelled, its placeholder gone: only the value is read.
+            RuleExample(##"<element id="f" role="textfield" value="ana@example.com" frame="0,0,200,44"/>"##, triggers: ["f:value-only"], severity: .warning),
+            RuleExample(##"<element id="f" role="textfield" label="Email" value="ana@example.com" frame="0,0,200,44"/>"##),
             RuleExample(
                 "", triggers: ["email"], severity: .warning,
                 document:
@@ -55,12 +59,14 @@ public enum LabelMissingRule: Rule {
         case noName = "no-name"
         case imageNameRead = "image-name-read"
         case placeholderOnly = "placeholder-only"
+        case valueOnly = "value-only"
 
         public var message: String {
             switch self {
             case .noName: "${role} has no accessible name"
             case .imageNameRead: "${role} has no accessible name; VoiceOver reads the image name \"${image}\""
             case .placeholderOnly: "Text field is named only by its placeholder \"${placeholder}\": once filled, VoiceOver reads no name"
+            case .valueOnly: "Text field has no label: VoiceOver reads only what was typed (\"${value}\"), not what the field is for"
             }
         }
     }
@@ -77,6 +83,16 @@ public enum LabelMissingRule: Rule {
         return placeholder
     }
 
+    /// The value of a filled text field with no other name: no label, no text, and a value
+    /// that is not its placeholder (a secure field's bullets included).
+    static func valueOnly(_ index: Int, in snapshot: Snapshot) -> String? {
+        let element = snapshot.elements[index], texts = snapshot.texts
+        guard texts.isBlank(element.label), texts.isBlank(element.text), !texts.isBlank(element.value), let value = texts.string(element.value)
+        else { return nil }
+        if !texts.isBlank(element.placeholder), texts.string(element.placeholder) == value { return nil }
+        return value
+    }
+
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         for index in snapshot.elements.indices {
@@ -90,6 +106,12 @@ public enum LabelMissingRule: Rule {
                 context.report(
                     ResultID.placeholderOnly, element: index, evidence: [(.role, .string(element.role.name)), (.placeholder, .string(placeholder))],
                     severity: .warning)
+                continue
+            }
+            // iOS: filled, with no label (and no placeholder left to say): the name is gone.
+            if snapshot.platform == .ios, element.role == .textfield, let value = valueOnly(index, in: snapshot) {
+                context.report(
+                    ResultID.valueOnly, element: index, evidence: [(.role, .string(element.role.name)), (.value, .string(value))], severity: .warning)
                 continue
             }
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }
