@@ -20,6 +20,13 @@ public enum ColorOnlyStateRule: Rule {
             """,
         results: ResultID.self,
         examples: [
+            // A selected tab a uiautomator dump cannot show the colours of, alike its sibling in
+            // everything else: unjudged, not passed in silence.
+            RuleExample(
+                "", incomplete: ["a"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,2200][1080,2400]"><node resource-id="a" class="android.widget.TextView" text="Inbox" selected="true" clickable="true" enabled="true" package="com.example" bounds="[0,2200][540,2400]"/><node resource-id="b" class="android.widget.TextView" text="Sent" clickable="true" enabled="true" package="com.example" bounds="[540,2200][1080,2400]"/></node></node></hierarchy>"##
+            ),
             RuleExample(
                 ##"<element id="a" role="tab" label="Inbox" traits="selected" frame="0,0,130,50" foreground="#007AFF"/><element id="b" role="tab" label="Sent" frame="130,0,130,50" foreground="#8E8E93"/>"##,
                 triggers: ["a"]),
@@ -148,14 +155,22 @@ public enum ColorOnlyStateRule: Rule {
                 source = "screenshot"
                 colors = PixelInk.differ(selected.color, unselected.color) ? (selected.color, unselected.color) : (selected.color, selected.color)
             }
-            guard let (selectedColor, otherColor) = colors else {
-                if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the selected item", element: index) }
-                continue
-            }
-            guard selectedColor != otherColor else { continue }
+            // Told apart by something besides colour (a weight, an underline, a mark): not
+            // colour-only, whatever the colours.
             let selectedLook = VisualSignature(index, in: snapshot, includeText: false)
             let otherLook = VisualSignature(other, in: snapshot, includeText: false)
             guard selectedLook == otherLook else { continue }
+            guard let (selectedColor, otherColor) = colors else {
+                // Nothing else tells the selected item apart: only its colour could, and the
+                // capture does not show it — unjudged, not passed in silence.
+                context.cannotJudge(
+                    snapshot.capabilities.contains(.declaredColors)
+                        ? "no colours for the selected item"
+                        : "the selected item differs from \(snapshot.node(other).id ?? "its siblings") in nothing this capture (\(snapshot.dialect.rawValue)) shows but, perhaps, colour: send a screenshot to judge it",
+                    element: index)
+                continue
+            }
+            guard selectedColor != otherColor else { continue }
             context.report(
                 ResultID.colorOnlyState, element: index,
                 evidence: [
