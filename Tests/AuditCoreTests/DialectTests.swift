@@ -125,6 +125,10 @@ final class DialectTests: XCTestCase {
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).shape, .watch)
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 466, heightPixels: 466, atOrigin: true).density, 2)
         XCTAssertEqual(AndroidDensity.estimated(widthPixels: 455, heightPixels: 470, atOrigin: false).shape, .phone, "a popup's own root")
+        // The status bar's window alone: a phone as wide as the strip, not a TV at 0.75.
+        let strip = AndroidDensity.estimated(widthPixels: 1080, heightPixels: 72, naturalLandscape: true, atOrigin: true)
+        XCTAssertEqual(strip.shape, .phone)
+        XCTAssertEqual(strip.density, 2.625)
         let tv = try TestSupport.parse(
             #"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1920,1080]"><node class="android.widget.Button" text="Play" clickable="true" package="com.example" bounds="[100,100][300,196]"/></node></hierarchy>"#
         )

@@ -57,12 +57,16 @@ public enum AndroidDensity {
     /// 2, 800 dp; read as a phone it would be 4, 400 dp, and every target would shrink by half);
     /// a landscape screen whose natural orientation is landscape (`rotation` 0, wide as 16:9) is
     /// a TV, aimed at 540 dp high (1920 × 1080 → 2); a small square screen at the origin is a
-    /// watch, aimed at 227 dp (466 × 466 → 2).
+    /// watch, aimed at 227 dp (466 × 466 → 2); a strip four times as wide as it is high (a
+    /// status bar's window alone) is read as a phone as wide as the strip.
     public static func estimated(
         widthPixels: Double, heightPixels: Double, naturalLandscape: Bool = false,
         atOrigin: Bool = false
     ) -> Estimate {
-        let height = heightPixels > 0 ? heightPixels : widthPixels
+        var height = heightPixels > 0 ? heightPixels : widthPixels
+        // A strip — a capture of the status bar's window alone, 1080 × 72 — is no screen: its
+        // length is the phone's width (read as a TV or by its 72-px side, it was density 0.75).
+        if widthPixels > 4 * height { height = widthPixels * 2 }
         let shorter = min(widthPixels, height), longer = max(widthPixels, height)
         guard shorter > 0 else { return Estimate(density: 1, shape: .phone, shortSide: 0, aspect: 1) }
         let aspect = longer / shorter
