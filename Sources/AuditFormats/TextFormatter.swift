@@ -61,7 +61,7 @@ package enum TextFormatter {
                 let color = severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;34"
                 var text = "\(location): \(paint(severity.rawValue, color)): [\(e(finding.rule))] \(e(finding.message))"
                 if let element = finding.element { text += " (\(e(element)))" }
-                // Why a notice is one, where its rule says.
+                // Why a finding has its severity (a notice, a demoted warning), where its rule says.
                 if let reason = finding.evidence.first(where: { $0.0 == "severity-reason" })?.1.stringValue {
                     text += " — \(severity.rawValue): \(e(reason))"
                 }

@@ -249,6 +249,12 @@ public enum TargetSizeRule: Rule {
                             (.required, .number(belowPlatform ? platformMinimum : minimum)), (.source, .string(source)),
                             (.ancestor, .string(name)),
                             (.ancestorSize, .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
+                            (
+                                .severityReason,
+                                .string(
+                                    "WCAG 2.5.8's equivalent exception: \(name), \(outer.width.formattedForReport)×\(outer.height.formattedForReport) \(unit), takes the same tap"
+                                )
+                            ),
                         ], severity: .notice)
                     continue
                 }
@@ -267,7 +273,15 @@ public enum TargetSizeRule: Rule {
                         undersized: undersized, snapshot: snapshot, evidence: &evidence)
                 if !clear {
                     if ancestor >= 0 {
-                        evidence.append((.clickableAncestor, .string(snapshot.node(ancestor).id ?? snapshot.path(of: ancestor))))
+                        let name = snapshot.node(ancestor).id ?? snapshot.path(of: ancestor)
+                        evidence.append((.clickableAncestor, .string(name)))
+                        evidence.append(
+                            (
+                                .severityReason,
+                                .string(
+                                    "\(name), large enough, may take the tap (ATF's clickable ancestor); the capture does not show it does the same, so WCAG 2.5.8's equivalent exception is not certain"
+                                )
+                            ))
                         context.report(
                             ResultID.tooSmall, element: target.index, evidence: evidence,
                             severity: min(context.severity, .warning))
