@@ -33,6 +33,10 @@ final class AuditctlTests: XCTestCase {
             lines.contains {
                 $0.contains("notice: [voiceover.traits] Interactive group is not announced as a button or link — notice: TalkBack still says")
             }, text.stdout)
+        // A small target under a clickable ancestor says which 2.5.8 exception its severity rests on.
+        XCTAssertTrue(
+            lines.contains { $0.contains("notice: [target-size]") && $0.contains("— notice: WCAG 2.5.8's equivalent exception: ") },
+            text.stdout)
         let json = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "json"] + files)
         XCTAssertEqual(json.stdout.components(separatedBy: "\"motion.autoplay\"").count - 1, 3, "kept per snapshot in JSON")
         let quiet = try daemon.auditctl(["audit", "--fail-on", "never", "-q"] + files)
