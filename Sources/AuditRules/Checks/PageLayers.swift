@@ -1,6 +1,6 @@
-/// Pages stacked in one window: a subtree that covers most of the screen beside an earlier
-/// sibling that does too — a cart page drawn over the menu it came from, two copies of a page
-/// captured mid-transition. What lies in different layers is not side by side: one covers
+/// Pages stacked in one window: a subtree that covers most of the screen and holds targets,
+/// beside an earlier sibling that does too — a cart page drawn over the menu it came from,
+/// two copies of a page captured mid-transition. What lies in different layers is not side by side: one covers
 /// the other, and a rule pairing neighbours (target spacing) pairs only within one layer.
 public struct PageLayers: Sendable {
     /// Each element's layer: the element heading the page it lies in, -1 for the base.
@@ -20,15 +20,25 @@ public struct PageLayers: Sendable {
             guard screen > 0, let frame = elements[index].frame else { return false }
             return frame.width * frame.height >= Self.minimumShare * screen
         }
-        // A large element with an earlier large sibling heads a layer; the rest inherit.
+        // Whether each element's subtree holds a visible target: a page has controls of its
+        // own (a full-screen background or a decoration beside a page is no page).
+        var holdsTarget = [Bool](repeating: false, count: elements.count)
+        for index in elements.indices.reversed() {
+            let element = elements[index]
+            if element.isInteractive, element.isVisible, !element.isSystemUI { holdsTarget[index] = true }
+            let parent = Int(element.parent)
+            if parent >= 0, holdsTarget[index] { holdsTarget[parent] = true }
+        }
+        // A large element holding targets, with an earlier large sibling holding targets too,
+        // heads a layer; the rest inherit.
         for index in elements.indices {
             let parent = Int(elements[index].parent)
             if parent >= 0 { layer[index] = layer[parent] }
-            guard parent >= 0, large(index) else { continue }
+            guard parent >= 0, large(index), holdsTarget[index] else { continue }
             var sibling = Int(elements[parent].firstChild)
             var earlierLarge = false
             while sibling >= 0, sibling != index {
-                if large(sibling) {
+                if large(sibling), holdsTarget[sibling] {
                     earlierLarge = true
                     break
                 }
