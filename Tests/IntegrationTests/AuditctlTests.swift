@@ -41,6 +41,11 @@ final class AuditctlTests: XCTestCase {
         XCTAssertEqual(json.stdout.components(separatedBy: "\"motion.autoplay\"").count - 1, 3, "kept per snapshot in JSON")
         let quiet = try daemon.auditctl(["audit", "--fail-on", "never", "-q"] + files)
         XCTAssertFalse(quiet.stdout.contains(": incomplete:") || quiet.stdout.contains("incomplete on"), quiet.stdout)
+        // Progress a CI log can read (standard error is no terminal here): plain lines, the
+        // last of them the whole run; none with -q.
+        XCTAssertTrue(text.stderr.contains("auditctl: 3/3 snapshots audited\n"), text.stderr)
+        XCTAssertFalse(text.stderr.contains("\r"), "no bar redrawn in place in a log")
+        XCTAssertFalse(quiet.stderr.contains("snapshots audited"), quiet.stderr)
     }
 
     func testTextOutputAndExitCodes() throws {

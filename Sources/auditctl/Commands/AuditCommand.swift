@@ -40,7 +40,7 @@ enum AuditCommand: Command {
             ),
         ],
         discussion:
-            "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
+            "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Progress goes to standard error: a bar on a terminal, elsewhere (a CI log) a line each tenth of the run (\"auditctl: 40/89 snapshots audited\"). Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
     )
 
     /// The baseline of `--since-build`: fetched from the daemon's trend index before any
@@ -132,7 +132,8 @@ enum AuditCommand: Command {
             case .file: inputs.append((file, file, nil, screenshot))
             }
         }
-        let progress = Progress(total: inputs.count, enabled: Console.stderrIsTerminal && !arguments.flag("--quiet") && inputs.count > 1)
+        // A bar on a terminal; plain lines where standard error is a log (a CI job's).
+        let progress = Progress(total: inputs.count, enabled: !arguments.flag("--quiet") && inputs.count > 1, terminal: Console.stderrIsTerminal)
         let submission = Submission(count: inputs.count)
         let workers = min(jobs, max(1, inputs.count))
         let requestTarget = target
@@ -268,22 +269,38 @@ final class Submission: @unchecked Sendable {
     }
 }
 
-/// A progress bar on standard error, only when it is a terminal.
+/// Progress on standard error: a bar redrawn in place on a terminal; elsewhere (a CI log)
+/// plain lines a log can read — each tenth of the run, and at least every 30 seconds.
 final class Progress: @unchecked Sendable {
     let total: Int
     let enabled: Bool
+    /// Standard error is a terminal: the bar; else lines.
+    let terminal: Bool
     private let lock = Lock()
     private var done = 0
+    private var lastLine = Timestamp.monotonic()
+    private var lastTenth = 0
 
-    init(total: Int, enabled: Bool) {
+    init(total: Int, enabled: Bool, terminal: Bool = true) {
         self.total = total
         self.enabled = enabled
+        self.terminal = terminal
     }
 
     func advance() {
         guard enabled else { return }
         lock.withLock {
             done += 1
+            guard terminal else {
+                let tenth = total > 0 ? done * 10 / total : 10
+                let now = Timestamp.monotonic()
+                if tenth > lastTenth || now &- lastLine >= 30_000_000_000 || done == total {
+                    lastTenth = tenth
+                    lastLine = now
+                    FileHandle.standardError.write(Data("auditctl: \(done)/\(total) snapshots audited\n".utf8))
+                }
+                return
+            }
             let width = 30
             let filled = total > 0 ? done * width / total : width
             let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
@@ -292,7 +309,7 @@ final class Progress: @unchecked Sendable {
     }
 
     func finish() {
-        guard enabled else { return }
+        guard enabled, terminal else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
