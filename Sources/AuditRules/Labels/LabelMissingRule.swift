@@ -10,7 +10,8 @@ public enum LabelMissingRule: Rule {
             Every interactive accessibility element and every informative image needs a name: a label, \
             visible text, or (for text fields) a placeholder. Without one, VoiceOver reads the image's file \
             name or just "button", and TalkBack says "unlabelled". White space counts as empty. Decorative \
-            images (accessible="false", or hidden) are exempt. On iOS a text field named only by its \
+            images (accessible="false", or hidden) are exempt, and so is a toggle's knob (an unnamed switch \
+            inside the named one, as SwiftUI draws a Toggle). On iOS a text field named only by its \
             placeholder is a warning (`placeholder-only`): VoiceOver reads the placeholder while the \
             field is empty, and once it is filled reads the value with no name at all (TalkBack \
             keeps saying an Android field's hint); a filled iOS field with no label is a warning too \
@@ -36,6 +37,12 @@ public enum LabelMissingRule: Rule {
                 "", triggers: ["email"], severity: .warning,
                 document:
                     ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeTextField type="XCUIElementTypeTextField" name="email" placeholderValue="Email" value="Email" enabled="true" visible="true" accessible="true" x="20" y="200" width="350" height="44"/></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
+            // A SwiftUI toggle's knob: an unnamed switch inside the named one is part of it.
+            RuleExample(
+                "",
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" enabled="true" visible="true" accessible="true" x="16" y="200" width="358" height="44"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" enabled="true" visible="true" accessible="true" x="310" y="206" width="51" height="31"/></XCUIElementTypeSwitch></XCUIElementTypeApplication></AppiumAUT>"##
             ),
             // Android: TalkBack says the hint of a filled field too.
             RuleExample(
@@ -115,6 +122,9 @@ public enum LabelMissingRule: Rule {
                 continue
             }
             guard !LabelText.hasName(of: index, in: snapshot) else { continue }
+            // A SwiftUI toggle's knob (an unnamed Switch inside the named one): part of the
+            // control that carries the name, not a control of its own.
+            if Targets.isInnerPart(index, in: snapshot) { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [(.role, .string(element.role.name))]
             if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append((.type, .string(type))) }
