@@ -35,7 +35,7 @@ extension SnapshotBuilder {
             pathRoot: decoder.pathRoot, platform: platform ?? .other, app: app, build: build,
             screen: screen, width: width, height: height, scale: scale, settings: settings,
             elements: elements, animations: animations, invalidValues: invalid, texts: texts,
-            roots: roots, notes: notes)
+            roots: roots, notes: notes, scaleBasis: scaleBasis)
     }
 
     /// Marks the cells whose parent is a table (`…Table` type name) as table cells.

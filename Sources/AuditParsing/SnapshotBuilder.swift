@@ -57,6 +57,8 @@ final class SnapshotBuilder {
     var animations: [Animation] = []
     var invalid: [InvalidValue] = []
     var notes: [String] = []
+    /// What decided an estimated scale (``Snapshot/scaleBasis``).
+    var scaleBasis: String?
     /// What this document turned out to say beyond its dialect's ``SnapshotDialect/capabilities``
     /// (an Appium source with `traits`: which elements are headings).
     var learned: SnapshotCapabilities = []

@@ -30,6 +30,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .crop,
         .declaredForeground,
         .deltaE,
+        .density,
         .description,
         .drawsContent,
         .edgeMinimum,
@@ -126,6 +127,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var crop: EvidenceKey { EvidenceKey(rawValue: "crop") }
     @inlinable public static var declaredForeground: EvidenceKey { EvidenceKey(rawValue: "declared-foreground") }
     @inlinable public static var deltaE: EvidenceKey { EvidenceKey(rawValue: "delta-e") }
+    @inlinable public static var density: EvidenceKey { EvidenceKey(rawValue: "density") }
     @inlinable public static var description: EvidenceKey { EvidenceKey(rawValue: "description") }
     @inlinable public static var drawsContent: EvidenceKey { EvidenceKey(rawValue: "draws-content") }
     @inlinable public static var edgeMinimum: EvidenceKey { EvidenceKey(rawValue: "edge-minimum") }

@@ -150,11 +150,15 @@ final class DialectTests: XCTestCase {
         let snapshot = try TestSupport.parse(xml)
         XCTAssertEqual(snapshot.scale, 1)
         XCTAssertTrue(snapshot.notes.contains { $0.contains("from the layout's standard components") && $0.contains("24-px status bar") }, "\(snapshot.notes)")
+        XCTAssertEqual(
+            snapshot.scaleBasis, "the layout's standard components: a 24-px status bar, a 56-px floating action button, a 48-px navigation bar")
         let one = xml.replacingOccurrences(
             of: #"<node class="android.view.View" resource-id="android:id/navigationBarBackground" package="com.example" bounds="[0,592][320,640]"/>"#, with: ""
         )
         .replacingOccurrences(of: "FloatingActionButton", with: "ImageButton")
-        XCTAssertEqual(try TestSupport.parse(one).scale, 0.75)
+        let alone = try TestSupport.parse(one)
+        XCTAssertEqual(alone.scale, 0.75)
+        XCTAssertEqual(alone.scaleBasis, "the screen's 320-px short side (a phone)")
         // A plain uiautomator dump has the system's own status bar, not the app's background:
         // 72 px with a 168-px toolbar is a 3.0 phone, not the 2.625 a 1080-px width says.
         let plain =

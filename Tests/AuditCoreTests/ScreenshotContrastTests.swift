@@ -363,6 +363,8 @@ final class TextSizeTests: XCTestCase {
                 return XCTFail("\(id): no estimate")
             }
             XCTAssertLessThanOrEqual(abs(estimate - size) / size, 0.1, "\(id): estimated \(estimate) for \(size)")
+            // The evidence says the scale the ink's pixels were divided by, and what set it.
+            XCTAssertNotNil(finding.evidence.first { $0.0 == .density }?.1.stringValue?.range(of: #"^[0-9.]+ px per \w+, from "#, options: .regularExpression), id)
             guard case .string(let said)? = finding.evidence.first(where: { $0.0 == .textSize })?.1 else { return XCTFail(id) }
             XCTAssertTrue(said.contains("large from 24 dp, or 18.66 dp bold"), said)
         }

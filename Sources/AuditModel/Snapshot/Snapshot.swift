@@ -15,6 +15,10 @@ public final class Snapshot: Sendable {
     public let height: Double?
     /// Pixels per point: the `scale` attribute, or the Android density used to convert pixels.
     public let scale: Double?
+    /// What decided ``scale`` where it was estimated (an Android dump's density): the layout's
+    /// standard components, the screen's short side, or the caller. A size read from pixels
+    /// says it in its evidence.
+    public let scaleBasis: String?
     public let settings: Settings
     /// Every UI element in document order (the report counts these).
     public let elements: [Element]
@@ -42,8 +46,9 @@ public final class Snapshot: Sendable {
         version: Int, dialect: Dialect, capabilities: SnapshotCapabilities, pathRoot: StaticString, platform: Platform, app: String?, build: String?, screen: String?,
         width: Double?, height: Double?, scale: Double?, settings: Settings, elements: [Element],
         animations: [Animation], invalidValues: [InvalidValue], texts: TextTable, roots: [Int], notes: [String],
-        screenshot: ScreenshotMapping? = nil, recognizedText: TextRecognition? = nil
+        screenshot: ScreenshotMapping? = nil, recognizedText: TextRecognition? = nil, scaleBasis: String? = nil
     ) {
+        self.scaleBasis = scaleBasis
         self.screenshot = screenshot
         self.recognizedText = recognizedText
         self.version = version
@@ -81,7 +86,7 @@ public final class Snapshot: Sendable {
             version: version, dialect: dialect, capabilities: capabilities.union(.colorsFromPixels), pathRoot: pathRoot,
             platform: platform, app: app, build: build, screen: screen, width: width, height: height, scale: scale,
             settings: settings, elements: elements, animations: animations, invalidValues: invalidValues,
-            texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping, recognizedText: recognizedText)
+            texts: texts, roots: roots, notes: notes + mapping.notes, screenshot: mapping, recognizedText: recognizedText, scaleBasis: scaleBasis)
     }
 
     /// This snapshot with what OCR read on its screenshot.
@@ -90,7 +95,7 @@ public final class Snapshot: Sendable {
             version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
             platform: platform, app: app, build: build, screen: screen,
             width: width, height: height, scale: scale, settings: settings, elements: elements, animations: animations,
-            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognition)
+            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognition, scaleBasis: scaleBasis)
     }
 
     /// This snapshot saying which app, build and screen it is: a request's values replace
@@ -102,7 +107,7 @@ public final class Snapshot: Sendable {
             version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
             platform: platform, app: app ?? self.app, build: build ?? self.build, screen: screen ?? self.screen ?? defaultScreen,
             width: width, height: height, scale: scale, settings: settings, elements: elements, animations: animations,
-            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognizedText)
+            invalidValues: invalidValues, texts: texts, roots: roots, notes: notes, screenshot: screenshot, recognizedText: recognizedText, scaleBasis: scaleBasis)
     }
 
     /// The string behind a reference, `nil` when absent.

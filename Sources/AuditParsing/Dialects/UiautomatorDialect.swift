@@ -192,6 +192,7 @@ extension SnapshotBuilder {
         if let given = options.androidDensity, given > 0 {
             density = given
             notes.append("Android density \(given.formattedForReport) given by the caller")
+            scaleBasis = "given by the caller"
         } else if let rootWidth, rootWidth > 0 {
             let rootFrame = roots.compactMap { elements[$0].frame }.first
             let estimate = AndroidDensity.estimated(
@@ -221,11 +222,13 @@ extension SnapshotBuilder {
             if let decided = AndroidLayoutCues.density(from: cues, current: estimate.density) {
                 density = decided.density
                 let basis = decided.basis.prefix(4).map { "a \($0.pixels.formattedForReport)-px \($0.name)" }.joined(separator: ", ")
+                scaleBasis = "the layout's standard components: \(basis)"
                 notes.append(
                     "Android density \(density.formattedForReport) from the layout's standard components: \(basis) (the screen's \(estimate.shortSide.formattedForReport) px short side alone would say \(estimate.density.formattedForReport)); give ?density= (auditctl audit --android-density) if it is another"
                 )
             } else {
                 density = estimate.density
+                scaleBasis = "the screen's \(estimate.shortSide.formattedForReport)-px short side (a \(estimate.shape == .tv ? "TV" : estimate.shape.rawValue))"
                 notes.append(
                     "Android density \(density.formattedForReport) estimated from the screen's \(estimate.shortSide.formattedForReport) px short side (\(kind)): \((estimate.shortSide / density).rounded().formattedForReport) dp; give ?density= (auditctl audit --android-density) if it is another"
                 )

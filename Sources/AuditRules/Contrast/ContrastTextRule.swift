@@ -288,6 +288,9 @@ public enum ContrastTextRule: Rule {
             let basis =
                 "its glyphs' ink:\(script) one line \(ink.lineHeight) px (\(line.formattedForReport) \(unit)) high, \(face) stems of \(ink.stroke) px"
             evidence.append((.estimatedFontSize, .number(estimate)))
+            // The size in points is the ink's pixels over the screen's scale: say what set it.
+            let scaleBasis = context.snapshot.scaleBasis ?? "the screenshot's width over the screen's"
+            evidence.append((.density, .string("\(pixelsPerPoint.formattedForReport) px per \(unit), from \(scaleBasis)")))
             switch large {
             case true?: evidence.append((.textSize, .string("large: about \(estimate.formattedForReport) \(unit) from \(basis); \(threshold)")))
             case false?: evidence.append((.textSize, .string("not large: about \(estimate.formattedForReport) \(unit) from \(basis); \(threshold)")))
