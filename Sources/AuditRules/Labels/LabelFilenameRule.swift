@@ -11,7 +11,9 @@ public enum LabelFilenameRule: Rule {
             descriptions — what VoiceOver falls back to when nobody wrote a label. Detected: image file \
             extensions, asset prefixes (ic_, icon-, btn_, img_, bg_, logo_), camera names (IMG_1234, DSC_…), \
             generic names with a number (image1, photo2), snake_case identifiers, and labels equal to the \
-            drawn image's name. Fix: describe what the element shows or does.
+            drawn image's name. A name that is the text the element draws on screen (a file manager's \
+            "IMG_0042.jpg", a download's "report_2024.pdf") is what everyone reads, not an asset's name, \
+            and is not judged. Fix: describe what the element shows or does.
             """,
         results: ResultID.self,
         examples: [
@@ -25,6 +27,20 @@ public enum LabelFilenameRule: Rule {
             RuleExample(##"<element id="b" role="button" label="Wi-Fi" frame="0,0,44,44"/>"##),
             RuleExample(##"<element id="b" role="button" label="E-mail receipt" frame="0,0,44,44"/>"##),
             RuleExample(##"<element id="t" role="text" text="Step 2" frame="0,0,44,44"/>"##),
+            // A file manager's rows show file names: the name is the drawn text.
+            RuleExample(##"<element id="f" role="cell" interactive="true" text="IMG_0042.jpg" frame="0,0,300,44"/>"##),
+            RuleExample(##"<element id="t" role="text" label="report_2024.pdf" frame="0,0,300,44"/>"##),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="IMG_20240312_101500.jpg" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
+            // A content description is heard, not seen: there it is an asset's name.
+            RuleExample(
+                "", triggers: ["b"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="b" class="android.widget.ImageButton" content-desc="ic_share.png" package="com.example" clickable="true" enabled="true" bounds="[40,400][200,560]"/></node></hierarchy>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -110,6 +126,9 @@ public enum LabelFilenameRule: Rule {
             guard element.isAccessible, element.isVisible else { continue }
             let candidate = !element.label.isAbsent ? element.label : (element.isInteractive ? element.text : .absent)
             if candidate.isAbsent { continue }
+            // A name that is the text drawn on screen (a file manager's "IMG_0042.jpg") is what
+            // everyone reads, not an asset's name leaking through.
+            if LabelUnreadableRule.isDrawnText(candidate, of: index, in: snapshot) { continue }
             // An ASCII label without a drawn image is judged from its bytes; the others
             // pass a cheap byte filter first (most labels are plain words).
             var found: String?
