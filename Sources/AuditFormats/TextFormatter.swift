@@ -65,6 +65,8 @@ package enum TextFormatter {
                 if let reason = finding.evidence.first(where: { $0.0 == "severity-reason" })?.1.stringValue {
                     text += " — \(severity.rawValue): \(e(reason))"
                 }
+                // A size judged on its one whole dimension, the other perhaps cut off.
+                if let cut = finding.evidence.first(where: { $0.0 == "cut" })?.1.stringValue { text += " — \(e(cut))" }
                 if let state = result.baselineState(index) { text += " [\(state)]" }
                 if members.count > 1 {
                     let others = members.dropFirst().prefix(5).map { other in

@@ -28,6 +28,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
         .contentSize,
         .count,
         .crop,
+        .cut,
         .declaredForeground,
         .deltaE,
         .density,
@@ -125,6 +126,7 @@ public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringCon
     @inlinable public static var contentSize: EvidenceKey { EvidenceKey(rawValue: "content-size") }
     @inlinable public static var count: EvidenceKey { EvidenceKey(rawValue: "count") }
     @inlinable public static var crop: EvidenceKey { EvidenceKey(rawValue: "crop") }
+    @inlinable public static var cut: EvidenceKey { EvidenceKey(rawValue: "cut") }
     @inlinable public static var declaredForeground: EvidenceKey { EvidenceKey(rawValue: "declared-foreground") }
     @inlinable public static var deltaE: EvidenceKey { EvidenceKey(rawValue: "delta-e") }
     @inlinable public static var density: EvidenceKey { EvidenceKey(rawValue: "density") }

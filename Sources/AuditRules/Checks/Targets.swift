@@ -126,7 +126,7 @@ extension Targets {
     /// touches, in a dimension where it is small, the edge of the scrolling ancestor that
     /// may have cut it off (ATF's "against scrollable edge"). `short` says which dimensions
     /// are below the minimum.
-    public enum Clipping: Equatable {
+    public enum Clipping: Equatable, Sendable {
         case screen
         case scrollingAncestor(Int)
     }
@@ -138,29 +138,56 @@ extension Targets {
     /// `scrollers` gives each element's nearest scrolling ancestor (``nearestAncestors(in:where:)``):
     /// each of the target's scrolling ancestors, nearest first, may cut it — a row of a
     /// horizontal strip is not cut in its height by the strip, but may be by the page that
-    /// scrolls the strip down.
+    /// scrolls the strip down. A target is in doubt only when every dimension where it is
+    /// small may be cut: a chip 40 dp high at the end of a strip that scrolls across is small
+    /// for certain, whatever its width.
+    /// What may cut a target in each of its small dimensions, and whether that leaves its
+    /// size in doubt (every small dimension may be cut).
+    public struct Cuts: Equatable {
+        public var width: Clipping?
+        public var height: Clipping?
+        /// Why the size is in doubt, `nil` when a small dimension is whole.
+        public var doubt: Clipping?
+    }
+
     public static func clipping(of frame: Rect, short: (width: Bool, height: Bool), target: Int, scrollers: [Int32], in snapshot: Snapshot) -> Clipping? {
+        cuts(of: frame, short: short, target: target, scrollers: scrollers, in: snapshot).doubt
+    }
+
+    public static func cuts(of frame: Rect, short: (width: Bool, height: Bool), target: Int, scrollers: [Int32], in snapshot: Snapshot) -> Cuts {
+        guard short.width || short.height else { return Cuts() }
         let tolerance = 0.5
+        var cutWidth: Clipping?, cutHeight: Clipping?
         // Partly outside: on the screen, and past its edge. A target wholly off it (a row
         // further down an iOS list) is measured whole.
         if let width = snapshot.width, let height = snapshot.height, frame.maxX > 0, frame.minX < width, frame.maxY > 0, frame.minY < height {
-            if short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { return .screen }
-            if short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { return .screen }
+            if short.width, frame.minX < -tolerance || frame.maxX > width + tolerance { cutWidth = .screen }
+            if short.height, frame.minY < -tolerance || frame.maxY > height + tolerance { cutHeight = .screen }
         }
         // Only a capture of visible frames cuts a target at its scroller's edge.
-        guard snapshot.capabilities.contains(.visibleFrames) else { return nil }
-        var scroller = Int(scrollers[target])
-        var asked = 0
-        while scroller >= 0, asked < scrollingAncestorsChecked {
-            if cuts(frame, short: short, scroller: scroller, in: snapshot, tolerance: tolerance) { return .scrollingAncestor(scroller) }
-            scroller = Int(scrollers[scroller])
-            asked += 1
+        if snapshot.capabilities.contains(.visibleFrames) {
+            var scroller = Int(scrollers[target])
+            var asked = 0
+            while scroller >= 0, asked < scrollingAncestorsChecked, (short.width && cutWidth == nil) || (short.height && cutHeight == nil) {
+                let cut = cuts(frame, short: short, scroller: scroller, in: snapshot, tolerance: tolerance)
+                if cut.width, cutWidth == nil { cutWidth = .scrollingAncestor(scroller) }
+                if cut.height, cutHeight == nil { cutHeight = .scrollingAncestor(scroller) }
+                scroller = Int(scrollers[scroller])
+                asked += 1
+            }
         }
-        return nil
+        // Every small dimension may be cut: the size is in doubt. The screen's edge first.
+        guard !short.width || cutWidth != nil, !short.height || cutHeight != nil else {
+            return Cuts(width: cutWidth, height: cutHeight, doubt: nil)
+        }
+        let reasons = [cutWidth, cutHeight].compactMap { $0 }
+        return Cuts(width: cutWidth, height: cutHeight, doubt: reasons.first { $0 == .screen } ?? reasons.first)
     }
 
-    private static func cuts(_ frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot, tolerance: Double) -> Bool {
-        guard let edges = snapshot.elements[scroller].frame else { return false }
+    private static func cuts(
+        _ frame: Rect, short: (width: Bool, height: Bool), scroller: Int, in snapshot: Snapshot, tolerance: Double
+    ) -> (width: Bool, height: Bool) {
+        guard let edges = snapshot.elements[scroller].frame else { return (false, false) }
         let axes = snapshot.elements[scroller].scrollAxes
         // A target touching both edges fills the scroller in that dimension: the tabs of a
         // strip as tall as they are (a dump of an obfuscated class gives no axis, so the
@@ -169,6 +196,6 @@ extension Targets {
         let fillsY = frame.minY <= edges.minY + tolerance && frame.maxY >= edges.maxY - tolerance
         let cutX = short.width && !fillsX && axes.contains(.horizontal) && (frame.minX <= edges.minX + tolerance || frame.maxX >= edges.maxX - tolerance)
         let cutY = short.height && !fillsY && axes.contains(.vertical) && (frame.minY <= edges.minY + tolerance || frame.maxY >= edges.maxY - tolerance)
-        return cutX || cutY
+        return (cutX, cutY)
     }
 }

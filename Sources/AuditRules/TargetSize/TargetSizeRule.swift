@@ -17,11 +17,13 @@ public enum TargetSizeRule: Rule {
             a target inside a clickable ancestor that meets the size is a `notice` where the hierarchy \
             shows the ancestor takes the same tap (it names the control, or a switch is the row's only \
             control), and otherwise an error becomes a warning naming the ancestor; a target cut off by the edge of \
-            its scrolling container or by the screen, in the dimension where it is small, is incomplete — \
+            its scrolling container or by the screen, in every dimension where it is small, is incomplete — \
             its full size is not in the capture (one that fills its container in that dimension, a tab \
             of a strip as tall as it, is not cut there; every scrolling ancestor is asked, and one that \
             does not say which way it scrolls is read from its children's layout: side by side, across; \
-            stacked, down). Keys of the system keyboard, system bars, scroll \
+            stacked, down); one small in a whole dimension is small for certain against that threshold, \
+            with `cut` naming the other (2.5.8 is not judged on it: its spacing is measured from a centre \
+            the capture cuts). Keys of the system keyboard, system bars, scroll \
             indicators and another app's window over it (Android: nodes of a package other than the \
             one most nodes belong to) are not the app's: left out, and counted; so is a toggle's inner \
             knob (part of the named control around it). The `hit-frame` wins over the `frame`. Only \
@@ -100,9 +102,10 @@ public enum TargetSizeRule: Rule {
             ),
             // A strip of tabs as tall as they are (an obfuscated scroller: either axis): the
             // tabs are not cut in their height and are judged; the last, cut at the strip's
-            // right edge while narrow, is incomplete (Xiaohongshu's home tabs).
+            // right edge, is as short in its whole height as the first: small for certain
+            // (Xiaohongshu's home tabs).
             RuleExample(
-                "", triggers: ["tab-1"], incomplete: ["tab-2"], overrides: [Parameter.platformMinimum.set(48)],
+                "", triggers: ["tab-1", "tab-2"], overrides: [Parameter.platformMinimum.set(48)],
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" scrollable="true" bounds="[0,220][997,330]"><node resource-id="tab-1" class="android.widget.FrameLayout" text="Live" package="com.example" clickable="true" enabled="true" bounds="[0,220][150,330]"/><node resource-id="tab-2" class="android.widget.FrameLayout" text="Anime" package="com.example" clickable="true" enabled="true" bounds="[900,220][997,330]"/></node></node></hierarchy>"##
             ),
@@ -121,10 +124,20 @@ public enum TargetSizeRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" package="com.example" scrollable="true" bounds="[0,0][1080,1741]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,1165][1080,1741]"><node class="android.view.ViewGroup" package="com.example" bounds="[42,1165][436,1741]"><node resource-id="meta" class="android.view.ViewGroup" text="Host" package="com.example" clickable="true" enabled="true" bounds="[42,1636][436,1741]"/></node><node class="android.view.ViewGroup" package="com.example" bounds="[468,1165][862,1741]"/></node></node></node></hierarchy>"##
             ),
+            // A chip short in both dimensions at the end of a strip that scrolls across: its
+            // width may be cut, but its height is whole and too small — small for certain.
+            RuleExample(
+                "", triggers: ["chip"], overrides: [Parameter.platformMinimum.set(48)],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.HorizontalScrollView" package="com.example" scrollable="true" bounds="[0,400][1080,600]"><node class="android.widget.LinearLayout" package="com.example" bounds="[0,400][1080,600]"><node resource-id="chip" class="android.widget.Button" text="More" package="com.example" clickable="true" enabled="true" bounds="[960,450][1080,550]"/></node></node></node></hierarchy>"##
+            ),
             RuleExample(
                 ##"<element id="list" role="container" scrollable="true" frame="0,100,390,600"><element id="cut" role="button" label="Row" frame="0,690,390,10"/></element>"##,
                 incomplete: ["cut"]),
-            RuleExample(##"<element id="half" role="button" label="Next" frame="380,400,20,20"/>"##, incomplete: ["half"], overrides: [Parameter.spacingException.set(false)]),
+            // Past the screen's edge in its small width: in doubt. Small in its whole height
+            // too: small for certain.
+            RuleExample(##"<element id="half" role="button" label="Next" frame="380,400,20,40"/>"##, incomplete: ["half"], overrides: [Parameter.spacingException.set(false)]),
+            RuleExample(##"<element id="half" role="button" label="Next" frame="380,400,20,20"/>"##, triggers: ["half"], overrides: [Parameter.spacingException.set(false)]),
             // Wholly below the screen (further down a list): measured whole.
             RuleExample(##"<element id="below" role="button" label="Next" frame="20,1200,20,20"/>"##, triggers: ["below"], overrides: [Parameter.spacingException.set(false)]),
             // A SwiftUI toggle's knob is part of the named switch, not a second target.
@@ -217,10 +230,19 @@ public enum TargetSizeRule: Rule {
             if context.outOfBudget() { return }
             let frame = target.frame
             let required = platformRequired(frame)
-            let undersizedTarget = frame.width < minimum || frame.height < minimum
-            let belowPlatform = platformMinimum > 0 && (frame.width < required.width || frame.height < required.height)
             let short = (width: frame.width < max(minimum, required.width), height: frame.height < max(minimum, required.height))
-            if let clipping = Targets.clipping(of: frame, short: short, target: target.index, scrollers: scrollers, in: snapshot) {
+            let cuts = Targets.cuts(of: frame, short: short, target: target.index, scrollers: scrollers, in: snapshot)
+            // Each threshold is judged where a dimension short of it is whole: a chip 40 dp high
+            // at the end of a strip that scrolls across is below 48 dp for certain, whatever
+            // its width. WCAG's spacing exception measures from the target's centre, which a
+            // cut frame does not give: a partly cut target is not judged against 2.5.8.
+            let partial = cuts.width != nil || cuts.height != nil
+            func wholeAndShort(_ width: Bool, _ height: Bool) -> Bool { (width && cuts.width == nil) || (height && cuts.height == nil) }
+            let undersizedTarget =
+                wholeAndShort(frame.width < minimum, frame.height < minimum) && !(partial && spacingException)
+            let belowPlatform =
+                platformMinimum > 0 && wholeAndShort(frame.width < required.width, frame.height < required.height)
+            if partial, !undersizedTarget, !belowPlatform, let clipping = cuts.doubt ?? cuts.width ?? cuts.height {
                 let size = "\(frame.width.formattedForReport)×\(frame.height.formattedForReport) \(unit)"
                 switch clipping {
                 case .screen:
@@ -234,6 +256,19 @@ public enum TargetSizeRule: Rule {
                 continue
             }
             let source = snapshot.elements[target.index].hitFrame != nil ? "hit-frame" : "frame"
+            // One small dimension may be cut, the other is whole and small: the finding stands
+            // on the whole one, and says so.
+            var partlyCut: Evidence = []
+            if let cut = cuts.width ?? cuts.height {
+                let dimension = cuts.width != nil ? "width" : "height"
+                let edge: String
+                switch cut {
+                case .screen: edge = "the screen's edge"
+                case .scrollingAncestor(let scroller): edge = "the edge of the scrolling \(snapshot.node(scroller).id ?? snapshot.path(of: scroller))"
+                }
+                let whole = cuts.width != nil ? "height" : "width"
+                partlyCut = [(.cut, .string("its \(dimension) may be cut by \(edge); its whole \(whole) decides"))]
+            }
             var ancestor = Int(clickableAncestors[target.index])
             if ancestor >= 0, let outer = snapshot.elements[ancestor].touchFrame, outer.contains(x: frame.midX, y: frame.midY) {
                 // ATF's clickable ancestor: the row may handle the tap for its small control.
@@ -249,12 +284,13 @@ public enum TargetSizeRule: Rule {
                             (.required, .number(belowPlatform ? platformMinimum : minimum)), (.source, .string(source)),
                             (.ancestor, .string(name)),
                             (.ancestorSize, .string("\(outer.width.formattedForReport)×\(outer.height.formattedForReport)")),
+                        ] + partlyCut + [
                             (
                                 .severityReason,
                                 .string(
                                     "WCAG 2.5.8's equivalent exception: \(name), \(outer.width.formattedForReport)×\(outer.height.formattedForReport) \(unit), takes the same tap"
                                 )
-                            ),
+                            )
                         ], severity: .notice)
                     continue
                 }
@@ -262,10 +298,11 @@ public enum TargetSizeRule: Rule {
                 ancestor = -1
             }
             if undersizedTarget {
-                var evidence: Evidence = [
-                    (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
-                    (.required, .number(minimum)), (.source, .string(source)),
-                ]
+                var evidence: Evidence =
+                    [
+                        (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
+                        (.required, .number(minimum)), (.source, .string(source)),
+                    ] + partlyCut
                 let clear =
                     spacingException
                     && spacingIsClear(
@@ -294,11 +331,12 @@ public enum TargetSizeRule: Rule {
             if belowPlatform {
                 // A platform guideline, not a WCAG criterion (2.5.5's 44 CSS px is AAA and
                 // another unit): the finding names the guideline.
-                var evidence: Evidence = [
-                    (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
-                    (.required, .number(platformMinimum)), (.source, .string(source)),
-                    (.guideline, .string(guideline(for: snapshot.platform))),
-                ]
+                var evidence: Evidence =
+                    [
+                        (.width, .number(frame.width)), (.height, .number(frame.height)), (.unit, .string(unit)),
+                        (.required, .number(platformMinimum)), (.source, .string(source)),
+                        (.guideline, .string(guideline(for: snapshot.platform))),
+                    ] + partlyCut
                 if required.width < platformMinimum || required.height < platformMinimum {
                     evidence.append((.edgeMinimum, .number(min(required.width, required.height))))
                 }
