@@ -49,6 +49,13 @@ public enum TraitsRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" scrollable="true" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="row1" class="android.view.ViewGroup" content-desc="scripts" package="com.example" clickable="true" enabled="true" bounds="[0,100][1080,250]"/><node resource-id="row2" class="android.view.ViewGroup" content-desc="notes" package="com.example" clickable="true" enabled="true" bounds="[0,250][1080,400]"/><node resource-id="row3" class="android.view.ViewGroup" content-desc="photos" package="com.example" clickable="true" enabled="true" bounds="[0,400][1080,550]"/><node resource-id="alone" class="android.view.ViewGroup" content-desc="Continue" package="com.example" clickable="true" enabled="true" bounds="[40,2000][1040,2150]"/></node></node></node></hierarchy>"##
             ),
+            // React Native buttons of a form under a ScrollView, stacked with margins between
+            // them: buttons, not a list's rows.
+            RuleExample(
+                "", triggers: ["google", "apple", "email"], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" scrollable="true" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="google" class="android.view.ViewGroup" content-desc="Continue with Google" package="com.example" clickable="true" enabled="true" bounds="[40,1200][1040,1340]"/><node resource-id="apple" class="android.view.ViewGroup" content-desc="Continue with Apple" package="com.example" clickable="true" enabled="true" bounds="[40,1380][1040,1520]"/><node resource-id="email" class="android.view.ViewGroup" content-desc="Sign up with email" package="com.example" clickable="true" enabled="true" bounds="[40,1560][1040,1700]"/></node></node></node></hierarchy>"##
+            ),
             // No name at all: label.missing's finding, not a second one here.
             RuleExample(
                 "",
@@ -91,7 +98,8 @@ public enum TraitsRule: Rule {
     /// grid or recycler (a cell, or a cell's child), or one of a run of alike rows in a
     /// scrolling container (React Native's FlatList is a ScrollView of rows) — announced
     /// with its place in the list, not a button to name as one. A button alone inside a
-    /// scroll view (a React Native "Continue" under a ScrollView) is a button all the same.
+    /// scroll view (a React Native "Continue" under a ScrollView) is a button all the same,
+    /// and so are alike buttons stacked with margins between them (a form's).
     static func isListItem(_ index: Int, in snapshot: Snapshot) -> Bool {
         let elements = snapshot.elements
         if elements[index].role == .cell { return true }
@@ -103,18 +111,26 @@ public enum TraitsRule: Rule {
         guard !elements[parent].scrollAxes.isEmpty || (grandparent >= 0 && !elements[grandparent].scrollAxes.isEmpty),
             let frame = elements[index].frame
         else { return false }
-        var alike = 0
+        // Rows of a list touch (a FlatList's rows, a file list), cards of a grid share a
+        // row: at least one alike sibling does so. A form's buttons stacked with margins
+        // between them (Sign in, Register, Continue with Google) are buttons.
+        var alike = 0, adjoining = false
         var sibling = elements[parent].firstChild
-        while sibling >= 0, alike < 2 {
+        var looked = 0
+        while sibling >= 0, looked < 512, alike < 2 || !adjoining {
             let other = elements[Int(sibling)]
             if Int(sibling) != index, other.role == elements[index].role, other.isInteractive,
                 let otherFrame = other.frame, abs(otherFrame.width - frame.width) <= 2
             {
                 alike += 1
+                let touches = abs(otherFrame.minY - frame.maxY) <= 2 || abs(frame.minY - otherFrame.maxY) <= 2
+                let sideBySide = abs(otherFrame.minY - frame.minY) <= 2 && (otherFrame.maxX <= frame.minX + 2 || frame.maxX <= otherFrame.minX + 2)
+                if touches || sideBySide { adjoining = true }
             }
             sibling = other.nextSibling
+            looked += 1
         }
-        return alike >= 2
+        return alike >= 2 && adjoining
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
