@@ -61,6 +61,18 @@ final class CorpusVerdictTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(findings(report, "label.unreadable").filter { $0.finding.resultID == "private-use-glyph" }.count, 10)
     }
 
+    /// Rootly (iOS) and Yokara draw their own tab bars, which XCUITest gives as images: each
+    /// named item of the row along the bottom edge looks like a tab, inferred (a warning);
+    /// Yokara's unnamed fifth is label.missing's alone.
+    func testATabBarTheAppDrawsIsSaidToLookLikeTabs() throws {
+        let (_, rootly) = try audit("ios/kkolla06__autoRootly__raw_ios_xml_rootly-home.xml")
+        let tabs = findings(rootly, "voiceover.traits").filter { $0.finding.resultID == "looks-like-tab" }
+        XCTAssertEqual(Set(tabs.compactMap(\.elementID)), ["nav_home", "nav_alerts", "nav_incident", "nav_schedules", "nav_menu_toggle"])
+        XCTAssertTrue(tabs.allSatisfy { $0.finding.severity == .warning })
+        let (_, yokara) = try audit("ios/ngocllb__Yokara__current_ios_dump.xml")
+        XCTAssertEqual(findings(yokara, "voiceover.traits").filter { $0.finding.resultID == "looks-like-tab" }.count, 4)
+    }
+
     /// Xiaohongshu's home tabs fill their strip's height (an obfuscated scroller, either axis):
     /// not cut in their height, so the six 41.9-dp tabs are judged; the seventh, narrow and
     /// cut at the strip's right edge, is as short in its whole height: judged too (issue 55:

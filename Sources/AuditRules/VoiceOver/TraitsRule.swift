@@ -16,7 +16,11 @@ public enum TraitsRule: Rule {
             position in its label — Flutter's "Tab 2 of 5", React Navigation's "Home, tab, 1 of 4" — or an item \
             of a tab bar or of Material's bottom navigation), a list's row (a cell, or one of a run of alike rows \
             in a scroller: a FlatList), and an element with no name at all (label.missing reports it: one \
-            defect, one finding). On Android TalkBack \
+            defect, one finding). An iOS capture of an app that draws its own tab bar (Flutter, a game engine) \
+            gives its items as images or texts and says nothing of taps: three or more side by side along \
+            the screen's bottom edge, spanning most of its width and inside no tab bar, are reported as \
+            `looks-like-tab` — a warning inferred from the layout, a notice where the label says the tab's \
+            place ("Tab 1 of 3"), which VoiceOver reads. On Android TalkBack \
             still adds "double-tap to activate" but never says "button": a notice there. Fix: give one role — \
             the button trait for actions, link for navigation to content, adjustable for values.
             """,
@@ -56,6 +60,23 @@ public enum TraitsRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.ScrollView" scrollable="true" package="com.example" bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="google" class="android.view.ViewGroup" content-desc="Continue with Google" package="com.example" clickable="true" enabled="true" bounds="[40,1200][1040,1340]"/><node resource-id="apple" class="android.view.ViewGroup" content-desc="Continue with Apple" package="com.example" clickable="true" enabled="true" bounds="[40,1380][1040,1520]"/><node resource-id="email" class="android.view.ViewGroup" content-desc="Sign up with email" package="com.example" clickable="true" enabled="true" bounds="[40,1560][1040,1700]"/></node></node></node></hierarchy>"##
             ),
+            // A tab bar drawn by the app (Flutter on iOS): images in a row along the bottom edge.
+            RuleExample(
+                "", triggers: ["home", "alerts", "menu"], severity: .warning,
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844" visible="true" accessible="false"><XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="760" width="390" height="84" visible="true" accessible="false"><XCUIElementTypeImage type="XCUIElementTypeImage" name="home" label="Home" x="10" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="alerts" label="Alerts" x="140" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="menu" label="Menu" x="270" y="770" width="110" height="50" visible="true" accessible="true"/></XCUIElementTypeOther></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
+            // … a notice where the label says the tab's place; XCUITest's own tab bar passes.
+            RuleExample(
+                "", triggers: ["jobs", "notes", "me"], severity: .notice,
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844" visible="true" accessible="false"><XCUIElementTypeImage type="XCUIElementTypeImage" name="jobs" label="Jobs&#10;Tab 1 of 3" x="10" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="notes" label="Notes&#10;Tab 2 of 3" x="140" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="me" label="Me&#10;Tab 3 of 3" x="270" y="770" width="110" height="50" visible="true" accessible="true"/></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
+            RuleExample(
+                "",
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844" visible="true" accessible="false"><XCUIElementTypeTabBar type="XCUIElementTypeTabBar" x="0" y="760" width="390" height="84" visible="true" accessible="false"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Home" label="Home" x="10" y="770" width="110" height="50" visible="true" accessible="true"><XCUIElementTypeImage type="XCUIElementTypeImage" name="house" label="Home" x="40" y="775" width="50" height="30" visible="true" accessible="true"/></XCUIElementTypeButton><XCUIElementTypeImage type="XCUIElementTypeImage" name="alerts" label="Alerts" x="140" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="menu" label="Menu" x="270" y="770" width="110" height="50" visible="true" accessible="true"/></XCUIElementTypeTabBar></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
             // No name at all: label.missing's finding, not a second one here.
             RuleExample(
                 "",
@@ -79,11 +100,14 @@ public enum TraitsRule: Rule {
     public enum ResultID: String, RuleResults {
         case conflict
         case notActionable = "not-actionable"
+        case looksLikeTab = "looks-like-tab"
 
         public var message: String {
             switch self {
             case .conflict: "Traits conflict: ${traits}"
             case .notActionable: "Interactive ${role} is not announced as a button or link"
+            case .looksLikeTab:
+                "This ${role} looks like an item of a tab bar (one of ${count} side by side along the screen's bottom edge) but is announced as ${role}, not as a tab or button"
             }
         }
     }
@@ -135,6 +159,21 @@ public enum TraitsRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
+        // A tab bar the app draws itself, given as images or texts (iOS captures of Flutter
+        // and game engines): inferred from the row's place and shape, so a warning that says
+        // so; where the label says the tab's position, VoiceOver says that much (a notice).
+        for (index, count) in DrawnTabBar.items(in: snapshot) where LabelText.hasName(of: index, in: snapshot) {
+            let role = snapshot.elements[index].role
+            let position = TabItems.isTab(index, in: snapshot)
+            let reason =
+                position
+                ? "its label says its place among the tabs, which VoiceOver reads; the role is still \(role.name)"
+                : "inferred from the layout (\(count) alike items side by side along the bottom edge): the capture does not say it takes a tap"
+            context.report(
+                ResultID.looksLikeTab, element: index,
+                evidence: [(.role, .string(role.name)), (.count, .int(count)), (.severityReason, .string(reason))],
+                severity: position ? .notice : min(context.severity, .warning))
+        }
         // Layouts that hold controls of their own wrap them (a stepper around its − and +):
         // the controls inside are what is announced. One backward pass: children follow
         // their parents. Asked of Android layouts only.
