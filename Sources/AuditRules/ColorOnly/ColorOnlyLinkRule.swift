@@ -10,8 +10,9 @@ public enum ColorOnlyLinkRule: Rule {
         help: """
             A link inside a block of text must be told apart by more than colour: an underline, a weight \
             change, or a colour at least 3:1 from the surrounding text (WCAG technique G183). Checked for \
-            links whose parent is a text element, or that sit between text siblings. Fix: underline links in \
-            body text.
+            links whose parent is a text element, or that sit between text siblings. Where the capture shows \
+            no colours (XCUITest, uiautomator without a screenshot) such a link is incomplete, with the way to \
+            judge it (send a screenshot), never passed in silence. Fix: underline links in body text.
             """,
         parameters: Parameter.self,
         results: ResultID.self,
@@ -28,6 +29,12 @@ public enum ColorOnlyLinkRule: Rule {
             RuleExample(
                 ##"<element id="p" role="text" text="Read the terms first." foreground="#000000"><element id="l" role="link" text="terms" foreground="#FFD60A"/></element>"##),
             RuleExample(##"<element id="l" role="link" text="Privacy" foreground="#007AFF" frame="0,0,80,44"/>"##),
+            // A link between texts of a capture without colours (XCUITest): said, not passed.
+            RuleExample(
+                "", incomplete: ["terms-link"],
+                document:
+                    ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeOther type="XCUIElementTypeOther" x="20" y="400" width="350" height="20"><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="I accept the" x="20" y="400" width="90" height="20" visible="true" accessible="true"/><XCUIElementTypeLink type="XCUIElementTypeLink" name="terms-link" label="terms" x="112" y="400" width="40" height="20" visible="true" accessible="true"/><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="of use." x="154" y="400" width="50" height="20" visible="true" accessible="true"/></XCUIElementTypeOther></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -63,6 +70,10 @@ public enum ColorOnlyLinkRule: Rule {
             guard element.role == .link || element.traits.contains(.link), element.isVisible, !element.isHidden else { continue }
             guard let surrounding = surroundingText(of: index, previous: previous, in: snapshot) else { continue }
             let text = snapshot.elements[surrounding]
+            // Told apart by more than colour: nothing to read from colours.
+            if element.underline == true { continue }
+            let weight = element.fontWeight ?? 400, textWeight = text.fontWeight ?? 400
+            if abs(Int(weight) - Int(textWeight)) >= 300 { continue }
             var source = "declared"
             var colors = element.foreground.flatMap { link in text.foreground.map { (link, $0) } }
             // From pixels: the link's ink against the ink of the text beside it. A link inside
@@ -74,13 +85,17 @@ public enum ColorOnlyLinkRule: Rule {
                 source = "screenshot"
                 colors = (link.color, beside.color)
             }
+            // A link in running text whose colours are not known is not passed in silence.
             guard let (linkColor, textColor) = colors else {
-                if snapshot.capabilities.contains(.declaredColors) { context.cannotJudge("no colours for the link or its text", element: index) }
+                if snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil {
+                    context.cannotJudge("no colours for the link or its text", element: index)
+                } else {
+                    context.cannotJudge(
+                        "a link in running text, and this capture (\(snapshot.dialect.rawValue)) shows no colours: send a screenshot to judge whether only colour tells it apart",
+                        element: index)
+                }
                 continue
             }
-            if element.underline == true { continue }
-            let weight = element.fontWeight ?? 400, textWeight = text.fontWeight ?? 400
-            if abs(Int(weight) - Int(textWeight)) >= 300 { continue }
             let background = element.effectiveBackground ?? .white
             let ratio = ColorMath.contrastRatio(linkColor.composited(over: background), textColor.composited(over: background))
             guard ratio < required else { continue }
