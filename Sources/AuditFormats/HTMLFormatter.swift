@@ -14,8 +14,10 @@ package enum HTMLFormatter {
 
     package static func render(_ results: [SnapshotResult], context: FormatContext) -> String {
         var sections = ""
+        // A capture format's limit that several snapshots share is said once, in the summary.
+        let shared = SharedIncompletes(results)
         for (index, result) in results.enumerated() {
-            sections += section(index, result, context: context)
+            sections += section(index, result, context: context, shared: shared)
         }
         let rules = Set(results.flatMap { $0.findings.map(\.rule) }).sorted()
         let total = results.reduce(0) { $0 + $1.findings.count }
@@ -43,7 +45,7 @@ package enum HTMLFormatter {
             <header><h1>Accessibility report</h1>
             <p class="meta">auditd \(AuditCoreVersion.string): \(HTMLText.count(results.count, "snapshot")), \(HTMLText.count(total, "finding")). Each screen is drawn with a numbered marker on every finding's element; the list beside it says each finding in the same numbers.</p></header>
             <main id="main">
-            \(HTMLSummary.render(results, context: context))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
+            \(HTMLSummary.render(results, context: context))\(HTMLSummary.sharedIncompletes(shared))\(filters)\(sections)\(HTMLFindingList.helpByRule(results))</main>
             <script>
             \(HTMLAssets.script)
             </script>
@@ -53,7 +55,7 @@ package enum HTMLFormatter {
     }
 
     /// One snapshot: heading, counts, and its drawing beside its findings.
-    package static func section(_ index: Int, _ result: SnapshotResult, context: FormatContext) -> String {
+    package static func section(_ index: Int, _ result: SnapshotResult, context: FormatContext, shared: SharedIncompletes? = nil) -> String {
         let title = HTMLText.escape(result.file)
         let headingID = "snapshot-\(index)-heading"
         guard let report = result.report else {
@@ -82,7 +84,7 @@ package enum HTMLFormatter {
             <div class="list"><h3 id="\(headingID)-list">Findings of \(title)</h3>
             \(HTMLFindingList.render(numbered, result: result, headingID: "\(headingID)-list", heard: { screen.heard(line: $0.line, column: $0.column) }, named: { screen.personName(line: $0.line, column: $0.column) }, unit: screen.frameUnit,
                 crop: { finding, number in finding.frame.map { screen.crop(of: $0, number: number) } ?? "" }, markerOf: grouped.markerOf,
-                baseline: context.hasBaseline ? context.baselineTitle : nil))
+                baseline: context.hasBaseline ? context.baselineTitle : nil, shared: shared))
             \(screen.transcriptList(headingID: headingID))</div>
             </div>
             </section>

@@ -15,20 +15,8 @@ package enum TextFormatter {
         var totals: [Severity: Int] = [:]
         var totalIncomplete = 0
         var changes = (new: 0, regressed: 0, fixed: 0)
-        // Snapshot-wide reasons given by two snapshots or more (their counts aside): said
-        // once, at the end.
-        var sharedOrder: [String] = []
-        var sharedFiles: [String: [String]] = [:]
-        for result in results {
-            var seen = Set<String>()
-            for item in result.incomplete where item.element == nil && item.line == nil {
-                let key = sharedKey(item.rule, item.reason)
-                guard seen.insert(key).inserted else { continue }
-                if sharedFiles[key] == nil { sharedOrder.append(key) }
-                sharedFiles[key, default: []].append(result.file)
-            }
-        }
-        let shared = Set(sharedOrder.filter { (sharedFiles[$0]?.count ?? 0) >= 2 })
+        // Snapshot-wide reasons given by two snapshots or more: said once, at the end.
+        let shared = SharedIncompletes(results)
         for result in results {
             if let error = result.error {
                 let line = error.line.map { ":\($0)" } ?? ""
@@ -80,7 +68,7 @@ package enum TextFormatter {
             }
             for item in result.incomplete {
                 totalIncomplete += 1
-                if quiet || (item.element == nil && item.line == nil && shared.contains(sharedKey(item.rule, item.reason))) { continue }
+                if quiet || shared.contains(item) { continue }
                 let line = item.line.map { ":\($0)" } ?? ""
                 let element = item.element.map { " (\(e($0)))" } ?? ""
                 out += "\(e(result.file))\(line): \(paint("incomplete", "2")): [\(e(item.rule))] \(e(item.reason))\(element)\n"
@@ -102,11 +90,10 @@ package enum TextFormatter {
             }
         }
         if !quiet {
-            for key in sharedOrder where shared.contains(key) {
-                let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-                let files = sharedFiles[key] ?? []
+            for entry in shared.entries {
+                let files = entry.files
                 let named = files.prefix(3).map { e($0) }.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-                out += "\(paint("incomplete", "2")) on \(files.count) snapshots: [\(e(parts.first))] \(e(parts.last)) (\(named))\n"
+                out += "\(paint("incomplete", "2")) on \(files.count) snapshots: [\(e(entry.rule))] \(e(entry.reason)) (\(named))\n"
             }
         }
         let failed = results.filter { $0.error != nil }.count
@@ -115,22 +102,5 @@ package enum TextFormatter {
             + "\(totals[.notice] ?? 0) notices, \(totalIncomplete) incomplete" + (failed > 0 ? ", \(failed) not audited" : "")
             + (context.hasBaseline ? "; \(changes.new) new, \(changes.regressed) regressed, \(changes.fixed) fixed" : "") + "\n"
         return out
-    }
-
-    /// A snapshot-wide reason with its numbers as `N` ("no colours in this dialect
-    /// (uiautomator); N text elements not judged"), keyed with its rule.
-    static func sharedKey(_ rule: String, _ reason: String) -> String {
-        var normalized = ""
-        var inNumber = false
-        for character in reason {
-            if character.isASCII, character.isNumber {
-                if !inNumber { normalized.append("N") }
-                inNumber = true
-            } else {
-                normalized.append(character)
-                inNumber = false
-            }
-        }
-        return rule + "\u{1F}" + normalized
     }
 }

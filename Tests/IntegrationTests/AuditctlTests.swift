@@ -39,6 +39,12 @@ final class AuditctlTests: XCTestCase {
             text.stdout)
         let json = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "json"] + files)
         XCTAssertEqual(json.stdout.components(separatedBy: "\"motion.autoplay\"").count - 1, 3, "kept per snapshot in JSON")
+        // The HTML report says it once too, in its summary; each snapshot's list points there.
+        let html = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "html"] + files)
+        XCTAssertEqual(html.stdout.components(separatedBy: "<code>motion.autoplay</code>").count - 1, 1, "said once in the HTML")
+        XCTAssertTrue(html.stdout.contains("<h2 id=\"not-judged\">Not judged on several snapshots</h2>"))
+        XCTAssertTrue(html.stdout.contains("<code>motion.autoplay</code> this capture (uiautomator) declares no animations: motion not judged — 3 snapshots ("), html.stdout)
+        XCTAssertEqual(html.stdout.components(separatedBy: "of the capture format, said once for the run").count - 1, 3)
         let quiet = try daemon.auditctl(["audit", "--fail-on", "never", "-q"] + files)
         XCTAssertFalse(quiet.stdout.contains(": incomplete:") || quiet.stdout.contains("incomplete on"), quiet.stdout)
         // Progress a CI log can read (standard error is no terminal here): plain lines, the

@@ -10,7 +10,7 @@ package enum HTMLFindingList {
         _ numbered: [(number: Int, finding: ReportFinding, anchor: String)], result: SnapshotResult,
         headingID: String, heard: (ReportFinding) -> (stop: Int, speech: String)? = { _ in nil },
         named: (ReportFinding) -> String? = { _ in nil }, unit: String = "pt", crop: (ReportFinding, Int) -> String = { _, _ in "" },
-        markerOf: [String: String] = [:], baseline: String?
+        markerOf: [String: String] = [:], baseline: String?, shared: SharedIncompletes? = nil
     ) -> String {
         var out = ""
         if numbered.isEmpty {
@@ -39,9 +39,16 @@ package enum HTMLFindingList {
             }
             out += "</ul>\n"
         }
-        if !result.incomplete.isEmpty {
+        // What the run's summary says once for every snapshot it applies to is left out here.
+        let own = result.incomplete.filter { !(shared?.contains($0) ?? false) }
+        let elsewhere = result.incomplete.count - own.count
+        if !own.isEmpty || elsewhere > 0 {
             out += "<details class=\"incomplete\"><summary>\(HTMLText.count(result.incomplete.count, "check")) could not judge</summary><ul>\n"
-            for item in result.incomplete {
+            if elsewhere > 0 {
+                out +=
+                    "<li class=\"shared\">\(HTMLText.count(elsewhere, "limit")) of the capture format, said once for the run: <a href=\"#not-judged\">Not judged on several snapshots</a></li>\n"
+            }
+            for item in own {
                 out +=
                     "<li><code>\(HTMLText.escape(item.rule))</code> \(HTMLText.escape(item.reason))"
                     + (item.element.map { " <span class=\"element\">(\(HTMLText.escape($0)))</span>" } ?? "")

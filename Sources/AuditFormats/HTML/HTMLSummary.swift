@@ -124,6 +124,19 @@ package enum HTMLSummary {
 
     /// The defects that have several instances, worst first and then the most repeated:
     /// one problem with its instances linked (at most 50 rows, 8 links each).
+    /// The checks that several snapshots could not judge for one reason (a capture format's
+    /// limit), said once with the snapshots it applies to; empty when there are none.
+    package static func sharedIncompletes(_ shared: SharedIncompletes) -> String {
+        guard !shared.entries.isEmpty else { return "" }
+        var out = "<section class=\"not-judged\" aria-labelledby=\"not-judged\"><h2 id=\"not-judged\">Not judged on several snapshots</h2>\n<ul>\n"
+        for entry in shared.entries {
+            let named = entry.files.prefix(3).map(HTMLText.escape).joined(separator: ", ") + (entry.files.count > 3 ? " and \(entry.files.count - 3) more" : "")
+            out +=
+                "<li><code>\(HTMLText.escape(entry.rule))</code> \(HTMLText.escape(entry.reason)) — \(HTMLText.count(entry.files.count, "snapshot")) (\(named))</li>\n"
+        }
+        return out + "</ul></section>\n"
+    }
+
     static func defects(_ results: [SnapshotResult]) -> String {
         var groups: [String: [(snapshot: Int, number: Int, finding: ReportFinding)]] = [:]
         var order: [String] = []
