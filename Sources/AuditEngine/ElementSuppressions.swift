@@ -47,11 +47,13 @@ struct ElementSuppressions: Sendable {
 
     /// True when an `a11y-ignore` list of `index` or an ancestor names `ruleID`.
     func suppresses(_ ruleID: String, at index: Int) -> Bool {
+        // A rule's former ids (`voiceover.traits`) are matched too.
+        let formerIDs = BuiltInRules.names(of: ruleID).dropFirst()
         var current = Int(nearest[index])
         var looked = 0
         while current >= 0, looked < Self.maximumPatterns {
             for glob in lists[current] ?? [] {
-                if glob.matches(ruleID) { return true }
+                if glob.matches(ruleID) || formerIDs.contains(where: glob.matches) { return true }
                 looked += 1
                 if looked >= Self.maximumPatterns { return false }
             }

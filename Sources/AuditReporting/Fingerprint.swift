@@ -79,7 +79,8 @@ public struct Fingerprint {
         rule.beginPart(); rule.add("v4")
         rule.beginPart(); rule.add(snapshot.app ?? "")
         rule.beginPart(); rule.add(snapshot.screen ?? "")
-        rule.beginPart(); rule.add(finding.ruleID)
+        // The rule's first id: a renamed rule's findings keep their fingerprints.
+        rule.beginPart(); rule.add(BuiltInRules.fingerprintID(finding.ruleID))
         // Each part from here on begins with the separator.
         var instance = rule.hash
         instance.add(0x1F)

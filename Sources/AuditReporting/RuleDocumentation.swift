@@ -31,6 +31,10 @@ public enum RuleDocumentation {
             let groups = description.enabledIn.sorted().map { "`\($0.rawValue)`" }
             out += "Default severity: `\((entry?.severity ?? description.severity).rawValue)`. "
             out += groups.isEmpty ? "Opt-in: no shipped rule set runs it.\n\n" : "Enabled by default in \(groups.joined(separator: ", ")) (a rule set's `\"defaults\"`).\n\n"
+            if !description.aliases.isEmpty {
+                out +=
+                    "Formerly \(description.aliases.map { "`\($0)`" }.joined(separator: ", ")), which rule sets, suppressions and `auditctl watch --rule` still accept; its findings keep the fingerprints they had under it.\n\n"
+            }
             out += description.help + "\n\n"
             if !description.parameters.isEmpty {
                 out += "| parameter | kind | default | meaning |\n| --- | --- | --- | --- |\n"

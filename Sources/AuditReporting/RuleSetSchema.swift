@@ -9,7 +9,7 @@ public enum RuleSetSchema {
     public static func json(rules: [any Rule.Type] = BuiltInRules.all) -> JSON {
         let severity: JSON = .object([("enum", .array(Severity.allCases.map { .string($0.rawValue) }))])
         let sorted = rules.sorted { $0.description.id < $1.description.id }
-        let ruleProperties: [(String, JSON)] = sorted.map { rule in
+        let ruleProperties: [(String, JSON)] = sorted.flatMap { rule -> [(String, JSON)] in
             let description = rule.description
             let parameters: [(String, JSON)] = description.parameters.map { ($0.name, schema(of: $0)) }
             let settings: JSON = .object([
@@ -30,13 +30,21 @@ public enum RuleSetSchema {
                 ),
                 ("additionalProperties", .bool(false)),
             ])
-            return (
-                description.id,
-                .object([
-                    ("description", .string(description.title)),
-                    ("oneOf", .array([.object([("type", .string("boolean"))]), settings])),
-                ])
-            )
+            let property: JSON = .object([
+                ("description", .string(description.title)),
+                ("oneOf", .array([.object([("type", .string("boolean"))]), settings])),
+            ])
+            // A former id is accepted too, marked deprecated, with the id it names now.
+            let former: [(String, JSON)] = description.aliases.map { alias in
+                (
+                    alias,
+                    .object([
+                        ("description", .string("Former id of \(description.id): \(description.title)")), ("deprecated", .bool(true)),
+                        ("oneOf", .array([.object([("type", .string("boolean"))]), settings])),
+                    ])
+                )
+            }
+            return [(description.id, property)] + former
         }
         let glob: JSON = .object([("type", .string("string")), ("minLength", .int(1))])
         return .object([

@@ -28,7 +28,8 @@ public struct RuleSet: Sendable {
         public var reason: String?
 
         public func matches(ruleID: String, elementID: String?, screen: String?) -> Bool {
-            guard rule.matches(ruleID) else { return false }
+            // A rule's former ids match too: a suppression written before a rename holds.
+            guard rule.matches(ruleID) || BuiltInRules.names(of: ruleID).dropFirst().contains(where: rule.matches) else { return false }
             if let element, !element.matches(elementID ?? "") { return false }
             if let pattern = self.screen, !pattern.matches(screen ?? "") { return false }
             return true

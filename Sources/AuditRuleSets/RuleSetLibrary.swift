@@ -141,6 +141,8 @@ struct RuleSetReader {
                     throw fail(key, reason)
                 }
                 let description = rule.description
+                // A former id (`voiceover.traits`) names the rule under its id now.
+                let id = description.id
                 var entry = entries[id] ?? RuleSet.Entry(rule: rule, severity: description.severity, parameters: [:])
                 var enabled = true
                 switch settings {

@@ -3,6 +3,10 @@
 /// tests and printed in docs/rules.md.
 public struct RuleDescription: Sendable {
     public var id: String
+    /// The ids the rule was known by before (`voiceover.traits` for `screen-reader.role`):
+    /// rule sets, suppressions and `auditctl watch --rule` accept them, and the first is what
+    /// its fingerprints are made of, so a finding keeps its identity across the rename.
+    public var aliases: [String]
     public var title: String {
         didSet { titleTemplate = MessageTemplate(title) }
     }
@@ -29,9 +33,10 @@ public struct RuleDescription: Sendable {
     /// A rule's description; its messages are those of its `results`, its parameters those
     /// its ``RuleParameters`` type declares, in their order.
     public init<Results: RuleResults>(
-        id: String, title: String, wcag: [String], severity: Severity, enabledIn: Set<DefaultRuleSet>, help: String,
+        id: String, aliases: [String] = [], title: String, wcag: [String], severity: Severity, enabledIn: Set<DefaultRuleSet>, help: String,
         parameters: (any RuleParameters.Type)? = nil, results: Results.Type, examples: [RuleExample]
     ) {
+        self.aliases = aliases
         let messages = Dictionary(Results.allCases.map { ($0.rawValue, $0.message) }, uniquingKeysWith: { first, _ in first })
         self.id = id
         self.title = title

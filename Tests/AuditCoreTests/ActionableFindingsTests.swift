@@ -137,7 +137,7 @@ final class ActionableFindingsTests: XCTestCase {
         for path in ["android/Bioto__tron-ai__page_source.xml", "ios/KazuCocoa__appium-source-viewer__docs_sample_source.xml"] {
             let (_, report) = try audit(path)
             let unjudged = Set(report.incomplete.filter { $0.incomplete.element == nil }.map(\.incomplete.ruleID))
-            for rule in ["dynamic-type.fixed-size", "dynamic-type.truncated", "motion.reduce-motion", "motion.autoplay"]
+            for rule in ["text-scaling.fixed-size", "text-scaling.truncated", "motion.reduce-motion", "motion.autoplay"]
             where
                 try Self.library.get().defaultSet(for: report.platform)?.entries.contains(where: { $0.id == rule }) == true
             {

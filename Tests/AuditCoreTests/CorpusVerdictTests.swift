@@ -66,11 +66,11 @@ final class CorpusVerdictTests: XCTestCase {
     /// Yokara's unnamed fifth is label.missing's alone.
     func testATabBarTheAppDrawsIsSaidToLookLikeTabs() throws {
         let (_, rootly) = try audit("ios/kkolla06__autoRootly__raw_ios_xml_rootly-home.xml")
-        let tabs = findings(rootly, "voiceover.traits").filter { $0.finding.resultID == "looks-like-tab" }
+        let tabs = findings(rootly, "screen-reader.role").filter { $0.finding.resultID == "looks-like-tab" }
         XCTAssertEqual(Set(tabs.compactMap(\.elementID)), ["nav_home", "nav_alerts", "nav_incident", "nav_schedules", "nav_menu_toggle"])
         XCTAssertTrue(tabs.allSatisfy { $0.finding.severity == .warning })
         let (_, yokara) = try audit("ios/ngocllb__Yokara__current_ios_dump.xml")
-        XCTAssertEqual(findings(yokara, "voiceover.traits").filter { $0.finding.resultID == "looks-like-tab" }.count, 4)
+        XCTAssertEqual(findings(yokara, "screen-reader.role").filter { $0.finding.resultID == "looks-like-tab" }.count, 4)
     }
 
     /// Xiaohongshu's home tabs fill their strip's height (an obfuscated scroller, either axis):

@@ -31,7 +31,7 @@ final class AuditctlTests: XCTestCase {
         // A notice says why it is one.
         XCTAssertTrue(
             lines.contains {
-                $0.contains("notice: [voiceover.traits] Interactive group is not announced as a button or link — notice: TalkBack still says")
+                $0.contains("notice: [screen-reader.role] Interactive group is not announced as a button or link — notice: TalkBack still says")
             }, text.stdout)
         // A small target under a clickable ancestor says which 2.5.8 exception its severity rests on.
         XCTAssertTrue(

@@ -170,7 +170,7 @@ public enum TrendHistory {
                     .array(
                         findings.map { kind, screen, finding in
                             .object([
-                                ("class", .string(kind.rawValue)), ("screen", .string(screen)), ("rule", .string(finding.rule)),
+                                ("class", .string(kind.rawValue)), ("screen", .string(screen)), ("rule", .string(BuiltInRules.canonicalID(finding.rule))),
                                 ("severity", .string(finding.severity)), ("fingerprint", .string(finding.fingerprint)),
                                 ("defect", .optional(finding.defect)), ("element", .optional(finding.element)), ("path", .optional(finding.path)),
                                 ("message", .optional(finding.message)),
@@ -227,7 +227,7 @@ public enum TrendHistory {
                         .array(
                             findings.map { finding in
                                 .object([
-                                    ("rule", .string(finding.rule)), ("severity", .string(finding.severity)),
+                                    ("rule", .string(BuiltInRules.canonicalID(finding.rule))), ("severity", .string(finding.severity)),
                                     ("message", .string(finding.message ?? "")), ("path", .optional(finding.path)),
                                     ("fingerprint", .string(finding.fingerprint)), ("defect", .optional(finding.defect)),
                                 ])

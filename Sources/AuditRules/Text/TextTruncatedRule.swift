@@ -26,7 +26,7 @@ public enum TextTruncatedRule: Rule {
             titles ellipsized by design), a warning when the capture declares a larger text size \
             (`content-size` above `l`: the user enlarged the text and lost it, WCAG 1.4.4). Where the \
             capture declares truncation \
-            itself (a native `truncated="true"`), `dynamic-type.truncated` reports it from the tree; this \
+            itself (a native `truncated="true"`), `text-scaling.truncated` reports it from the tree; this \
             rule sees what the pixels show, on any capture. Fix: let the text wrap or grow (no fixed \
             height, `numberOfLines = 0`, `maxLines` unset), or shorten it.
             """,

@@ -23,7 +23,7 @@ struct Baseline {
 
     /// The key old baselines are compared by.
     static func legacyKey(_ finding: ReportFinding) -> String {
-        [finding.rule, finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
+        [BuiltInRules.canonicalID(finding.rule), finding.elementName ?? "", finding.message].joined(separator: "\u{1F}")
     }
 
     /// How a baseline is made, for the errors of one that cannot be used.

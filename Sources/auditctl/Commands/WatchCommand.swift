@@ -55,7 +55,8 @@ enum WatchCommand: Command {
                         guard record["type"]?.stringValue == "finding" else { continue }
                         if let app = arguments.value("--app"), record["app"]?.stringValue != app { continue }
                         if let screen = arguments.value("--screen"), record["screen"]?.stringValue != screen { continue }
-                        if let rule, !rule.matches(record["rule"]?.stringValue ?? "") { continue }
+                        // A rule's id now or before its rename (records journaled before it).
+                        if let rule, !BuiltInRules.names(of: record["rule"]?.stringValue ?? "").contains(where: rule.matches) { continue }
                         if let minimum, (record["severity"]?.stringValue.flatMap(Severity.init) ?? .notice) < minimum { continue }
                         if jsonl {
                             Console.out(String(decoding: line, as: UTF8.self) + "\n")

@@ -1,8 +1,9 @@
-/// `dynamic-type.large-content-viewer` — items of a custom tab bar or toolbar that do not
+/// `text-scaling.large-content-viewer` — items of a custom tab bar or toolbar that do not
 /// grow with the text size must offer the Large Content Viewer (WCAG 1.4.4).
-public enum DynamicTypeLargeContentViewerRule: Rule {
+public enum TextScalingLargeContentViewerRule: Rule {
     public static let description = RuleDescription(
-        id: "dynamic-type.large-content-viewer",
+        id: "text-scaling.large-content-viewer",
+        aliases: ["dynamic-type.large-content-viewer"],
         title: "Bar item without Large Content Viewer",
         wcag: ["1.4.4"],
         severity: .warning,
@@ -47,7 +48,7 @@ public enum DynamicTypeLargeContentViewerRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
-        guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
+        guard context.requires(.fonts, TextScalingTerms.missingFonts(on: context.snapshot.platform)) else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
         let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity

@@ -1,8 +1,9 @@
-/// `voiceover.modal-escape` — a modal VoiceOver users cannot dismiss with the escape
+/// `screen-reader.modal-escape` — a modal VoiceOver users cannot dismiss with the escape
 /// gesture, and a main action without a magic-tap equivalent.
 public enum ModalEscapeRule: Rule {
     public static let description = RuleDescription(
-        id: "voiceover.modal-escape",
+        id: "screen-reader.modal-escape",
+        aliases: ["voiceover.modal-escape"],
         title: "Modal without escape, main action without magic tap",
         wcag: ["2.1.2", "2.1.1"],
         severity: .warning,

@@ -1,9 +1,10 @@
-/// `dynamic-type.fixed-size` — text that does not follow the content-size setting
+/// `text-scaling.fixed-size` — text that does not follow the content-size setting
 /// (WCAG 1.4.4; Apple's Dynamic Type).
-public enum DynamicTypeFixedSizeRule: Rule {
+public enum TextScalingFixedSizeRule: Rule {
     public static let description = RuleDescription(
-        id: "dynamic-type.fixed-size",
-        title: "Text does not follow Dynamic Type",
+        id: "text-scaling.fixed-size",
+        aliases: ["dynamic-type.fixed-size"],
+        title: "Text does not follow the user's text size",
         wcag: ["1.4.4"],
         severity: .warning,
         enabledIn: [.wcag],
@@ -48,7 +49,7 @@ public enum DynamicTypeFixedSizeRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
-        guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
+        guard context.requires(.fonts, TextScalingTerms.missingFonts(on: context.snapshot.platform)) else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
         let severity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity

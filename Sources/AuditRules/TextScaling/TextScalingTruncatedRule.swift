@@ -1,8 +1,9 @@
-/// `dynamic-type.truncated` — text cut off or clipped, most severe at accessibility text
+/// `text-scaling.truncated` — text cut off or clipped, most severe at accessibility text
 /// sizes (WCAG 1.4.4).
-public enum DynamicTypeTruncatedRule: Rule {
+public enum TextScalingTruncatedRule: Rule {
     public static let description = RuleDescription(
-        id: "dynamic-type.truncated",
+        id: "text-scaling.truncated",
+        aliases: ["dynamic-type.truncated"],
         title: "Text is truncated",
         wcag: ["1.4.4"],
         severity: .warning,
@@ -52,7 +53,7 @@ public enum DynamicTypeTruncatedRule: Rule {
     }
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
-        guard context.requires(.fonts, "carries no fonts or Dynamic Type state (text styles, scaling, truncation): Dynamic Type not judged") else { return }
+        guard context.requires(.fonts, TextScalingTerms.missingFonts(on: context.snapshot.platform)) else { return }
         let snapshot = context.snapshot
         let size = snapshot.settings.effectiveContentSize
         let statedSeverity = size.isAccessibilitySize ? context[Parameter.accessibilitySizeSeverity] : context.severity

@@ -1,9 +1,10 @@
-/// `voiceover.custom-drawn` — content a view draws itself with no accessibility element
+/// `screen-reader.custom-drawn` — content a view draws itself with no accessibility element
 /// inside or over it: shapes VoiceOver cannot see.
 public enum CustomDrawnRule: Rule {
     public static let description = RuleDescription(
-        id: "voiceover.custom-drawn",
-        title: "Custom-drawn content is invisible to VoiceOver",
+        id: "screen-reader.custom-drawn",
+        aliases: ["voiceover.custom-drawn"],
+        title: "Custom-drawn content is invisible to screen readers",
         wcag: ["1.1.1", "4.1.2"],
         severity: .error,
         enabledIn: [.ios],

@@ -1,9 +1,10 @@
-/// `voiceover.header-trait` — text that looks like a heading but is not announced as one
+/// `screen-reader.heading` — text that looks like a heading but is not announced as one
 /// (the Notecards "Collection" header VoiceOver did not call a heading).
-public enum HeaderTraitRule: Rule {
+public enum HeadingRule: Rule {
     public static let description = RuleDescription(
-        id: "voiceover.header-trait",
-        title: "Heading without the header trait",
+        id: "screen-reader.heading",
+        aliases: ["voiceover.header-trait"],
+        title: "Heading not announced as a heading",
         wcag: ["1.3.1", "2.4.6"],
         severity: .warning,
         enabledIn: [.ios],
@@ -71,9 +72,9 @@ public enum HeaderTraitRule: Rule {
         public var message: String {
             switch self {
             case .style: "\"${text}\" uses the ${text-style} style but is not announced as a heading"
-            case .looks: "\"${text}\" is larger (${font-size} pt vs ${sibling-size} pt) and bolder than its group's text but is not announced as a heading"
+            case .looks: "\"${text}\" is larger (${font-size} ${unit} vs ${sibling-size} ${unit}) and bolder than its group's text but is not announced as a heading"
             case .drawnLarger:
-                "\"${text}\" is drawn larger than its group's text (a line ${line-height} pt tall vs ${sibling-line-height} pt) but is not announced as a heading"
+                "\"${text}\" is drawn larger than its group's text (a line ${line-height} ${unit} tall vs ${sibling-line-height} ${unit}) but is not announced as a heading"
             }
         }
     }
@@ -151,6 +152,7 @@ public enum HeaderTraitRule: Rule {
                 ResultID.looks, element: first,
                 evidence: [
                     (.text, .string(text)), (.fontSize, .number(size)), (.siblingSize, .number(largest)), (.fontWeight, .int(weight)),
+                    (.unit, .string(snapshot.platform.sizeUnit)),
                 ])
         }
         // Without declared fonts, where text frames hug their text and the capture says
@@ -168,7 +170,10 @@ public enum HeaderTraitRule: Rule {
             guard height >= tallest * frameRatio else { return }
             context.report(
                 ResultID.drawnLarger, element: first,
-                evidence: [(.text, .string(text)), (.lineHeight, .number(height)), (.siblingLineHeight, .number(tallest))])
+                evidence: [
+                    (.text, .string(text)), (.lineHeight, .number(height)), (.siblingLineHeight, .number(tallest)),
+                    (.unit, .string(snapshot.platform.sizeUnit)),
+                ])
         }
         for parent in elements.indices where elements[parent].firstChild >= 0 {
             if context.outOfBudget() { return }

@@ -1,9 +1,10 @@
-/// `voiceover.traits` — traits that contradict each other, and interactive elements that
+/// `screen-reader.role` — traits that contradict each other, and interactive elements that
 /// VoiceOver does not announce as actionable.
-public enum TraitsRule: Rule {
+public enum RoleRule: Rule {
     public static let description = RuleDescription(
-        id: "voiceover.traits",
-        title: "Conflicting or missing traits",
+        id: "screen-reader.role",
+        aliases: ["voiceover.traits"],
+        title: "Conflicting or missing role",
         wcag: ["4.1.2"],
         severity: .warning,
         enabledIn: [.ios, .android],

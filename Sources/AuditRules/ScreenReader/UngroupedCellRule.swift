@@ -1,8 +1,9 @@
-/// `voiceover.ungrouped-cell` — a cell or card whose parts are separate accessibility
+/// `screen-reader.ungrouped-cell` — a cell or card whose parts are separate accessibility
 /// elements: VoiceOver users swipe through forty elements for ten products.
 public enum UngroupedCellRule: Rule {
     public static let description = RuleDescription(
-        id: "voiceover.ungrouped-cell",
+        id: "screen-reader.ungrouped-cell",
+        aliases: ["voiceover.ungrouped-cell"],
         title: "Cell read as separate parts",
         wcag: ["1.3.1"],
         severity: .warning,
