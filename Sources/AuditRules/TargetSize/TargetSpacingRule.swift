@@ -20,7 +20,9 @@ public enum TargetSpacingRule: Rule {
             (`minimum-overlap-share`: neighbours that touch) are not findings either. Reported on the \
             target above. Targets of two pages stacked in one window (a page drawn over the one it came from, \
             two copies of a page captured mid-transition: a subtree covering most of the screen beside an \
-            earlier one that does too) are not paired: one page covers the other. Fix: separate the targets or \
+            earlier one that does too) are not paired: one page covers the other. Nor is a target that \
+            scrolls under one outside its scrolling container (a list's row under a floating action button \
+            or a sticky bar): a scroll brings it out whole. Fix: separate the targets or \
             shrink the hit areas so they do not overlap.
             """,
         parameters: Parameter.self,
@@ -32,6 +34,12 @@ public enum TargetSpacingRule: Rule {
                 "",
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="menu" class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="item" class="android.widget.Button" text="Add" package="com.example" clickable="true" enabled="true" bounds="[40,2000][540,2200]"/></node><node resource-id="cart" class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="checkout" class="android.widget.Button" text="Checkout" package="com.example" clickable="true" enabled="true" bounds="[0,2050][1080,2250]"/></node></node></hierarchy>"##
+            ),
+            // A floating action button over a row of the list beneath it: the row scrolls out.
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,0][1080,2400]"><node resource-id="more" class="android.widget.TextView" text="All" package="com.example" clickable="true" enabled="true" bounds="[900,1980][1060,2100]"/></node><node resource-id="fab" class="com.google.android.material.floatingactionbutton.FloatingActionButton" content-desc="Post" package="com.example" clickable="true" enabled="true" bounds="[860,1960][1060,2160]"/></node></hierarchy>"##
             ),
             // B covers most of A: A keeps a 20-pt strip of its own.
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="20,100,100,44"/>"##, triggers: ["b"]),
@@ -100,6 +108,9 @@ public enum TargetSpacingRule: Rule {
         let drawingOrderStated = DrawingOrder.isStated(in: snapshot)
         // Pages stacked in one window: targets of different pages are not neighbours.
         let layers = PageLayers(snapshot)
+        // Each target's nearest scrolling ancestor: a target that scrolls under one outside
+        // its scroller (a floating action button, a sticky bar) can be scrolled out from under it.
+        let scrollers = Targets.nearestAncestors(in: snapshot) { !snapshot.elements[$0].scrollAxes.isEmpty }
         // Identical bounds are `target-duplicate`'s: a target with an earlier twin that is not
         // its ancestor is left to it (per frame, the earlier target whose subtree ends first;
         // one pass in document order), and no search runs for it — a screen of 100,000
@@ -142,6 +153,11 @@ public enum TargetSpacingRule: Rule {
                 if shared >= 0.9 * max(frame.width * frame.height, other.rect.width * other.rect.height) { return false }
                 earlierOnTop = drawingOrderStated && DrawingOrder.isDrawnAbove(other.index, position, in: snapshot)
                 let (aboveRect, belowRect) = earlierOnTop ? (other.rect, frame) : (frame, other.rect)
+                // The one below scrolls under the one above (a list's row under a floating
+                // button or a sticky bar): a scroll brings it out, whole.
+                let (aboveIndex, belowIndex) = earlierOnTop ? (other.index, position) : (position, other.index)
+                let scroller = Int(scrollers[belowIndex])
+                if scroller >= 0, !(scroller < aboveIndex && aboveIndex < ends[scroller]) { return false }
                 // The one below is hit where the one above is not: a finding when what it
                 // keeps of its own is too small to aim at.
                 return !keepsStrip(belowRect, uncoveredBy: aboveRect, minimum: minimumFree)
