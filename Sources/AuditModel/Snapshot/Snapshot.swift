@@ -129,7 +129,10 @@ public final class Snapshot: Sendable {
         if !texts.isBlank(element.text) { return element.text }
         if element.role == .text || element.role == .textfield {
             if !texts.isBlank(element.value) { return element.value }
-            if element.role == .text, !texts.isBlank(element.label) { return element.label }
+            // A static text's label is what it draws (iOS); where names come from content
+            // (Android), a label is a content description, heard and not drawn: an empty
+            // TextView's description is not text on screen.
+            if element.role == .text, !capabilities.contains(.namesFromContent), !texts.isBlank(element.label) { return element.label }
         }
         return .absent
     }

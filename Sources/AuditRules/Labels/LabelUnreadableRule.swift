@@ -50,6 +50,13 @@ public enum LabelUnreadableRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.Button" text="WebView" package="com.example" clickable="true" enabled="true" bounds="[40,400][1040,560]"/></node></hierarchy>"##
             ),
+            // An empty TextView's content description is heard, not drawn: an identifier there
+            // is what TalkBack alone says.
+            RuleExample(
+                "", triggers: ["t"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="t" class="android.widget.TextView" text="" content-desc="headerTitleLabel" package="com.example" bounds="[40,400][1040,560]"/></node></hierarchy>"##
+            ),
             // An icon font's glyph inside a control described in words: never reached.
             RuleExample(
                 "",
