@@ -107,16 +107,24 @@ let package = Package(
             path: "Sources/AuditOCR",
             swiftSettings: layerSettings
         ),
-        // The trend index beside the journal (Sources/AuditDaemonKit/Trends).
+        // The trend index beside the journal (Sources/AuditHistory).
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The history of audits as a library: the journal's records read, indexed in SQLite
+        // and compared build with build (trends, baselines). The daemon keeps its index
+        // beside the journal with it; auditctl answers from a journal file with it alone.
+        .target(
+            name: "AuditHistory",
+            dependencies: ["AuditCore", "CSQLite"],
+            path: "Sources/AuditHistory"
+        ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore", "AuditOCR", "CSystem", "CSQLite"],
+            dependencies: ["AuditCore", "AuditHistory", "AuditOCR", "CSystem", "CSQLite"],
             path: "Sources/AuditDaemonKit",
             // The connection, journal and metrics are loop- or lock-confined; their dynamic
             // exclusivity checks were 4% of the daemon's CPU under load (docs/PERFORMANCE.md).
@@ -141,7 +149,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "auditctl",
-            dependencies: ["AuditCore", "AuditClient", "AuditFormats"],
+            dependencies: ["AuditCore", "AuditClient", "AuditFormats", "AuditHistory"],
             path: "Sources/auditctl"
         ),
         .executableTarget(
@@ -164,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditDaemonKitTests",
-            dependencies: ["AuditDaemonKit", "AuditCore"],
+            dependencies: ["AuditDaemonKit", "AuditHistory", "AuditCore"],
             path: "Tests/AuditDaemonKitTests"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 @testable import AuditDaemonKit
+@testable import AuditHistory
 import Foundation
 import XCTest
 

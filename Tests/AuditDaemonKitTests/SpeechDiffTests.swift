@@ -1,5 +1,6 @@
 import AuditCore
 @testable import AuditDaemonKit
+@testable import AuditHistory
 import XCTest
 
 /// The transcript diff of a build's trend: a longest common subsequence, checked against a

@@ -1,5 +1,6 @@
 import AuditCore
 @testable import AuditDaemonKit
+@testable import AuditHistory
 import Dispatch
 import Foundation
 import XCTest

@@ -124,6 +124,41 @@ final class TrendTests: XCTestCase {
         XCTAssertEqual(((everyApp.json as? [String: Any])?["apps"] as? [[String: Any]])?.map { $0["app"] as? String }, ["shop"])
     }
 
+    /// The history is a library (issue 56): `auditctl trend --journal FILE` answers from the
+    /// journal alone, with no daemon running, exactly what the daemon answers — every app,
+    /// the app's builds, one build in detail, the latest, one screen.
+    func testTheJournalAloneGivesTheDaemonsAnswers() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        try script(daemon)
+        let queries: [(query: String, arguments: [String])] = [
+            ("", []), ("app=shop", ["--app", "shop"]), ("app=shop&build=2", ["--app", "shop", "--build", "2"]),
+            ("app=shop&build=latest", ["--app", "shop", "--build", "latest"]), ("app=shop&screen=Inbox", ["--app", "shop", "--screen", "Inbox"]),
+        ]
+        var answers: [String: Any] = [:]
+        for (query, _) in queries {
+            let response = try daemon.request("GET /v1/trends\(query.isEmpty ? "" : "?" + query) HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(response.status, 200, response.text)
+            answers[query] = response.json
+        }
+        let table = try daemon.auditctl(["trend", "--app", "shop"]).stdout
+        XCTAssertEqual(daemon.stop(), 0)
+        for (query, arguments) in queries {
+            let run = try daemon.auditctl(["trend", "--journal", daemon.journal, "--format", "json"] + arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let fromJournal = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+            XCTAssertEqual(fromJournal as? NSDictionary, answers[query] as? NSDictionary, "\(query): the journal's answer differs from the daemon's")
+        }
+        XCTAssertEqual(try daemon.auditctl(["trend", "--journal", daemon.journal, "--app", "shop"]).stdout, table)
+        // What it cannot answer it says, with the file and a way on.
+        let unknown = try daemon.auditctl(["trend", "--journal", daemon.journal, "--app", "nope"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no build of app \"nope\" has been audited in \(daemon.journal)"), unknown.stderr)
+        let missing = try daemon.auditctl(["trend", "--journal", daemon.journal + ".nothing", "--app", "shop"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read \(daemon.journal).nothing: No such file or directory"), missing.stderr)
+    }
+
     func testSinceBuildFailsOnlyOnNewAndRegressedFindings() throws {
         let daemon = try DaemonHarness()
         try daemon.start()

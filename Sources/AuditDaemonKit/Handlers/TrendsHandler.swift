@@ -1,4 +1,5 @@
 import AuditCore
+import AuditHistory
 
 /// `GET /v1/trends?app=A[&screen=S][&build=B|latest]`: the app's builds, each screen's findings
 /// compared with its last earlier audit (docs/trends.md); `GET /v1/trends` without `app=`:
@@ -67,10 +68,9 @@ enum TrendsHandler {
         switch result {
         case .failure(let error):
             return .error(500, code: "trend-index", message: "the trend index cannot be read: \(error.description)")
-        case .success(.failure(.unknownApp(let app))):
-            return .error(404, code: "unknown-app", message: "no build of app \"\(app)\" has been audited", hint: "audits name their build with build= (or --build)")
-        case .success(.failure(.unknownBuild(let build))):
-            return .error(404, code: "unknown-build", message: "no audit of build \"\(build)\" for this app", hint: "GET /v1/trends?app=A lists its builds")
+        case .success(.failure(let problem)):
+            let code = if case .unknownApp = problem { "unknown-app" } else { "unknown-build" }
+            return .error(404, code: code, message: problem.message, hint: problem.hint)
         case .success(.success(let json)):
             return .json(200, json)
         }

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditHistory
 
 /// Per app, what its latest build changed against the builds before it — new, fixed and
 /// regressed findings by severity (``TrendHistory``) — for `auditd_app_changes` in

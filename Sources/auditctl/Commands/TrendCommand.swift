@@ -1,11 +1,14 @@
 import AuditClient
 import AuditCore
 import AuditFormats
+import AuditHistory
 
 /// `auditctl trend --app A [--screen S] [--build B|latest]`: the app's builds, each screen's
 /// findings compared with its last earlier audit — new, fixed, persistent, regressed, by
 /// severity — from the daemon's trend index (`GET /v1/trends`; docs/trends.md);
-/// `auditctl trend` alone: every app with its latest build.
+/// `auditctl trend` alone: every app with its latest build. With `--journal FILE` the answer
+/// comes from a journal file alone, indexed in memory by the history library the daemon uses
+/// (no daemon needed: a CI job that kept the journal, a copy from a server).
 enum TrendCommand: Command {
     static let spec = CommandSpec(
         name: "trend",
@@ -16,6 +19,7 @@ enum TrendCommand: Command {
             .init(name: "--screen", valueName: "SCREEN", help: "one screen only"),
             .init(name: "--build", valueName: "BUILD", help: "one build (or latest), with its findings by class"),
             .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text (a table, the default) or json", choices: ["text", "json"]),
+            .init(name: "--journal", valueName: "FILE", help: "answer from this journal file (auditd --journal), with no daemon"),
         ],
         discussion:
             "Builds are listed in the order they were first audited. A screen's first audit counts as first, not new; a screen audited in the previous build and not in this one is listed as not audited, never as fixed. Exit status 0, or 2 when the app or build is unknown or the daemon cannot be reached."
@@ -29,6 +33,17 @@ enum TrendCommand: Command {
         if let build = arguments.value("--build") { query.append("build=" + InputFiles.encoded(build)) }
         if app == nil, query.count > 0 {
             throw InputError(description: "auditctl trend: --screen and --build are of one app: give --app APP (auditctl trend alone lists the apps)")
+        }
+        if let journal = arguments.value("--journal") {
+            guard let answer = fromJournal(journal, app: app, screen: arguments.value("--screen"), build: arguments.value("--build")) else {
+                return .usageOrInput
+            }
+            if arguments.value("--format") == "json" {
+                Console.out(answer.rendered(pretty: true) + "\n")
+                return .clean
+            }
+            Console.out(app == nil ? apps(answer) : text(answer))
+            return .clean
         }
         let socket = DaemonConnection.socketPath(arguments)
         let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
@@ -52,6 +67,31 @@ enum TrendCommand: Command {
         }
         Console.out(app == nil ? apps(answer) : text(answer))
         return .clean
+    }
+
+    /// The daemon's answer to the same question, from `path` alone; `nil` (said on standard
+    /// error) when the journal cannot be read or holds no such app or build.
+    static func fromJournal(_ path: String, app: String?, screen: String?, build: String?) -> JSON? {
+        let writer: TrendIndexWriter
+        do throws(HistoryError) {
+            writer = try TrendIndexWriter.indexing(journalAt: path)
+        } catch {
+            Console.error("auditctl: " + TerminalText.escape(error.description))
+            return nil
+        }
+        do throws(SQLiteError) {
+            let store = try writer.store()
+            guard let app else { return try TrendHistory.apps(store: store) }
+            switch try TrendHistory.json(TrendHistory.Query(app: app, screen: screen, build: build), store: store) {
+            case .success(let answer): return answer
+            case .failure(let problem):
+                Console.error("auditctl: \(TerminalText.escape(problem.message)) in \(TerminalText.escape(path)) (\(problem.hint))")
+                return nil
+            }
+        } catch {
+            Console.error("auditctl: cannot read the index of \(TerminalText.escape(path)): \(error.description)")
+            return nil
+        }
     }
 
     /// The classes a build's row counts, in the order the table gives them.

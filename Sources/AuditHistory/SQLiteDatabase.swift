@@ -6,17 +6,22 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public var description: String { "sqlite \(code): \(message)" }
 
+    package init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
     /// The file is damaged or not a database: rebuild it.
-    var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    package var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 }
 
 /// One connection to an SQLite database: statements prepared, bound and stepped through a
 /// small, typed surface. Not thread-safe: one owner (a serial queue) at a time.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
     private var handle: OpaquePointer?
 
     /// Opens (creating) the database at `path`; `readOnly` for readers beside a writer.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    package init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         let flags = readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -38,13 +43,13 @@ final class SQLiteDatabase {
     }
 
     /// Runs statements that take no parameters and return no rows.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, sql.prefix(60) + "…") }
     }
 
     /// A prepared statement, reused with new bindings.
-    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(code, String(sql.prefix(60))) }
@@ -52,7 +57,7 @@ final class SQLiteDatabase {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    package func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -65,7 +70,7 @@ final class SQLiteDatabase {
     }
 
     /// A statement: bind values (1-based), then step through the rows.
-    final class Statement {
+    package final class Statement {
         private let statement: OpaquePointer
         private let database: SQLiteDatabase
 
@@ -77,7 +82,7 @@ final class SQLiteDatabase {
         deinit { sqlite3_finalize(statement) }
 
         /// Binds `values` from parameter 1 on, after resetting the statement.
-        func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
             for (offset, value) in values.enumerated() {
@@ -103,7 +108,7 @@ final class SQLiteDatabase {
         }
 
         /// The next row; false when there is none.
-        func step() throws(SQLiteError) -> Bool {
+        package func step() throws(SQLiteError) -> Bool {
             let code = sqlite3_step(statement)
             if code == SQLITE_ROW { return true }
             if code == SQLITE_DONE { return false }
@@ -115,7 +120,7 @@ final class SQLiteDatabase {
         /// read transaction open, and WAL checkpoints cannot pass an open reader: the
         /// index's -wal file grew by 70 KB an audit, 2.2 GB after 32,000, and the -shm
         /// file beside it with it (mapped, so the daemon's memory grew too).
-        func firstRow<T>(_ values: [SQLiteValue], _ read: (Statement) -> T?) throws(SQLiteError) -> T? {
+        package func firstRow<T>(_ values: [SQLiteValue], _ read: (Statement) -> T?) throws(SQLiteError) -> T? {
             try bind(values)
             defer { sqlite3_reset(statement) }
             return try step() ? read(self) : nil
@@ -123,7 +128,7 @@ final class SQLiteDatabase {
 
         /// Binds `values` and reads every row with `read`, then resets the statement (as
         /// ``firstRow(_:_:)`` does, so that no read transaction is left open).
-        func rows<T>(_ values: [SQLiteValue], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
+        package func rows<T>(_ values: [SQLiteValue], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
             try bind(values)
             defer { sqlite3_reset(statement) }
             var found: [T] = []
@@ -132,14 +137,14 @@ final class SQLiteDatabase {
         }
 
         /// Binds and runs a statement that returns no rows.
-        func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+        package func run(_ values: [SQLiteValue]) throws(SQLiteError) {
             try bind(values)
             while try step() {}
         }
 
-        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        package func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
-        func text(_ column: Int32) -> String? {
+        package func text(_ column: Int32) -> String? {
             guard sqlite3_column_type(statement, column) != SQLITE_NULL, let bytes = sqlite3_column_text(statement, column) else { return nil }
             return String(cString: bytes)
         }
@@ -147,7 +152,7 @@ final class SQLiteDatabase {
 }
 
 /// A value bound to a statement's parameter.
-enum SQLiteValue {
+package enum SQLiteValue {
     case null
     case integer(Int64)
     case text(String)
@@ -156,5 +161,5 @@ enum SQLiteValue {
     /// they are and repaired when read (``Statement/text(_:)``).
     case utf8([UInt8])
 
-    static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+    package static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }

@@ -31,25 +31,47 @@ public enum TrendHistory {
         public var app: String
         public var screen: String?
         public var build: String?
+
+        package init(app: String, screen: String? = nil, build: String? = nil) {
+            self.app = app
+            self.screen = screen
+            self.build = build
+        }
     }
 
     /// Why a trend cannot be answered.
     public enum Problem: Error {
         case unknownApp(String)
         case unknownBuild(String)
+
+        /// What went wrong, as the daemon and auditctl both say it.
+        package var message: String {
+            switch self {
+            case .unknownApp(let app): "no build of app \"\(app)\" has been audited"
+            case .unknownBuild(let build): "no audit of build \"\(build)\" for this app"
+            }
+        }
+
+        /// How to fix it.
+        package var hint: String {
+            switch self {
+            case .unknownApp: "audits name their build with build= (or --build)"
+            case .unknownBuild: "GET /v1/trends?app=A (auditctl trend --app A) lists its builds"
+            }
+        }
     }
 
     /// One build of an app's trend: what its screens' findings are against each screen's
     /// last earlier audit. Computed by ``trend(of:app:screen:detailed:store:)``, rendered
     /// late by ``json(_:)``; the metrics read the counts as they are.
-    struct BuildTrend {
-        var build: String
+    package struct BuildTrend {
+        package var build: String
         /// When the build's first audit was (the journal's time, RFC 3339).
         var firstAudited: String?
         var screens: Int
         var counts: [TrendClass: Int] = [:]
         /// Severity → class → count.
-        var bySeverity: [String: [TrendClass: Int]] = [:]
+        package var bySeverity: [String: [TrendClass: Int]] = [:]
         var notAudited: [String] = []
         var transcriptChanged: [String] = []
         /// The build asked for (`build=`): each finding with its class and screen, and how
@@ -78,7 +100,7 @@ public enum TrendHistory {
 
     /// One build's trend, from its screens' audits, each screen's audit in the build
     /// before it, and the screen's fingerprints seen earlier (regressed).
-    static func trend(of build: TrendStore.Build, app: String, screen: String?, detailed: Bool, store: TrendStore) throws(SQLiteError) -> BuildTrend {
+    package static func trend(of build: TrendStore.Build, app: String, screen: String?, detailed: Bool, store: TrendStore) throws(SQLiteError) -> BuildTrend {
         let screens = try store.screens(app: app, build: build.name, screen: screen)
         var trend = BuildTrend(build: build.name, firstAudited: build.firstTime, screens: screens.count)
         if detailed { trend.findings = [] }
