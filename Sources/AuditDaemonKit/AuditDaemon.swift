@@ -32,6 +32,9 @@ public enum AuditDaemon {
         case .helpMarkdown:
             FileHandle.standardOutput.write(Data(DaemonOptions.markdown.utf8))
             exit(0)
+        case .helpAPI:
+            FileHandle.standardOutput.write(Data(Route.markdown.utf8))
+            exit(0)
         case .version:
             FileHandle.standardOutput.write(Data("auditd \(AuditCoreVersion.string)\n".utf8))
             exit(0)

@@ -202,6 +202,8 @@ public struct DaemonOptions: Sendable {
         case help
         /// The options' table for docs/CLI.md.
         case helpMarkdown
+        /// The routes' table for docs/API.md.
+        case helpAPI
         case version
     }
 
@@ -223,6 +225,7 @@ public struct DaemonOptions: Sendable {
             if argument == "-h" || argument == "--help" { return .help }
             if argument == "--version" { return .version }
             if argument == "--help-markdown" { return .helpMarkdown }
+            if argument == "--help-api" { return .helpAPI }
             guard let option = spec.first(where: { $0.name == argument }) else {
                 var message = "unknown option '\(argument)'"
                 let known = spec.map(\.name) + ["--version", "--help"]
