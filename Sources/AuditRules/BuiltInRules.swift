@@ -1,4 +1,5 @@
-/// The registry of built-in rules, ordered by id. Adding a rule means adding its type here;
+/// The registry of built-in rules, by family (rule sets, reports and docs order them by id).
+/// Adding a rule means adding its type here;
 /// a test checks that ids are unique and every rule has examples.
 public enum BuiltInRules {
     public static let all: [any Rule.Type] = [

@@ -38,16 +38,27 @@ enum AuditCtl {
                 Console.out(HelpFormatter.rootHelp(commands: specs))
                 return .clean
             }
+            // Before the command only the options every command takes may come: another is a
+            // mistake to name (`--sokcet`), not the command's name to guess at.
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            guard let option = CommonOptions.all.first(where: { $0.name == name || $0.short == name }) else {
+                var message = "unknown option '\(name)'"
+                let known = CommonOptions.all.map(\.name) + ["--version"]
+                if let suggestion = ArgumentParser.closest(to: name, among: known) { message += "; did you mean '\(suggestion)'?" }
+                return usage(UsageError(message: message + " (options of one command come after its name: see 'auditctl --help')", command: ""))
+            }
             leading.append(first)
             rest = rest.dropFirst()
-            if let option = CommonOptions.all.first(where: { $0.name == first }), option.valueName != nil, let value = rest.first {
+            if option.valueName != nil, !first.contains("="), let value = rest.first {
                 leading.append(value)
                 rest = rest.dropFirst()
             }
         }
         guard let name = rest.first else {
+            // Options and no command: nothing to do, and saying so is the answer.
+            if !leading.isEmpty { return usage(UsageError(message: "no command after \(leading.joined(separator: " ")) (see 'auditctl --help')", command: "")) }
             Console.out(HelpFormatter.rootHelp(commands: specs))
-            return arguments.isEmpty ? .usageOrInput : .clean
+            return .usageOrInput
         }
         if name == "help" {
             guard let topic = rest.dropFirst().first else {

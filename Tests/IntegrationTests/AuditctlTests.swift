@@ -106,6 +106,17 @@ final class AuditctlTests: XCTestCase {
         let command = try daemon.auditctl(["audt"])
         XCTAssertEqual(command.status, 2)
         XCTAssertTrue(command.stderr.contains("did you mean 'audit'"), command.stderr)
+        // Before the command: an unknown option is an error naming it (issue 56: `--bogus`
+        // printed the help and exited 0, `--sokcet X audit` said "unknown command 'X'").
+        let bogus = try daemon.auditctl(["--bogus"])
+        XCTAssertEqual(bogus.status, 2)
+        XCTAssertTrue(bogus.stderr.contains("unknown option '--bogus'"), bogus.stderr)
+        let misspelt = try daemon.auditctl(["--sokcet", "X", "audit"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertTrue(misspelt.stderr.contains("unknown option '--sokcet'; did you mean '--socket'?"), misspelt.stderr)
+        let nothing = try daemon.auditctl(["--socket", "X"])
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertTrue(nothing.stderr.contains("no command after --socket X"), nothing.stderr)
         let choice = try daemon.auditctl(["audit", "--format", "sarf", "x.xml"])
         XCTAssertTrue(choice.stderr.contains("did you mean 'sarif'"), choice.stderr)
         XCTAssertEqual(try daemon.auditctl(["--version"]).stdout, "auditctl 0.1.0\n")

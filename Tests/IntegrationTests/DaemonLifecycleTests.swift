@@ -307,18 +307,21 @@ final class DaemonSystemdTests: XCTestCase {
                 seen.append(s.recv(4096).decode()); print(seen[-1].replace("\\n", "|"), flush=True)
             """, notifySocket,
         ]
-        let output = Pipe()
-        listener.standardOutput = output
+        // What the listener hears goes to a file the test polls: no fixed wait for the watchdog.
+        let heard = daemon.directory.appendingPathComponent("notify.log")
+        FileManager.default.createFile(atPath: heard.path, contents: nil)
+        listener.standardOutput = try FileHandle(forWritingTo: heard)
         try listener.run()
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: notifySocket) { usleep(20_000) }
         setenv("NOTIFY_SOCKET", notifySocket, 1)
         setenv("WATCHDOG_USEC", "200000", 1)
         defer { unsetenv("NOTIFY_SOCKET"); unsetenv("WATCHDOG_USEC") }
         try daemon.start()
-        usleep(300_000)
+        func said(_ text: String) -> Bool { (try? String(contentsOf: heard, encoding: .utf8))?.contains(text) ?? false }
+        for _ in 0..<500 where !said("WATCHDOG=1") { usleep(20_000) }
         XCTAssertEqual(daemon.stop(), 0)
         listener.waitUntilExit()
-        let messages = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let messages = (try? String(contentsOf: heard, encoding: .utf8)) ?? ""
         XCTAssertTrue(messages.contains("READY=1|STATUS=serving on \(daemon.socket)"), messages)
         XCTAssertTrue(messages.contains("WATCHDOG=1"), messages)
         XCTAssertTrue(messages.contains("STOPPING=1"), messages)

@@ -210,7 +210,9 @@ final class BoundedMemoryTests: XCTestCase {
         let fd = try daemon.connect()
         defer { close(fd) }
         daemon.send(fd, String(repeating: "GET /v1/findings?since=0 HTTP/1.1\r\nHost: x\r\n\r\n", count: 8))
-        usleep(200_000)
+        // The stream has begun when its first bytes can be read (no fixed wait).
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&ready, 1, 10_000), 1, "the daemon began no answer within 10 s")
         var peak = 0
         var buffer: [UInt8] = []
         for request in 0..<8 {

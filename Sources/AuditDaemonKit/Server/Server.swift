@@ -7,7 +7,8 @@ import Dispatch
 
 /// The daemon's event loop: accepts connections on the Unix socket, checks peers, routes
 /// requests, runs audits on the bounded pool, sweeps timeouts, and drains on shutdown.
-/// Every field is confined to `queue`.
+/// Its mutable state is touched on the event loop's thread (`loop`) only; audits run on the
+/// pools and hand their answers back to the loop.
 public final class Server: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var limits = HTTPRequestParser.Limits()

@@ -1,6 +1,7 @@
 /// The event loop's timers: a binary min-heap by deadline (ties in the order they were
-/// set), so that setting, cancelling and taking the due ones cost O(log n) rather than a
-/// sort of every timer. A cancelled timer is dropped when it reaches the top.
+/// set), so that setting and taking the due ones cost O(log n) rather than a sort of every
+/// timer. Cancelling marks the timer (finding it costs O(n)); a cancelled timer is dropped
+/// when it reaches the top.
 struct TimerHeap<Work> {
     /// Names one timer, to cancel it.
     struct ID: Hashable, Sendable {

@@ -52,7 +52,7 @@ public enum ColorOnlyGroupRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
-        guard snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil else {
+        guard snapshot.capabilities.contains(.declaredColors) || snapshot.capabilities.contains(.colorsFromPixels) else {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue))")
             return
         }
@@ -133,7 +133,7 @@ public enum ColorOnlyGroupRule: Rule {
         var colors = snapshot.elements.map(ColorDifference.color(of:))
         var pixels = [Bool](repeating: false, count: colors.count)
         var shares = [Double](repeating: 0, count: colors.count)
-        guard snapshot.screenshot != nil else { return (colors, pixels, shares) }
+        guard snapshot.capabilities.contains(.colorsFromPixels) else { return (colors, pixels, shares) }
         let leaves = snapshot.elements.indices.filter { index in
             let element = snapshot.elements[index]
             guard colors[index] == nil, element.firstChild < 0, element.isVisible, !element.isHidden, element.role != .window,

@@ -78,7 +78,7 @@ public enum ColorOnlyLinkRule: Rule {
             var colors = element.foreground.flatMap { link in text.foreground.map { (link, $0) } }
             // From pixels: the link's ink against the ink of the text beside it. A link inside
             // its text's own frame is not separable there (the text's crop holds the link).
-            if colors == nil, snapshot.screenshot != nil, Int(element.parent) != surrounding,
+            if colors == nil, snapshot.capabilities.contains(.colorsFromPixels), Int(element.parent) != surrounding,
                 let link = PixelInk.color(of: index, in: snapshot, maximumSide: 400),
                 let beside = PixelInk.color(of: surrounding, in: snapshot, maximumSide: 400)
             {
@@ -87,7 +87,7 @@ public enum ColorOnlyLinkRule: Rule {
             }
             // A link in running text whose colours are not known is not passed in silence.
             guard let (linkColor, textColor) = colors else {
-                if snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil {
+                if snapshot.capabilities.contains(.declaredColors) || snapshot.capabilities.contains(.colorsFromPixels) {
                     context.cannotJudge("no colours for the link or its text", element: index)
                 } else {
                     context.cannotJudge(

@@ -103,7 +103,7 @@ public enum ColorOnlyStateRule: Rule {
             else { continue }
             var source = "declared"
             var colors = members.map { ColorDifference.color(of: elements[$0]) }
-            if colors.contains(where: { $0 == nil }), snapshot.screenshot != nil {
+            if colors.contains(where: { $0 == nil }), snapshot.capabilities.contains(.colorsFromPixels) {
                 source = "screenshot"
                 let inks = members.map { PixelInk.color(of: $0, in: snapshot, maximumSide: 240) }
                 guard inks.allSatisfy({ $0 != nil }) else { continue }

@@ -148,7 +148,7 @@ public enum ContrastNonTextRule: Rule {
             }
         }
         if unknown > 0 {
-            if snapshot.screenshot != nil {
+            if snapshot.capabilities.contains(.colorsFromPixels) {
                 context.cannotJudge("\(unknown) images larger than \(Int(maximumIconSide)) pt not judged from the screenshot (photos and illustrations)")
             } else {
                 context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)); \(unknown) icons not judged")

@@ -83,7 +83,7 @@ public enum ContrastTextRule: Rule {
         // Text a dump gives only as a content description (Flutter exposes every visible
         // text so) is drawn text all the same: judged where the pixels show a line of glyphs.
         func isDescribedText(_ index: Int) -> Bool {
-            guard snapshot.screenshot != nil else { return false }
+            guard snapshot.capabilities.contains(.colorsFromPixels) else { return false }
             let element = snapshot.elements[index]
             guard element.isVisible, !element.isHidden, element.isEnabled, !element.isSystemUI, element.firstChild < 0,
                 snapshot.visibleTextRef(of: index).isAbsent, !snapshot.texts.isBlank(element.label)
@@ -117,7 +117,7 @@ public enum ContrastTextRule: Rule {
             }
             let element = snapshot.elements[index]
             guard let foreground = element.foreground, let background = element.effectiveBackground else {
-                if snapshot.screenshot != nil {
+                if snapshot.capabilities.contains(.colorsFromPixels) {
                     judgeFromPixels(
                         index, readings[index], ratios: (normalRatio, largeRatio),
                         sizes: (largeSize, largeBoldSize, boldWeight), context: &context)

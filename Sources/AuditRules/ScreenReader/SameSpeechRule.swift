@@ -54,7 +54,7 @@ public enum SameSpeechRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
-        guard snapshot.capabilities.contains(.declaredColors) || snapshot.screenshot != nil else {
+        guard snapshot.capabilities.contains(.declaredColors) || snapshot.capabilities.contains(.colorsFromPixels) else {
             context.cannotJudge("no colours in this dialect (\(snapshot.dialect.rawValue)) and no screenshot")
             return
         }

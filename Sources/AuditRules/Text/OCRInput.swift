@@ -3,7 +3,7 @@
 /// never a pass.
 enum OCRInput {
     static func recognition<Results>(_ context: inout RuleContext<Results>) -> TextRecognition? {
-        guard context.snapshot.screenshot != nil else {
+        guard context.snapshot.capabilities.contains(.colorsFromPixels) else {
             context.cannotJudge("no screenshot: text on screen is read from one (send the image with the snapshot, and ?ocr=1)")
             return nil
         }

@@ -108,7 +108,7 @@ public enum TextTruncatedRule: Rule {
         var ellipsized = Set<Int>()
         // OCR's reading first, where OCR ran (or the snapshot has no screenshot, which
         // OCRInput reports): what the line shows is evidence the pixels alone do not give.
-        if snapshot.screenshot == nil || snapshot.recognizedText != nil {
+        if !snapshot.capabilities.contains(.colorsFromPixels) || snapshot.recognizedText != nil {
             readByOCR(&context, enlarged: enlarged, ellipsized: &ellipsized)
         }
         // Then the pixels: an ellipsis drawn in any script, on every text OCR did not
