@@ -17,7 +17,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from conftest import HERE, HOME, NETWORK, capture
+from conftest import HERE, HOME, NETWORK, binaries, capture
 from fake_appium import FakeAppium
 
 PACKAGE = HERE.parent
@@ -79,7 +79,8 @@ def audits_of(daemon, build: str) -> list[dict]:
 def test_each_screen_once_a_new_finding_fails_and_its_fix_passes(installed, daemon, tmp_path):
     home, _ = capture(HOME)
 
-    first, fake, out = suite(installed, daemon, tmp_path, "1", home, "--auditd-fail-on", "never")
+    captures = tmp_path / "captures"
+    first, fake, out = suite(installed, daemon, tmp_path, "1", home, "--auditd-fail-on", "never", "--auditd-captures", str(captures))
     assert first.returncode == 0, first.stdout + first.stderr
     # Home shown three times (each test's start, and after back), the network dialog twice;
     # the clock ticked on every read: each screen audited once, named by its first test and
@@ -90,6 +91,14 @@ def test_each_screen_once_a_new_finding_fails_and_its_fix_passes(installed, daem
     assert fake.commands.count("GET source") >= 5
     assert "2 screens audited (5 visits)" in first.stdout, first.stdout
     assert (out / "junit.auditd.html").exists()
+    # The screens kept, as auditctl reads them (SARIF for code scanning, in docs/appium.md's job).
+    assert sorted(p.name for p in captures.iterdir()) == [
+        "test_warehouse.py_test_open_network_settings_MainActivity.png", "test_warehouse.py_test_open_network_settings_MainActivity.xml",
+        "test_warehouse.py_test_open_network_settings_NetworkTypeActivity.png", "test_warehouse.py_test_open_network_settings_NetworkTypeActivity.xml"]
+    sarif = subprocess.run([str(binaries() / "auditctl"), "--socket", daemon.socket, "audit", "--format", "sarif", "--fail-on", "never", str(captures)],
+                           capture_output=True, text=True)
+    assert sarif.returncode == 0, sarif.stderr
+    assert len(json.loads(sarif.stdout)["runs"][0]["results"]) > 0
 
     # Build 2: a share button with no name. New against build 1: the session fails.
     second, _, out = suite(installed, daemon, tmp_path, "2", with_share_button(home), "--auditd-since-build", "latest")

@@ -6,6 +6,8 @@ once per distinct screen (``screens.digest``)."""
 from __future__ import annotations
 
 import functools
+import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -70,6 +72,9 @@ class AppiumAuditor:
     test: Optional[str] = None
     screens: dict[str, ScreenAudit] = field(default_factory=dict)
     on_audit: Optional[Callable[[ScreenAudit], None]] = None
+    # Where each distinct screen's page source and screenshot are kept (NAME.xml, NAME.png),
+    # for `auditctl audit --format sarif` and the like; `None`: not kept.
+    captures: Optional[str] = None
     _names: dict[str, int] = field(default_factory=dict)
     _capturing: bool = False
 
@@ -136,6 +141,8 @@ class AppiumAuditor:
         count = self._names.get(base, 0) + 1
         self._names[base] = count
         screen_name = base if count == 1 else f"{base} ({count})"
+        if self.captures:
+            self._keep(screen_name, source, png)
         try:
             report = self.client.audit(source.encode("utf-8") if isinstance(source, str) else source, png, app=self.app, build=self.build,
                                        screen=screen_name, ocr=self.ocr)
@@ -148,3 +155,12 @@ class AppiumAuditor:
         if self.on_audit:
             self.on_audit(audit)
         return audit
+
+    def _keep(self, name: str, source: Any, png: Optional[bytes]) -> None:
+        os.makedirs(self.captures, exist_ok=True)
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_")[:120] or "screen"
+        with open(os.path.join(self.captures, stem + ".xml"), "wb") as file:
+            file.write(source.encode("utf-8") if isinstance(source, str) else source)
+        if png:
+            with open(os.path.join(self.captures, stem + ".png"), "wb") as file:
+                file.write(png)

@@ -34,6 +34,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--auditd-socket", help="auditd's socket (default: $AUDITD_SOCKET, then auditctl's default)")
     group.addoption("--auditd-html", help="the run's HTML report (default: beside --junitxml, else auditd-report.html)")
     group.addoption("--auditd-ocr", action="store_true", help="read each screenshot's text by OCR (text.unexposed, text.truncated)")
+    group.addoption("--auditd-captures", help="keep each distinct screen's page source and screenshot in this directory (NAME.xml, NAME.png)")
 
 
 class AuditdPlugin:
@@ -51,7 +52,8 @@ class AuditdPlugin:
         self.since = since
         self.baseline_build = baseline.build if baseline else None
         self.auditor = AppiumAuditor(self.client, config.getoption("--auditd-app"), build=build, baseline=baseline,
-                                     ocr=config.getoption("--auditd-ocr"), on_audit=self._audited)
+                                     ocr=config.getoption("--auditd-ocr"), on_audit=self._audited,
+                                     captures=config.getoption("--auditd-captures"))
         self.by_test: dict[str, list[ScreenAudit]] = {}
         self._restore: list = []
 
