@@ -38,12 +38,7 @@ enum TrendCommand: Command {
             guard let answer = fromJournal(journal, app: app, screen: arguments.value("--screen"), build: arguments.value("--build")) else {
                 return .usageOrInput
             }
-            if arguments.value("--format") == "json" {
-                Console.out(answer.rendered(pretty: true) + "\n")
-                return .clean
-            }
-            Console.out(app == nil ? apps(answer) : text(answer))
-            return .clean
+            return show(answer, app: app, arguments)
         }
         let socket = DaemonConnection.socketPath(arguments)
         let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
@@ -61,11 +56,16 @@ enum TrendCommand: Command {
             Console.error("auditctl: " + TerminalText.escape(error.message) + (error.hint.map { " (" + TerminalText.escape($0) + ")" } ?? ""))
             return .usageOrInput
         }
+        return show(answer, app: app, arguments)
+    }
+
+    /// Prints an answer (the daemon's, or one made from a journal) as `--format` asks.
+    static func show(_ answer: JSON, app: String?, _ arguments: ParsedArguments) -> ExitStatus {
         if arguments.value("--format") == "json" {
             Console.out(answer.rendered(pretty: true) + "\n")
-            return .clean
+        } else {
+            Console.out(app == nil ? apps(answer) : text(answer))
         }
-        Console.out(app == nil ? apps(answer) : text(answer))
         return .clean
     }
 
