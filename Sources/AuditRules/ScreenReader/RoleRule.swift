@@ -16,7 +16,8 @@ public enum RoleRule: Rule {
             React Native button alone under a ScrollView). Not reported: a tab its reader announces as one (its \
             position in its label — Flutter's "Tab 2 of 5", React Navigation's "Home, tab, 1 of 4" — or an item \
             of a tab bar or of Material's bottom navigation), a list's row (a cell, or one of a run of alike rows \
-            in a scroller: a FlatList), and an element with no name at all (label.missing reports it: one \
+            in a scroller: a FlatList; a strip's items — tabs or chips on a RecyclerView one row and at most 64 dp high — \
+            are controls, judged), and an element with no name at all (label.missing reports it: one \
             defect, one finding). An iOS capture of an app that draws its own tab bar (Flutter, a game engine) \
             gives its items as images or texts and says nothing of taps: three or more side by side along \
             the screen's bottom edge, spanning most of its width and inside no tab bar, are reported as \
@@ -77,6 +78,18 @@ public enum RoleRule: Rule {
                 "",
                 document:
                     ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844" visible="true" accessible="false"><XCUIElementTypeTabBar type="XCUIElementTypeTabBar" x="0" y="760" width="390" height="84" visible="true" accessible="false"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Home" label="Home" x="10" y="770" width="110" height="50" visible="true" accessible="true"><XCUIElementTypeImage type="XCUIElementTypeImage" name="house" label="Home" x="40" y="775" width="50" height="30" visible="true" accessible="true"/></XCUIElementTypeButton><XCUIElementTypeImage type="XCUIElementTypeImage" name="alerts" label="Alerts" x="140" y="770" width="110" height="50" visible="true" accessible="true"/><XCUIElementTypeImage type="XCUIElementTypeImage" name="menu" label="Menu" x="270" y="770" width="110" height="50" visible="true" accessible="true"/></XCUIElementTypeTabBar></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
+            // Channels as a strip of tabs on a RecyclerView (Xiaohongshu): controls, not a
+            // list's rows — where a list's stacked rows are.
+            RuleExample(
+                "", triggers: ["live", "food", "style"], severity: .notice,
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,220][1080,330]"><node resource-id="live" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[0,220][300,330]"><node class="android.widget.TextView" text="Live" package="com.example" bounds="[40,250][260,300]"/></node><node resource-id="food" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[300,220][600,330]"><node class="android.widget.TextView" text="Food" package="com.example" bounds="[340,250][560,300]"/></node><node resource-id="style" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[600,220][900,330]"><node class="android.widget.TextView" text="Style" package="com.example" bounds="[640,250][860,300]"/></node></node></node></hierarchy>"##
+            ),
+            RuleExample(
+                "",
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example" scrollable="true" bounds="[0,220][1080,2200]"><node resource-id="r1" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[0,220][1080,400]"><node class="android.widget.TextView" text="Live" package="com.example" bounds="[40,250][260,300]"/></node><node resource-id="r2" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[0,400][1080,580]"><node class="android.widget.TextView" text="Food" package="com.example" bounds="[40,430][260,480]"/></node><node resource-id="r3" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[0,580][1080,760]"><node class="android.widget.TextView" text="Style" package="com.example" bounds="[40,610][260,660]"/></node></node></node></hierarchy>"##
             ),
             // No name at all: label.missing's finding, not a second one here.
             RuleExample(
@@ -158,6 +171,31 @@ public enum RoleRule: Rule {
         return alike >= 2 && adjoining
     }
 
+    /// The tallest strip whose items are controls rather than rows (points or dp).
+    static let stripHeight = 64.0
+
+    /// An item of a strip: a collection one row of three items or more high, at most
+    /// ``stripHeight`` tall — tabs or filter chips built on a RecyclerView (Xiaohongshu's
+    /// channels, Avito's shortcuts). Each is a button or a tab to its user, where a list's
+    /// row, stacked with others, is an item of the list.
+    static func isStripItem(_ index: Int, in snapshot: Snapshot) -> Bool {
+        let elements = snapshot.elements
+        let parent = Int(elements[index].parent)
+        guard parent >= 0, let strip = elements[parent].frame, strip.height <= stripHeight, let frame = elements[index].frame else { return false }
+        var items = 0
+        var child = elements[parent].firstChild
+        while child >= 0, items < 64 {
+            let other = elements[Int(child)]
+            // One row: every item beside the others, none above another.
+            if let box = other.frame {
+                guard abs(box.minY - frame.minY) <= 2 else { return false }
+                items += 1
+            }
+            child = other.nextSibling
+        }
+        return items >= 3
+    }
+
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
         // A tab bar the app draws itself, given as images or texts (iOS captures of Flutter
@@ -206,7 +244,9 @@ public enum RoleRule: Rule {
                 && !isFullScreen(element.frame, in: snapshot) && !isListItem(index, in: snapshot) && !holdsControls[index]
             let controlRole =
                 switch element.role {
-                case .cell, .window: true
+                // A strip's item (tabs or chips on a RecyclerView) is a control, not a list's row.
+                case .cell: !(snapshot.platform == .android && isStripItem(index, in: snapshot) && !holdsControls[index])
+                case .window: true
                 case .container: !androidLayout
                 default: element.role.isInteractiveByDefault
                 }
