@@ -122,9 +122,18 @@ let package = Package(
             dependencies: ["AuditCore", "CSQLite"],
             path: "Sources/AuditHistory"
         ),
+        // The daemon's transport, knowing nothing of audits: the strict HTTP/1.1 codec and
+        // multipart forms, the epoll event loop and its timers, channels and output queues,
+        // the work pools and the memory budget.
+        .target(
+            name: "AuditTransport",
+            dependencies: ["AuditSupport", "CSystem"],
+            path: "Sources/AuditTransport",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore", "AuditHistory", "AuditOCR", "CSystem", "CSQLite"],
+            dependencies: ["AuditCore", "AuditHistory", "AuditTransport", "AuditOCR", "CSystem", "CSQLite"],
             path: "Sources/AuditDaemonKit",
             // The connection, journal and metrics are loop- or lock-confined; their dynamic
             // exclusivity checks were 4% of the daemon's CPU under load (docs/PERFORMANCE.md).
@@ -159,7 +168,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "auditfuzz",
-            dependencies: ["AuditCore", "AuditDaemonKit"],
+            dependencies: ["AuditCore", "AuditDaemonKit", "AuditTransport"],
             path: "Fuzz/auditfuzz"
         ),
         .testTarget(
@@ -172,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuditDaemonKitTests",
-            dependencies: ["AuditDaemonKit", "AuditHistory", "AuditCore"],
+            dependencies: ["AuditDaemonKit", "AuditHistory", "AuditTransport", "AuditCore"],
             path: "Tests/AuditDaemonKitTests"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AuditCore
 import AuditDaemonKit
+import AuditTransport
 import Foundation
 
 /// Fuzz targets for the three snapshot dialects' parser, the HTTP request parser, the

@@ -1,5 +1,6 @@
 import CSystem
 import AuditCore
+import AuditTransport
 import Dispatch
 import Foundation
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 @testable import AuditDaemonKit
+@testable import AuditTransport
 import XCTest
 
 /// The connection's HTTP pipeline through a scripted channel: what the client sends is

@@ -1,4 +1,5 @@
 @testable import AuditDaemonKit
+@testable import AuditTransport
 import XCTest
 
 /// The HTTP/1.1 request parser on its own: framing, limits, smuggling shapes, pipelining,

@@ -1,5 +1,6 @@
 import AuditCore
 @testable import AuditDaemonKit
+@testable import AuditTransport
 import Foundation
 import XCTest
 

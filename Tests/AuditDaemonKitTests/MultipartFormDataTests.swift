@@ -1,4 +1,5 @@
 @testable import AuditDaemonKit
+@testable import AuditTransport
 import XCTest
 
 /// The form's part headers are read as RFC 7578 writes them: quoted parameters whole,

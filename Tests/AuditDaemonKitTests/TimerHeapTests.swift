@@ -1,4 +1,5 @@
 @testable import AuditDaemonKit
+@testable import AuditTransport
 import XCTest
 
 /// The event loop's timers: earliest first, ties in the order set, cancellable.

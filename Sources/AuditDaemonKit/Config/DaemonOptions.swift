@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import Foundation
 
 /// `auditd`'s command line. Every option has a default from docs/DEPLOYMENT.md or the environment.

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import Dispatch
 
 /// `POST /v1/audits?ruleset=NAME`: parse the snapshot, audit it on the pool, journal the

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// What `POST /v1/audits` carries: the snapshot's XML alone (any Content-Type but
 /// multipart), or a `multipart/form-data` form with a `snapshot` part and an optional

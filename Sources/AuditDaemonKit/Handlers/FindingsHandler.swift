@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// `GET /v1/findings?since=SEQ&follow=1`: journal records with a seq greater than `since`,
 /// as JSON Lines in a chunked body read from the files as the client takes it (never the

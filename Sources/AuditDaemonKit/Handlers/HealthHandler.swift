@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// `GET /v1/health`: liveness, version, and what the daemon is working with.
 enum HealthHandler {

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import AuditOCR
 
 /// The daemon's OCR (``OCRWorker``): a worker process started when an audit first asks for

@@ -1,3 +1,4 @@
+import AuditTransport
 /// `GET /metrics`: the Prometheus text exposition.
 enum MetricsHandler {
     static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// The daemon's routes as data (redis's command table is the model): each one's method and
 /// path, what its query may say, the label its requests are counted under in `/metrics`,

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// Maps method and path to a handler by the route table (``Route/table``, docs/API.md),
 /// answering 404 and 405 itself.

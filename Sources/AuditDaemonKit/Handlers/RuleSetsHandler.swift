@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// `GET /v1/rulesets` (and `/v1/rulesets/NAME`): rule sets with their rules, thresholds
 /// and severities.

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// Which capture a request's snapshot is: `app`, `build` and `screen` from the query
 /// (`?app=…&build=…&screen=…`) or a form's text fields of those names, replacing what the

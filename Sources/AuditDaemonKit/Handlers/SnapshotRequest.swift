@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// What the routes that read a snapshot (`/v1/audits`, `/v1/transcripts`) share: the
 /// parser's options from the daemon's configuration and the query (`density=DPR`), the

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// `POST /v1/transcripts?reader=talkback[:order]|voiceover`: what the screen reader says on the
 /// snapshot's screen, stop by stop (docs/transcripts.md). The same bodies as

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import AuditHistory
 
 /// `GET /v1/trends?app=A[&screen=S][&build=B|latest]`: the app's builds, each screen's findings

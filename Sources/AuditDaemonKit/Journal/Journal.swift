@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import Dispatch
 #if canImport(Glibc)
 import Glibc

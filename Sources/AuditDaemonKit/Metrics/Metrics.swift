@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// The daemon's counters, gauges and latency histogram, rendered in the Prometheus text
 /// exposition format for `GET /metrics`.

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 
 /// One client connection: reads and parses requests (pipelined ones too), keeps their
 /// responses in request order, writes without blocking, and closes cleanly. Confined to

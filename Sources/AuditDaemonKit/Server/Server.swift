@@ -1,5 +1,6 @@
 import CSystem
 import AuditCore
+import AuditTransport
 import Dispatch
 #if canImport(Glibc)
 @preconcurrency import Glibc

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import AuditHistory
 
 /// Per app, what its latest build changed against the builds before it — new, fixed and

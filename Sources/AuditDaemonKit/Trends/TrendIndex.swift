@@ -1,4 +1,5 @@
 import AuditCore
+import AuditTransport
 import AuditHistory
 import Dispatch
 import Foundation

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 import Dispatch
 
 /// A bounded pool for audits: at most `workers` run at once (sized to the cores) and at
@@ -6,29 +6,29 @@ import Dispatch
 /// instead of letting memory grow. A worker that finishes a job takes the next waiting
 /// one itself, on the same thread: no hand-off through another queue between audits.
 /// Safe to use from any thread.
-final class WorkPool: @unchecked Sendable {
-    typealias Job = @Sendable () -> Void
+package final class WorkPool: @unchecked Sendable {
+    package typealias Job = @Sendable () -> Void
 
-    let workers: Int
-    let queueLimit: Int
+    package let workers: Int
+    package let queueLimit: Int
     private let lock = Lock()
     private var _running = 0
     private var waiting: [Job] = []
 
-    init(workers: Int, queueLimit: Int) {
+    package init(workers: Int, queueLimit: Int) {
         self.workers = max(1, workers)
         self.queueLimit = max(0, queueLimit)
     }
 
     /// Audits running now.
-    var running: Int { lock.withLock { _running } }
+    package var running: Int { lock.withLock { _running } }
     /// Audits accepted and waiting for a worker.
-    var queued: Int { lock.withLock { waiting.count } }
-    var isIdle: Bool { lock.withLock { _running == 0 && waiting.isEmpty } }
+    package var queued: Int { lock.withLock { waiting.count } }
+    package var isIdle: Bool { lock.withLock { _running == 0 && waiting.isEmpty } }
 
     /// Runs `job` on a worker thread, now or after the jobs waiting before it. Returns
     /// false when every worker is busy and the queue is full.
-    func submit(_ job: @escaping Job) -> Bool {
+    package func submit(_ job: @escaping Job) -> Bool {
         enum Decision { case start, wait, refuse }
         let decision: Decision = lock.withLock {
             if _running < workers {

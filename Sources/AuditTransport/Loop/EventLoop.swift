@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 @preconcurrency import CSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -18,31 +18,36 @@ import AuditCore
 ///
 /// Registrations, handlers and timers are touched only on the loop's thread; ``async(_:)``
 /// and ``after(seconds:_:)`` may be called from any thread.
-final class EventLoop: CompletionExecutor, @unchecked Sendable {
+package final class EventLoop: CompletionExecutor, @unchecked Sendable {
     /// What epoll said about a descriptor.
-    struct Events {
-        let bits: UInt32
-        var readable: Bool { bits & EPOLLIN.rawValue != 0 }
-        var writable: Bool { bits & EPOLLOUT.rawValue != 0 }
+    package struct Events {
+        package let bits: UInt32
+        package var readable: Bool { bits & EPOLLIN.rawValue != 0 }
+        package var writable: Bool { bits & EPOLLOUT.rawValue != 0 }
         /// The peer closed both directions, or the socket failed: nothing sent will be read.
-        var hungUp: Bool { bits & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
+        package var hungUp: Bool { bits & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
 
-        static let readableNow = Events(bits: EPOLLIN.rawValue)
-        static let writableNow = Events(bits: EPOLLOUT.rawValue)
-        static let hangUp = Events(bits: EPOLLHUP.rawValue)
+        package static let readableNow = Events(bits: EPOLLIN.rawValue)
+        package static let writableNow = Events(bits: EPOLLOUT.rawValue)
+        package static let hangUp = Events(bits: EPOLLHUP.rawValue)
     }
 
     /// Which events a registration wants (hang-ups and errors are always reported).
-    struct Interest: Equatable {
-        var read: Bool
-        var write: Bool
-        var bits: UInt32 {
+    package struct Interest: Equatable {
+        package var read: Bool
+        package var write: Bool
+
+        package init(read: Bool, write: Bool) {
+            self.read = read
+            self.write = write
+        }
+        package var bits: UInt32 {
             (read ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
         }
     }
 
-    typealias Handler = (Events) -> Void
-    typealias Token = UInt64
+    package typealias Handler = (Events) -> Void
+    package typealias Token = UInt64
 
     private let epoll: Int32
     private let wake: Int32
@@ -57,7 +62,7 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     private var loopThread: pthread_t?
 
     /// Fails only when the kernel refuses an epoll set or an eventfd (out of descriptors).
-    init() throws(EventLoopError) {
+    package init() throws(EventLoopError) {
         epoll = auditd_epoll_create()
         guard epoll >= 0 else { throw EventLoopError(operation: "epoll_create1", errno: errno) }
         wake = auditd_eventfd()
@@ -70,7 +75,7 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     }
 
     /// Runs the loop on a thread of its own, for the life of the process.
-    func start() {
+    package func start() {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(
@@ -92,7 +97,7 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
     // MARK: Any thread
 
     /// Runs `work` on the loop's thread, after the work posted before it.
-    func async(_ work: @escaping @Sendable () -> Void) {
+    package func async(_ work: @escaping @Sendable () -> Void) {
         let signal: Bool = lock.withLock {
             posted.append(work)
             defer { wakePending = true }
@@ -101,11 +106,11 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
         if signal { signalWake() }
     }
 
-    func run(_ work: @escaping @Sendable () -> Void) { async(work) }
+    package func run(_ work: @escaping @Sendable () -> Void) { async(work) }
 
     /// Runs `work` on the loop's thread once `seconds` have passed; the ID cancels it.
     @discardableResult
-    func after(seconds: Double, _ work: @escaping @Sendable () -> Void) -> TimerHeap<@Sendable () -> Void>.ID {
+    package func after(seconds: Double, _ work: @escaping @Sendable () -> Void) -> TimerHeap<@Sendable () -> Void>.ID {
         let delay = seconds.isFinite ? UInt64(max(0, min(seconds, 1e6)) * 1e9) : 0
         let deadline = Timestamp.monotonic() + delay
         let id = lock.withLock { timers.schedule(at: deadline, work) }
@@ -115,13 +120,13 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
 
     /// Stops a timer that has not run yet; false if it ran or was cancelled already.
     @discardableResult
-    func cancel(_ timer: TimerHeap<@Sendable () -> Void>.ID) -> Bool {
+    package func cancel(_ timer: TimerHeap<@Sendable () -> Void>.ID) -> Bool {
         lock.withLock { timers.cancel(timer) }
     }
 
     /// Traps in debug builds when called off the loop's thread: registrations, handlers,
     /// connections and their buffers belong to it alone.
-    func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
+    package func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
         #if DEBUG
         if let loopThread { assert(pthread_equal(loopThread, pthread_self()) != 0, "off the event loop's thread", file: file, line: line) }
         #endif
@@ -136,7 +141,7 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
 
     /// Adds `fd` to the set; `handler` runs on the loop's thread for each event until
     /// ``unregister(_:fd:)``. Returns nil when the kernel refuses (the caller closes `fd`).
-    func register(_ fd: Int32, interest: Interest, handler: @escaping Handler) -> Token? {
+    package func register(_ fd: Int32, interest: Interest, handler: @escaping Handler) -> Token? {
         assertInLoop()
         let token = nextToken
         nextToken += 1
@@ -145,14 +150,14 @@ final class EventLoop: CompletionExecutor, @unchecked Sendable {
         return token
     }
 
-    func modify(_ token: Token, fd: Int32, interest: Interest) {
+    package func modify(_ token: Token, fd: Int32, interest: Interest) {
         assertInLoop()
         _ = auditd_epoll_ctl(epoll, EPOLL_CTL_MOD, fd, interest.bits, token)
     }
 
     /// Removes `fd` from the set; from now on no event reaches its handler, and the caller
     /// may close it.
-    func unregister(_ token: Token, fd: Int32) {
+    package func unregister(_ token: Token, fd: Int32) {
         assertInLoop()
         _ = auditd_epoll_ctl(epoll, EPOLL_CTL_DEL, fd, 0, token)
         handlers[token] = nil

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 import Synchronization
 
 /// One budget for the memory clients make the daemon hold, across every connection and
@@ -23,7 +23,7 @@ public final class MemoryBudget: Sendable {
 
     /// Takes `bytes` if they fit under the limit; a refusal counts toward
     /// `auditd_memory_refusals_total` when it refuses a request (`counting`).
-    func reserve(_ bytes: Int, counting: Bool = true) -> Bool {
+    package func reserve(_ bytes: Int, counting: Bool = true) -> Bool {
         guard bytes > 0 else { return true }
         var current = used.load(ordering: .relaxed)
         while true {
@@ -38,17 +38,21 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Takes `bytes` whatever the limit: for memory already held (an answer that must go out).
-    func force(_ bytes: Int) {
+    package func force(_ bytes: Int) {
         if bytes > 0 { used.add(bytes, ordering: .relaxed) }
     }
 
-    func release(_ bytes: Int) {
+    package func release(_ bytes: Int) {
         if bytes > 0 { used.subtract(bytes, ordering: .relaxed) }
     }
 
     /// The answer to a request refused for memory.
-    func refusal(needing bytes: Int) -> HTTPResponse {
-        let mib = { (value: Int) in (Double(value) / 1_048_576).formattedForReport }
+    package func refusal(needing bytes: Int) -> HTTPResponse {
+        let mib = { (value: Int) -> String in
+            var digits: [UInt8] = []
+            DecimalWriter.append(Double(value) / 1_048_576, decimals: 3, to: &digits)
+            return String(decoding: digits, as: UTF8.self)
+        }
         return .error(
             503, code: "memory-exhausted",
             message:
@@ -61,17 +65,17 @@ public final class MemoryBudget: Sendable {
 /// Bytes held against a ``MemoryBudget``, given back when the reservation is released
 /// or dropped (a request's body reservation travels with the request to its worker).
 public final class MemoryReservation: Sendable {
-    let budget: MemoryBudget
+    package let budget: MemoryBudget
     private let held = Atomic<Int>(0)
 
-    init(_ budget: MemoryBudget) {
+    package init(_ budget: MemoryBudget) {
         self.budget = budget
     }
 
-    var bytes: Int { held.load(ordering: .relaxed) }
+    package var bytes: Int { held.load(ordering: .relaxed) }
 
     /// Holds at least `total` bytes; false (holding what it held) when the budget is spent.
-    func grow(to total: Int) -> Bool {
+    package func grow(to total: Int) -> Bool {
         let now = bytes
         guard total > now else { return true }
         guard budget.reserve(total - now) else { return false }
@@ -82,7 +86,7 @@ public final class MemoryReservation: Sendable {
     /// Adds `bytes` if they fit under the budget's limit; false (holding what it held)
     /// when they do not. Not a request's refusal: a follower's chunk (its follower is
     /// closed and counted among the followers dropped).
-    func add(_ bytes: Int) -> Bool {
+    package func add(_ bytes: Int) -> Bool {
         guard bytes > 0 else { return true }
         guard budget.reserve(bytes, counting: false) else { return false }
         held.add(bytes, ordering: .relaxed)
@@ -90,7 +94,7 @@ public final class MemoryReservation: Sendable {
     }
 
     /// Adds `bytes` whatever the limit (memory already held).
-    func force(_ bytes: Int) {
+    package func force(_ bytes: Int) {
         guard bytes > 0 else { return }
         budget.force(bytes)
         held.add(bytes, ordering: .relaxed)
@@ -98,7 +102,7 @@ public final class MemoryReservation: Sendable {
 
     /// Moves up to `bytes` of this reservation into a new one (forcing any shortfall:
     /// the memory is already held).
-    func split(_ bytes: Int) -> MemoryReservation {
+    package func split(_ bytes: Int) -> MemoryReservation {
         let part = MemoryReservation(budget)
         let moved = min(bytes, self.bytes)
         held.subtract(moved, ordering: .relaxed)
@@ -108,12 +112,12 @@ public final class MemoryReservation: Sendable {
     }
 
     /// Gives everything back now.
-    func release() {
+    package func release() {
         budget.release(held.exchange(0, ordering: .relaxed))
     }
 
     /// Gives back `bytes` (at most what is held).
-    func shrink(by bytes: Int) {
+    package func shrink(by bytes: Int) {
         let taken = min(bytes, self.bytes)
         guard taken > 0 else { return }
         held.subtract(taken, ordering: .relaxed)

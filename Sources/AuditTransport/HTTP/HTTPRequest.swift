@@ -45,7 +45,7 @@ public struct HTTPRequest: Sendable {
 
     /// `%XX` decoded; a `%` not followed by two hex digits stays as it is, and the bytes
     /// after it are read normally (as the WHATWG URL standard does), never swallowed.
-    static func percentDecode(_ text: String) -> String {
+    package static func percentDecode(_ text: String) -> String {
         let input = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count)

@@ -1,15 +1,15 @@
-import AuditCore
+import AuditSupport
 
 /// A value handed from one thread to another exactly once (the request body to the
 /// worker), so the sender keeps no reference to it.
-final class Box<Value: Sendable>: @unchecked Sendable {
+package final class Box<Value: Sendable>: @unchecked Sendable {
     private var value: Value?
     private let lock = Lock()
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// The value, taken out of the box; a second call is a programming error.
-    func take() -> Value {
+    package func take() -> Value {
         lock.withLock {
             defer { value = nil }
             guard let value else { preconditionFailure("Box.take() called twice") }

@@ -1,32 +1,34 @@
-import AuditCore
+import AuditSupport
 
 /// The `Server-Timing` header (W3C Server Timing) of an audit's answer: where the daemon
 /// spent the request's time, phase by phase, in milliseconds —
 /// `receive;dur=12.1, queue;dur=0.0, parse;dur=80.3, rules;dur=55.0, findings;dur=15.2, render;dur=4.4, journal;dur=28.9`.
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
-struct ServerTiming: Sendable {
+package struct ServerTiming: Sendable {
     /// The phases of an audit, in the order they happen.
-    static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules"
+    package static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules"
     /// The rules' findings ordered, placed and written, after the rules are done: on a
     /// finding-heavy screen the cost of its findings, apart from the checks'.
-    static let findings = "findings"
-    static let render = "render", journal = "journal"
-    static let auditPhases = [receive, queue, parse, image, ocr, rules, findings, render, journal]
+    package static let findings = "findings"
+    package static let render = "render", journal = "journal"
+    package static let auditPhases = [receive, queue, parse, image, ocr, rules, findings, render, journal]
+
+    package init() {}
 
     /// Phases in the order they happened.
-    private(set) var phases: [(name: String, milliseconds: Double)] = []
+    package private(set) var phases: [(name: String, milliseconds: Double)] = []
 
     /// Adds a phase that lasted from `start` to `end` (monotonic nanoseconds).
-    mutating func add(_ name: String, from start: UInt64, to end: UInt64) {
+    package mutating func add(_ name: String, from start: UInt64, to end: UInt64) {
         add(name, milliseconds: Timestamp.milliseconds(from: start, to: end))
     }
 
-    mutating func add(_ name: String, milliseconds: Double) {
+    package mutating func add(_ name: String, milliseconds: Double) {
         phases.append((name, max(0, milliseconds)))
     }
 
     /// The header's value: each phase as `name;dur=MILLISECONDS`, to a microsecond.
-    var headerValue: String {
+    package var headerValue: String {
         var bytes: [UInt8] = []
         for (offset, phase) in phases.enumerated() {
             if offset > 0 { bytes.append(contentsOf: ", ".utf8) }

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,7 +76,7 @@ public struct MultipartFormData: Sendable {
     /// The part named `name`.
     public func part(_ name: String) -> Part? { parts.first { $0.name == name } }
 
-    static func part(headers: String, body: ArraySlice<UInt8>) throws(Failure) -> Part {
+    package static func part(headers: String, body: ArraySlice<UInt8>) throws(Failure) -> Part {
         var name: String?, filename: String?, contentType: String?
         var disposition = false
         for line in headers.split(separator: "\r\n", omittingEmptySubsequences: true) {
@@ -113,7 +113,7 @@ public struct MultipartFormData: Sendable {
 
     /// The first index of `needle` in `haystack` at or after `from` (and, with `limit`,
     /// starting before `from + limit`).
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, limit: Int = .max) -> Int? {
+    package static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int, limit: Int = .max) -> Int? {
         guard !needle.isEmpty, from >= 0, haystack.count >= needle.count else { return nil }
         let last = min(haystack.count - needle.count, from > Int.max - limit ? Int.max : from + limit)
         guard from <= last else { return nil }

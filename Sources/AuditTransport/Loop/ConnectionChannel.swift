@@ -2,7 +2,7 @@
 /// the event loop (``SocketChannel``), or a test's fake. The connection never touches a
 /// descriptor or the loop itself, so its HTTP pipeline — pipelining, ordering,
 /// backpressure, streaming, closing — is tested with scripted reads and writes.
-protocol ConnectionChannel: AnyObject {
+package protocol ConnectionChannel: AnyObject {
     /// Starts delivering readiness to `handler`; false when that cannot be done.
     func start(_ handler: @escaping (EventLoop.Events) -> Void) -> Bool
     /// Which readiness the connection wants to hear of now.
@@ -18,13 +18,13 @@ protocol ConnectionChannel: AnyObject {
 }
 
 extension ConnectionChannel {
-    func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
+    package func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
         assertInLoop(file: file, line: line)
     }
 }
 
 /// The outcome of one read or write.
-enum ChannelIO: Equatable {
+package enum ChannelIO: Equatable {
     /// Bytes read or written (more than zero).
     case transferred(Int)
     /// The peer finished sending (a read of zero bytes).

@@ -1,10 +1,10 @@
-import AuditCore
+import AuditSupport
 
 /// A header value with parameters (`form-data; name="a;b"; filename="x.png"`, RFC 9110
 /// §5.6.6): the first token, then `key=value` pairs with keys lower-cased and quoted
 /// strings unquoted (`\"` and `\\` unescaped). A `;` inside quotes is part of the value.
-enum HeaderParameters {
-    static func split(_ value: String) throws(MultipartFormData.Failure) -> (String, [(String, String)]) {
+package enum HeaderParameters {
+    package static func split(_ value: String) throws(MultipartFormData.Failure) -> (String, [(String, String)]) {
         var pieces: [String] = []
         var current = ""
         var quoted = false, escaped = false
@@ -48,7 +48,7 @@ enum HeaderParameters {
         return (type, parameters)
     }
 
-    static func unquote(_ text: String) -> String {
+    package static func unquote(_ text: String) -> String {
         var out = ""
         var escaped = false
         for character in text {

@@ -2,18 +2,18 @@
 /// set), so that setting and taking the due ones cost O(log n) rather than a sort of every
 /// timer. Cancelling marks the timer (finding it costs O(n)); a cancelled timer is dropped
 /// when it reaches the top.
-struct TimerHeap<Work> {
+package struct TimerHeap<Work> {
     /// Names one timer, to cancel it.
-    struct ID: Hashable, Sendable {
+    package struct ID: Hashable, Sendable {
         fileprivate let value: UInt64
     }
 
     private struct Entry {
-        var deadline: UInt64
-        var order: UInt64
-        var work: Work
+        package var deadline: UInt64
+        package var order: UInt64
+        package var work: Work
 
-        func precedes(_ other: Entry) -> Bool { (deadline, order) < (other.deadline, other.order) }
+        package func precedes(_ other: Entry) -> Bool { (deadline, order) < (other.deadline, other.order) }
     }
 
     private var heap: [Entry] = []
@@ -21,10 +21,10 @@ struct TimerHeap<Work> {
     private var nextOrder: UInt64 = 0
 
     /// Timers set and neither run nor cancelled.
-    var count: Int { heap.count - cancelled.count }
+    package var count: Int { heap.count - cancelled.count }
 
     /// Adds `work` to run at `deadline`.
-    mutating func schedule(at deadline: UInt64, _ work: Work) -> ID {
+    package mutating func schedule(at deadline: UInt64, _ work: Work) -> ID {
         nextOrder += 1
         heap.append(Entry(deadline: deadline, order: nextOrder, work: work))
         siftUp(heap.count - 1)
@@ -33,7 +33,7 @@ struct TimerHeap<Work> {
 
     /// Stops a timer that has not run; false if it already ran or was cancelled.
     @discardableResult
-    mutating func cancel(_ id: ID) -> Bool {
+    package mutating func cancel(_ id: ID) -> Bool {
         guard heap.contains(where: { $0.order == id.value }), !cancelled.contains(id.value) else { return false }
         cancelled.insert(id.value)
         dropCancelledTop()
@@ -41,10 +41,10 @@ struct TimerHeap<Work> {
     }
 
     /// The earliest deadline of a live timer.
-    var nextDeadline: UInt64? { heap.first?.deadline }
+    package var nextDeadline: UInt64? { heap.first?.deadline }
 
     /// Removes and returns the work of every live timer due at `now`, earliest first.
-    mutating func takeDue(now: UInt64) -> [Work] {
+    package mutating func takeDue(now: UInt64) -> [Work] {
         var due: [Work] = []
         while let top = heap.first, top.deadline <= now {
             let entry = removeTop()

@@ -1,23 +1,25 @@
 /// The bytes a connection has to send, in order, as pieces it never joins: a head and a
 /// body of megabytes go out one after the other. Knows how much is unsent; written
 /// through whatever channel the connection has.
-struct OutputQueue {
+package struct OutputQueue {
     private var pieces: [[UInt8]] = []
     /// Bytes of the first piece already sent.
     private var offset = 0
     /// Bytes queued and not yet sent.
-    private(set) var unsentBytes = 0
+    package private(set) var unsentBytes = 0
 
-    var isEmpty: Bool { pieces.isEmpty }
+    package init() {}
 
-    mutating func append(_ piece: [UInt8]) {
+    package var isEmpty: Bool { pieces.isEmpty }
+
+    package mutating func append(_ piece: [UInt8]) {
         guard !piece.isEmpty else { return }
         pieces.append(piece)
         unsentBytes += piece.count
     }
 
     /// What one write did: bytes sent, and whether the channel took all it was offered.
-    enum Progress: Equatable {
+    package enum Progress: Equatable {
         /// `count` bytes went out; the queue may be empty now.
         case sent(Int)
         /// The channel takes nothing more now.
@@ -27,7 +29,7 @@ struct OutputQueue {
     }
 
     /// Writes the first piece (what is left of it) once.
-    mutating func writeOnce(_ send: (UnsafeRawBufferPointer) -> ChannelIO) -> Progress {
+    package mutating func writeOnce(_ send: (UnsafeRawBufferPointer) -> ChannelIO) -> Progress {
         guard let piece = pieces.first else { return .sent(0) }
         let offset = self.offset
         let io = piece.withUnsafeBytes { send(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
@@ -45,7 +47,7 @@ struct OutputQueue {
         }
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         pieces.removeAll()
         offset = 0
         unsentBytes = 0

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 /// An incremental, strict HTTP/1.1 request parser (RFC 9112): feed it bytes as they
 /// arrive; it yields complete requests (pipelining works) or a precise error with the
 /// status code to answer.
@@ -374,5 +374,5 @@ public struct HTTPRequestParser: Sendable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -1,4 +1,4 @@
-import AuditCore
+import AuditSupport
 
 /// An HTTP/1.1 response, serialised with Content-Length (or as the head of a chunked
 /// stream).

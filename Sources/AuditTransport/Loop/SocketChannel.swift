@@ -3,37 +3,37 @@
 #endif
 
 /// A connected, non-blocking socket registered with the server's event loop.
-final class SocketChannel: ConnectionChannel {
-    let fd: Int32
+package final class SocketChannel: ConnectionChannel {
+    package let fd: Int32
     private let loop: EventLoop
     private var token: EventLoop.Token?
     private var interest = EventLoop.Interest(read: true, write: false)
 
-    init(fd: Int32, loop: EventLoop) {
+    package init(fd: Int32, loop: EventLoop) {
         self.fd = fd
         self.loop = loop
     }
 
-    func start(_ handler: @escaping (EventLoop.Events) -> Void) -> Bool {
+    package func start(_ handler: @escaping (EventLoop.Events) -> Void) -> Bool {
         token = loop.register(fd, interest: interest, handler: handler)
         return token != nil
     }
 
-    func setInterest(_ wanted: EventLoop.Interest) {
+    package func setInterest(_ wanted: EventLoop.Interest) {
         guard wanted != interest, let token else { return }
         interest = wanted
         loop.modify(token, fd: fd, interest: wanted)
     }
 
-    func receive(into buffer: UnsafeMutableRawBufferPointer) -> ChannelIO {
+    package func receive(into buffer: UnsafeMutableRawBufferPointer) -> ChannelIO {
         SocketChannel.outcome(recv(fd, buffer.baseAddress, buffer.count, 0))
     }
 
-    func send(_ bytes: UnsafeRawBufferPointer) -> ChannelIO {
+    package func send(_ bytes: UnsafeRawBufferPointer) -> ChannelIO {
         SocketChannel.outcome(Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)))
     }
 
-    func close() {
+    package func close() {
         // Out of the epoll set before the descriptor is closed: `accept` may reuse the
         // number at once, and no event of this connection may reach the next one.
         if let token { loop.unregister(token, fd: fd) }
@@ -41,7 +41,7 @@ final class SocketChannel: ConnectionChannel {
         Glibc.close(fd)
     }
 
-    func assertInLoop(file: StaticString, line: UInt) {
+    package func assertInLoop(file: StaticString, line: UInt) {
         loop.assertInLoop(file: file, line: line)
     }
 
