@@ -67,6 +67,60 @@ final class ActionableFindingsTests: XCTestCase {
         XCTAssertEqual(findings(login, "label.unreadable").map { $0.finding.evidence("name")?.stringValue }, ["loginBtn"])
     }
 
+    /// TikTok's feed: the action column's frames (the comment icon's frame inside "Leia ou
+    /// adicione comentários. 329 comentários", the share icon's inside "Compartilhar vídeo",
+    /// the sound disc's inside "Som: …") say nothing and are no stops; the share icon itself,
+    /// a clickable leaf with no name, is TalkBack's stop "unlabelled" and stays a finding.
+    func testFramesInsideANamedFeedControlAreNotUnlabelled() throws {
+        let (_, report) = try audit("android/09franchico__auto-zap__tiktok_feed.xml", in: TestSupport.fixtures.appendingPathComponent("screens"))
+        let missing = Set(findings(report, "label.missing").compactMap(\.elementID))
+        for frame in ["coy", "oxz", "keg"] {
+            XCTAssertFalse(missing.contains("com.zhiliaoapp.musically:id/\(frame)"), frame)
+        }
+        for leaf in ["oyc", "tta", "rgc"] {
+            XCTAssertTrue(missing.contains("com.zhiliaoapp.musically:id/\(leaf)"), "\(leaf): \(missing.sorted())")
+        }
+    }
+
+    /// Google Tasks captured mid-transition: its page (the app bar and the task list) twice,
+    /// side by side under `android:id/content`, the second a copy of the first. Said once,
+    /// on the second copy; and no capture of the corpus, nor a page over a different one, is
+    /// said to be two copies.
+    func testTwoCopiesOfAPageInOneCaptureAreSaid() throws {
+        let source = try String(contentsOf: TestSupport.corpus.appendingPathComponent("android/tinmaungzin__google-tasks-crawler__hierarchy.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "\r\n", with: "\n")
+        var lines = source.components(separatedBy: "\n")
+        let start = try XCTUnwrap(lines.firstIndex { $0.contains("id/app_bar_coordinator") })
+        let indent = lines[start].prefix { $0 == " " }
+        let end = try XCTUnwrap(lines[(start + 1)...].firstIndex { $0 == indent + "</node>" })
+        lines.insert(contentsOf: lines[start...end], at: end + 1)
+        let library = try Self.library.get()
+        func copies(_ xml: String) throws -> [AuditReport.Located] {
+            let snapshot = try SnapshotParser().parse(Array(xml.utf8))
+            let report = Auditor.audit(snapshot, ruleSet: try XCTUnwrap(library.defaultSet(for: snapshot.platform)))
+            return findings(report, "snapshot.unauditable").filter { $0.finding.resultID == "two-copies" }
+        }
+        let said = try copies(lines.joined(separator: "\n"))
+        XCTAssertEqual(said.count, 1)
+        XCTAssertEqual(said.first?.line, end + 2, "reported on the second copy")
+        XCTAssertEqual(said.first?.finding.severity, .warning)
+        XCTAssertEqual(said.first?.finding.evidence("other")?.stringValue, "com.google.android.apps.tasks:id/app_bar_coordinator")
+        // The same layout showing another list (its rows and ids not the first's) is two pages.
+        let other = lines[start...end].map { $0.replacingOccurrences(of: "Task ", with: "Errand ").replacingOccurrences(of: ":id/", with: ":id/other_") }
+        lines = source.components(separatedBy: "\n")
+        lines.insert(contentsOf: other, at: end + 1)
+        XCTAssertEqual(try copies(lines.joined(separator: "\n")).count, 0)
+        // Not one real capture of the corpus is said to hold two copies.
+        for folder in ["corpus/android", "corpus/ios", "screens/android", "screens/ios"] {
+            let directory = TestSupport.fixtures.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".xml") {
+                let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+                guard let said = try? copies(String(decoding: bytes, as: UTF8.self)) else { continue }
+                XCTAssertEqual(said.count, 0, "\(folder)/\(name)")
+            }
+        }
+    }
+
     /// Gmail with its search opened: the search page (drawing-order 5, full screen, its own
     /// suggestions list) is drawn over the inbox, whose rows and toolbar nobody sees or
     /// reaches — covered, left out and counted. Its back arrow and the drawer button below

@@ -29,6 +29,25 @@ final class CorpusVerdictTests: XCTestCase {
         XCTAssertTrue(findings(report, "target-duplicate").allSatisfy { $0.finding.evidence("nested") == .bool(true) })
     }
 
+    /// Xiaohongshu's video cards: a long-clickable frame described "视频 …" (the stop TalkBack
+    /// reads) wraps a clickable frame holding only pictures — the named card's frame, never a
+    /// stop of its own, so no unlabelled control; the note cards name themselves by their text.
+    func testAFrameInsideANamedCardIsNotAnUnlabelledControl() throws {
+        let (snapshot, report) = try audit("android/aimer1234567__pytest-scaffolding__page_source.xml")
+        let missing = findings(report, "label.missing")
+        for located in missing {
+            let element = try XCTUnwrap(located.finding.element)
+            var ancestor = Int(snapshot.elements[element].parent)
+            while ancestor >= 0 {
+                let outer = snapshot.elements[ancestor]
+                XCTAssertFalse(
+                    outer.isInteractive && !snapshot.texts.isBlank(outer.label) && snapshot.elements[element].firstChild >= 0,
+                    "\(located.path ?? ""): a frame inside the named \(snapshot.path(of: ancestor))")
+                ancestor = Int(outer.parent)
+            }
+        }
+    }
+
     /// Google Tasks: 18 tasks, each with "Add star" and "Mark as complete" — controls a
     /// TalkBack user cannot tell apart; the completion checkbox does another thing than its
     /// row (opening the task), so its size stays a warning, not a notice.

@@ -11,7 +11,10 @@ public enum LabelMissingRule: Rule {
             visible text, or (for text fields) a placeholder. Without one, VoiceOver reads the image's file \
             name or just "button", and TalkBack says "unlabelled". White space counts as empty. Decorative \
             images (accessible="false", or hidden) are exempt, and so is a toggle's knob (an unnamed switch \
-            inside the named one, as SwiftUI draws a Toggle). On iOS a text field named only by its \
+            inside the named one, as SwiftUI draws a Toggle), and so is a frame with visible children inside a \
+            named control (a feed's icon frame inside "Comments, 329"): the readers stop on the named \
+            control, which takes the tap, and never on the frame (TalkBack's `shouldFocusNode`); an unnamed \
+            leaf there is a stop of its own and is judged. On iOS a text field named only by its \
             placeholder is a warning (`placeholder-only`): VoiceOver reads the placeholder while the \
             field is empty, and once it is filled reads the value with no name at all (TalkBack \
             keeps saying an Android field's hint); a filled iOS field with no label is a warning too \
@@ -43,6 +46,19 @@ public enum LabelMissingRule: Rule {
                 "",
                 document:
                     ##"<AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" enabled="true" visible="true" accessible="true" x="16" y="200" width="358" height="44"><XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" enabled="true" visible="true" accessible="true" x="310" y="206" width="51" height="31"/></XCUIElementTypeSwitch></XCUIElementTypeApplication></AppiumAUT>"##
+            ),
+            // A frame inside a named control: TalkBack stops on the control, not on the frame;
+            // an unnamed leaf inside it is a stop of its own.
+            RuleExample(
+                "", triggers: ["leaf"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="comments" class="android.widget.LinearLayout" content-desc="Comments, 329" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[900,1000][1080,1180]"><node resource-id="frame" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,1000][1080,1130]"><node class="android.widget.ImageView" package="com.example" bounds="[940,1010][1040,1110]"/></node><node resource-id="leaf" class="android.widget.ImageView" package="com.example" clickable="true" focusable="true" enabled="true" bounds="[940,1130][1040,1180]"/></node></node></hierarchy>"##
+            ),
+            // The same frame where nothing around it has a name: a control nobody can name.
+            RuleExample(
+                "", triggers: ["frame"],
+                document:
+                    ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node resource-id="frame" class="android.widget.FrameLayout" package="com.example" clickable="true" enabled="true" bounds="[900,1000][1080,1130]"><node class="android.widget.ImageView" package="com.example" bounds="[940,1010][1040,1110]"/></node></node></hierarchy>"##
             ),
             // Android: TalkBack says the hint of a filled field too.
             RuleExample(
@@ -100,8 +116,17 @@ public enum LabelMissingRule: Rule {
         return value
     }
 
+    /// True when unnamed control `index` has a visible child and its nearest enclosing
+    /// control has a name: a frame the named control speaks and acts for.
+    static func isFrameInNamedControl(_ index: Int, in snapshot: Snapshot, speaking: SpeakingControls) -> Bool {
+        let control = Int(speaking.speaker[index])
+        guard control >= 0, !snapshot.accessibleNameRef(of: control).isAbsent else { return false }
+        return snapshot.childIndices(of: index).contains { snapshot.elements[$0].isVisible }
+    }
+
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
+        let speaking = SpeakingControls(snapshot)
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
@@ -125,6 +150,11 @@ public enum LabelMissingRule: Rule {
             // A SwiftUI toggle's knob (an unnamed Switch inside the named one): part of the
             // control that carries the name, not a control of its own.
             if Targets.isInnerPart(index, in: snapshot) { continue }
+            // A frame inside a named control (a feed's icon frame inside "Comments, 329"): it
+            // holds things to show and says nothing, so TalkBack does not stop on it
+            // (`shouldFocusNode`: not a leaf, not speaking) and VoiceOver hears only the named
+            // control, which takes the double-tap. A leaf is a stop of its own: judged.
+            if isFrameInNamedControl(index, in: snapshot, speaking: speaking) { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [(.role, .string(element.role.name))]
             if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append((.type, .string(type))) }

@@ -17,7 +17,8 @@ public enum LabelUnreadableRule: Rule {
             identifiers — camelCase, PascalCase or kebab-case tokens made of interface words \
             (`loginBtn`, `TextView`, `SearchBar`, `text-input`, `Padding-Right`) — the id or type that \
             leaks through when nobody wrote a label; a sentence that mentions one is words, and text \
-            drawn on screen (a menu row titled "TextFields") is what everyone reads, so only a name a \
+            drawn on screen (a menu row titled "TextFields"; with OCR, a content description read \
+            inside its element, as Flutter gives visible text) is what everyone reads, so only a name a \
             reader alone hears is judged. What is never heard is not judged: the keyboard, another \
             app's window, a text silenced by its control's own name. Brand names (YouTube, PayPal) and hyphenated words \
             (Wi-Fi, check-in) are readable. snake_case and file names are `label.filename`'s. Fix: write \
@@ -81,6 +82,19 @@ public enum LabelUnreadableRule: Rule {
                 document:
                     ##"<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.LinearLayout" package="com.example" clickable="true" enabled="true" bounds="[40,40][200,200]"><node resource-id="g" class="android.widget.TextView" text="&#xE922;" package="com.example" bounds="[60,60][180,180]"/></node></node></hierarchy>"##
             ),
+            // A content description that is also drawn (Flutter gives visible text so): OCR
+            // reads it inside the element — a gallery's "TextField" demo title is words on
+            // screen. Not read there, it is an identifier only a reader hears.
+            RuleExample(
+                ##"<element id="t" role="button" label="TextField" frame="16,100,120,22"/>"##,
+                screenshot: ExampleScreenshot(
+                    background: .white, [.init(Rect(x: 16, y: 104, width: 90, height: 14), .black)],
+                    read: [.init("TextField", Rect(x: 16, y: 100, width: 90, height: 22))])),
+            RuleExample(
+                ##"<element id="t" role="button" label="TextField" frame="16,100,120,22"/>"##, triggers: ["t"],
+                screenshot: ExampleScreenshot(
+                    background: .white, [.init(Rect(x: 16, y: 304, width: 90, height: 14), .black)],
+                    read: [.init("TextField", Rect(x: 16, y: 300, width: 90, height: 22))])),
             // Android: a content description written as a developer's name.
             RuleExample(
                 "", triggers: ["login"],
@@ -156,7 +170,7 @@ public enum LabelUnreadableRule: Rule {
             // only a name that a reader alone hears can be a leaked identifier.
             guard mayBeIdentifier, !isDrawnText(ref, of: index, in: snapshot), let name = texts.string(ref),
                 LabelFilenameRule.pattern(of: name, image: snapshot.node(index).image) == nil,
-                let token = identifierToken(in: name)
+                let token = identifierToken(in: name), !isReadOnScreen(name, of: index, in: snapshot)
             else { continue }
             context.report(ResultID.identifier, element: index, evidence: [(.name, .string(name)), (.token, .string(token))])
         }
@@ -176,6 +190,29 @@ public enum LabelUnreadableRule: Rule {
         let drawn = snapshot.visibleTextRef(of: index)
         guard !drawn.isAbsent else { return false }
         return drawn == ref || snapshot.texts.string(drawn) == snapshot.texts.string(ref)
+    }
+
+    /// True when OCR read `name` inside element `index`'s frame: a content description that
+    /// is also drawn (Flutter gives every visible text so; a gallery app's "TextField" demo
+    /// title) is what everyone reads, not a leaked identifier. Letters and digits are
+    /// compared without case, spaces or punctuation ("Text Field" reads "TextField").
+    static func isReadOnScreen(_ name: String, of index: Int, in snapshot: Snapshot) -> Bool {
+        guard let recognition = snapshot.recognizedText, let mapping = snapshot.screenshot,
+            let frame = snapshot.elements[index].frame
+        else { return false }
+        func letters(_ text: String) -> String { String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }) }
+        let wanted = letters(name)
+        guard !wanted.isEmpty else { return false }
+        let box = mapping.pixels(of: frame)
+        for line in recognition.lines {
+            // The words whose centres lie inside the element, in reading order.
+            let inside = line.words.filter { word in
+                let centreX = word.box.x + word.box.width / 2, centreY = word.box.y + word.box.height / 2
+                return centreX >= box.x && centreX < box.x + box.width && centreY >= box.y && centreY < box.y + box.height
+            }
+            if !inside.isEmpty, letters(inside.map(\.text).joined()).contains(wanted) { return true }
+        }
+        return false
     }
 
     /// One pass over a name's bytes: whether it has an ASCII letter or digit (without one,

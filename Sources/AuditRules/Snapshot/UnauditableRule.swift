@@ -15,7 +15,10 @@ public enum UnauditableRule: Rule {
             measure, some exporters none at all), so no geometric or colour rule can run; no element \
             naming its type or role; element types of one platform in the other's document (an \
             XCUITest tree dumped into a uiautomator `<hierarchy>`); nothing but the system's UI (a dump of \
-            the status bar alone, a system dialog, another app's window). A rule set made for the other \
+            the status bar alone, a system dialog, another app's window). Two copies of one page side by side, \
+            each over most of the screen and sharing most of their ids and texts (`two-copies`, a warning on \
+            the second): a capture taken mid-transition, whose findings on that page may be reported twice. \
+            Nested full-screen containers are no copies, nor is a page over a different one. A rule set made for the other \
             platform (its `platform` parameter, which the platform rule sets give) is a warning: its \
             minimums and checks are that platform's. Fix: capture again after the screen has drawn, \
             with the matching tool, and audit with the platform's rule set.
@@ -45,6 +48,17 @@ public enum UnauditableRule: Rule {
                 overrides: [Parameter.platform.set("android")], severity: .warning),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##, overrides: [Parameter.platform.set("ios")]),
             RuleExample(##"<element id="b" role="button" label="Pay" frame="20,700,350,50"/>"##),
+            // A page captured mid-transition: two copies of it side by side.
+            RuleExample(
+                ##"<element id="page" role="container" frame="0,0,390,844">\##(StackedCopies.examplePage)</element><element id="arriving" role="container" frame="0,0,390,844">\##(StackedCopies.examplePage)</element>"##,
+                triggers: ["arriving"], severity: .warning),
+            // Nested full-screen containers, and a page over a different one: no copies.
+            RuleExample(
+                ##"<element id="page" role="container" frame="0,0,390,844"><element id="inner" role="container" frame="0,0,390,844">\##(StackedCopies.examplePage)</element></element>"##
+            ),
+            RuleExample(
+                ##"<element id="menu" role="container" frame="0,0,390,844">\##(StackedCopies.examplePage)</element><element id="cart" role="container" frame="0,0,390,844"><element id="c1" role="text" text="Your cart" frame="16,60,200,30"/><element id="c2" role="button" label="Check out" frame="16,700,358,50"/><element id="c3" role="text" text="Total" frame="16,600,100,30"/><element id="c4" role="text" text="$12.50" frame="250,600,100,30"/><element id="c5" role="button" label="Remove" frame="16,120,100,44"/></element>"##
+            ),
         ])
 
     /// The results this rule reports, with their messages.
@@ -54,6 +68,7 @@ public enum UnauditableRule: Rule {
         case otherPlatform = "other-platform-tree"
         case ruleSetPlatform = "rule-set-platform"
         case systemOnly = "system-only"
+        case twoCopies = "two-copies"
 
         public var message: String {
             switch self {
@@ -61,6 +76,8 @@ public enum UnauditableRule: Rule {
             case .noTypes: "None of the ${elements} elements says what it is (no class, type or role): no rule could judge this capture"
             case .otherPlatform: "${count} of the ${elements} elements are ${found} types in a ${platform} document: the capture was read as the wrong platform"
             case .systemOnly: "All ${framed} elements with a frame are the system's (status bar, keyboard, a system dialog or another app's window): no app UI to judge"
+            case .twoCopies:
+                "This full-screen element repeats ${count} of the ${elements} ids and texts of ${other}: two copies of one page in one capture, taken mid-transition; findings on that page may be reported twice"
             case .ruleSetPlatform: "The rule set is made for ${expected} but the snapshot is ${platform}: its minimums and checks are the other platform's"
             }
         }
@@ -103,6 +120,12 @@ public enum UnauditableRule: Rule {
             context.report(ResultID.noGeometry, element: nil, evidence: [(.elements, .int(count))])
         } else if systemFramed == framed {
             context.report(ResultID.systemOnly, element: nil, evidence: [(.framed, .int(framed))], severity: .warning)
+        }
+        if framed > systemFramed, let copies = StackedCopies.find(in: snapshot) {
+            let other = snapshot.node(copies.first).id ?? snapshot.path(of: copies.first)
+            context.report(
+                ResultID.twoCopies, element: copies.second,
+                evidence: [(.count, .int(copies.shared)), (.elements, .int(copies.names)), (.other, .string(other))], severity: .warning)
         }
         if snapshot.platform == .android, iosTypes * 2 > count {
             context.report(
