@@ -9,12 +9,7 @@ import AuditCore
 enum AuditCtl {
     static let version = AuditCoreVersion.string
 
-    static var commands: [any Command.Type] {
-        [
-            AuditCommand.self, TranscriptCommand.self, TrendCommand.self, WatchCommand.self, RulesCommand.self, StatusCommand.self, ValidateCommand.self, InspectCommand.self,
-            CompletionsCommand.self,
-        ]
-    }
+    static var commands: [any Command.Type] { CommandTable.all }
 
     static func main() {
         // A daemon that refuses a body (413) closes before all of it is sent, and

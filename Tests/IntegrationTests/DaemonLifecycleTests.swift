@@ -309,7 +309,7 @@ final class DaemonSystemdTests: XCTestCase {
         ]
         // What the listener hears goes to a file the test polls: no fixed wait for the watchdog.
         let heard = daemon.directory.appendingPathComponent("notify.log")
-        FileManager.default.createFile(atPath: heard.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: heard.path, contents: nil)
         listener.standardOutput = try FileHandle(forWritingTo: heard)
         try listener.run()
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: notifySocket) { usleep(20_000) }

@@ -9,8 +9,8 @@ import XCTest
 final class ExtendingGuideTests: XCTestCase {
     /// Where each registry's list ends: the added line goes before its closing bracket.
     static let registries: [String: (file: String, opening: String)] = [
-        "BuiltInRules.all": ("Sources/AuditRules/BuiltInRules.swift", "public static let all: [any Rule.Type] = ["),
-        "SnapshotDialects.all": ("Sources/AuditParsing/Dialects/SnapshotDialect.swift", "static let all: [any SnapshotDialect.Type] = ["),
+        "BuiltInRules.all": ("Sources/AuditRules/Registry/BuiltInRules.swift", "public static let all: [any Rule.Type] = ["),
+        "SnapshotDialects.all": ("Sources/AuditParsing/SnapshotDialects.swift", "static let all: [any SnapshotDialect.Type] = ["),
         "ReportFormats.all": ("Sources/AuditFormats/ReportFormat.swift", "package static let all: [any ReportFormat.Type] = ["),
     ]
 

@@ -22,20 +22,20 @@ enum AuditHandler {
         var sourceBytes: Int
     }
 
-    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
+    static func handle(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
         let requested = request.query["ruleset"].flatMap { $0.isEmpty ? nil : $0 }
         // Boxed so the bytes can be let go as soon as they are read: the form is split on
         // the worker (a crafted 32 MiB form costs a third of a second, which the event
         // loop's other clients must not wait for).
         let received = Box(request)
-        let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
-        guard let (options, queryIdentity) = SnapshotRequest.read(server, request, refuse: { finish(server, ticket, $0) }) else { return }
-        let budgetSeconds = server.configuration.auditBudget
+        let imageLimits = ImageLimits(maxBytes: service.settings.limits.bodyBytes)
+        guard let (options, queryIdentity) = SnapshotRequest.read(service, request, refuse: { finish(service, ticket, $0) }) else { return }
+        let budgetSeconds = service.settings.auditBudget
         let cancellation = ticket.connection.cancellation
-        let library = server.ruleSets.library
+        let library = service.ruleSets.library
         if let requested, library[requested] == nil {
             finish(
-                server, ticket,
+                service, ticket,
                 .error(
                     422, code: "unknown-ruleset",
                     message: "no rule set named \"\(requested)\"; have \(library.names.joined(separator: ", "))"))
@@ -45,25 +45,25 @@ enum AuditHandler {
         let memory = request.memory
         // OCR of the screenshot (docs/ocr.md): opt-in, on a pool of its own.
         let ocr = ["1", "true", "yes"].contains(request.query["ocr"]?.lowercased() ?? "")
-        let pool = ocr ? server.ocrPool : server.pool
-        let spillAfter = server.configuration.spillFindingsAfterBytes
-        let spillDirectory = server.spillDirectory
+        let pool = ocr ? service.ocrPool : service.pool
+        let spillAfter = service.settings.spillFindingsAfterBytes
+        let spillDirectory = service.spillDirectory
         let accepted = pool.submit {
             // The body's memory is given back when the audit is done, answered or not.
             defer { memory?.release() }
             let started = Timestamp.monotonic()
             // The client left while this audit waited: nothing to answer, nothing to journal.
             if cancellation.isCancelled {
-                server.metrics.auditAbandoned()
+                service.metrics.auditAbandoned()
                 return
             }
-            guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
+            guard let upload = SnapshotRequest.upload(received, refuse: { response in service.loop.async { finish(service, ticket, response) } })
             else { return }
             let identity = queryIdentity.merging(upload.identity)
             let body = Box(upload.snapshot)
             let screenshotBytes = upload.screenshot.map(Box.init)
             // The decoded screenshot's share of the memory budget, for the audit's length.
-            let imageMemory = MemoryReservation(server.memory)
+            let imageMemory = MemoryReservation(service.memory)
             defer { imageMemory.release() }
             let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
             var timing = ServerTiming()
@@ -75,7 +75,7 @@ enum AuditHandler {
             // every worker busy, the second thread only adds its overhead (four concurrent
             // 10k audits: 150 ms on two threads each, 120 ms on one).
             var options = options
-            if server.pool.running >= server.pool.workers { options.twoThreadBytes = .max }
+            if service.pool.running >= service.pool.workers { options.twoThreadBytes = .max }
             let outcome: Outcome = {
                 var source = body.take()
                 let sourceBytes = source.count
@@ -100,7 +100,7 @@ enum AuditHandler {
                         let header = try ImageDecoder.header(of: image, limits: imageLimits)
                         try snapshot.checkFits(header)
                         guard imageMemory.grow(to: header.decodeBytes) else {
-                            return .failure(server.memory.refusal(needing: header.decodeBytes))
+                            return .failure(HTTPResponse.memoryRefusal(service.memory, needing: header.decodeBytes))
                         }
                         snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
                     } catch  where error.code == .stopped {
@@ -113,9 +113,9 @@ enum AuditHandler {
                 }
                 if ocr, let mapping = snapshot.screenshot, !budget.isExhausted {
                     let ocrStarted = Timestamp.monotonic()
-                    let remaining = min(Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9, server.configuration.ocrBudget)
+                    let remaining = min(Double(budget.deadline &- min(budget.deadline, ocrStarted)) / 1e9, service.settings.ocrBudget)
                     snapshot = snapshot.recognizing(
-                        server.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                        service.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
                     timing.add(ServerTiming.ocr, from: ocrStarted, to: Timestamp.monotonic())
                 }
                 guard var ruleSet = requested.flatMap({ library[$0] }) ?? library.defaultSet(for: snapshot.platform) else {
@@ -163,7 +163,7 @@ enum AuditHandler {
                 _ = consume snapshot
                 source = []
                 do throws(SpillError) {
-                    if let spill, spill.file.byteCount > 0 { server.metrics.findingsSpilled(bytes: spill.file.byteCount) }
+                    if let spill, spill.file.byteCount > 0 { service.metrics.findingsSpilled(bytes: spill.file.byteCount) }
                     try entry.readSpilled()
                 } catch {
                     return .failure(
@@ -178,15 +178,15 @@ enum AuditHandler {
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
             case .failure(let response):
-                server.loop.async { finish(server, ticket, response, seconds: seconds) }
+                service.loop.async { finish(service, ticket, response, seconds: seconds) }
             case .abandoned:
                 // Stopped because the client went away: it reads no answer, so none is journalled.
-                server.metrics.auditAbandoned()
+                service.metrics.auditAbandoned()
             case .report where budget.isCancelled:
                 // It went away while the answer was rendered.
-                server.metrics.auditAbandoned()
+                service.metrics.auditAbandoned()
             case .report(let audited):
-                if audited.ranOutOfBudget { server.metrics.budgetExceeded() }
+                if audited.ranOutOfBudget { service.metrics.budgetExceeded() }
                 let journalStarted = Timestamp.monotonic()
                 let answer = HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], pieces: audited.entry.rendered.pieces)
                 // Only bytes and counts wait for the journal's sync, not the findings.
@@ -194,21 +194,21 @@ enum AuditHandler {
                 let identity = audited.identity
                 let timingBeforeJournal = timing
                 // Answers of one flush come back to the I/O queue together.
-                server.journal.append(audited.entry, completionQueue: server.loop) { result in
+                service.journal.append(audited.entry, completionQueue: service.loop) { result in
                     switch result {
                     case .success:
                         // Durable: it counts toward the app's latest build.
-                        server.metrics.auditRecorded(app: identity.app, build: identity.build, screen: identity.screen, findingCounts: counts)
-                        server.trends?.journalAdvanced()
+                        service.metrics.auditRecorded(app: identity.app, build: identity.build, screen: identity.screen, findingCounts: counts)
+                        service.trends?.journalAdvanced()
                         var timing = timingBeforeJournal
                         timing.add(ServerTiming.journal, from: journalStarted, to: Timestamp.monotonic())
                         var answer = answer
                         answer.headers.append(("Server-Timing", timing.headerValue))
-                        server.metrics.auditPhases(timing)
-                        finish(server, ticket, answer, seconds: seconds, findingCounts: counts)
+                        service.metrics.auditPhases(timing)
+                        finish(service, ticket, answer, seconds: seconds, findingCounts: counts)
                     case .failure(let error):
                         finish(
-                            server, ticket,
+                            service, ticket,
                             .error(
                                 507, code: "journal-write-failed",
                                 message: "the findings could not be stored: \(error.description)",
@@ -219,12 +219,12 @@ enum AuditHandler {
                 // A large screen's model left tens of megabytes of free blocks: handed back
                 // while the journal syncs (off the answer's path), the next audit's peak does
                 // not stand on them.
-                if audited.sourceBytes >= Server.trimAfterSnapshotBytes { Server.giveBackFreedMemory() }
+                if audited.sourceBytes >= FreedMemory.trimAfterSnapshotBytes { FreedMemory.giveBack() }
             }
         }
         if !accepted {
             finish(
-                server, ticket,
+                service, ticket,
                 .error(
                     503, code: "saturated", message: "auditd is saturated; retry shortly",
                     extraHeaders: [("Retry-After", "1")]))
@@ -232,11 +232,11 @@ enum AuditHandler {
     }
 
     static func finish(
-        _ server: Server, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil,
+        _ service: ServiceContext, _ ticket: Ticket, _ response: HTTPResponse, seconds: Double? = nil,
         findingCounts: [String: Int] = [:]
     ) {
         ticket.answer(response)
-        server.metrics.requestFinished(route: "audits", status: response.status)
-        server.metrics.auditFinished(status: response.status, seconds: seconds, findingCounts: findingCounts)
+        service.metrics.requestFinished(route: "audits", status: response.status)
+        service.metrics.auditFinished(status: response.status, seconds: seconds, findingCounts: findingCounts)
     }
 }

@@ -1,12 +1,12 @@
 import AuditTransport
 /// `GET /metrics`: the Prometheus text exposition.
 enum MetricsHandler {
-    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        server.metrics.requestFinished(route: "metrics", status: 200)
-        let text = server.metrics.render(
-            queueDepth: server.pool.queued, inFlight: server.pool.running, workers: server.pool.workers,
-            journal: server.journal, ruleSets: server.ruleSets.library.names.count, uptime: server.uptime,
-            memory: server.memory, changes: server.trends?.latestChanges)
+    static func handle(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
+        service.metrics.requestFinished(route: "metrics", status: 200)
+        let text = service.metrics.render(
+            queueDepth: service.pool.queued, inFlight: service.pool.running, workers: service.pool.workers,
+            journal: service.journal, ruleSets: service.ruleSets.library.names.count, uptime: service.uptime,
+            memory: service.memory, changes: service.trends?.latestChanges)
         ticket.answer(.text(200, text, contentType: "text/plain; version=0.0.4; charset=utf-8"))
     }
 }

@@ -17,7 +17,7 @@ struct Route {
     var metric: String
     /// What it answers, in markdown: the row of docs/API.md's table.
     var answers: String
-    var handle: (Server, Ticket, HTTPRequest) -> Void
+    var handle: (ServiceContext, Ticket, HTTPRequest) -> Void
 
     /// Whether the route serves `path`.
     func serves(_ path: String) -> Bool {

@@ -9,8 +9,8 @@ enum SnapshotRequest {
         let response: HTTPResponse
     }
 
-    static func parserOptions(_ server: Server, _ request: HTTPRequest) -> Result<SnapshotParser.Options, Refusal> {
-        var density = server.configuration.androidDensity
+    static func parserOptions(_ service: ServiceContext, _ request: HTTPRequest) -> Result<SnapshotParser.Options, Refusal> {
+        var density = service.settings.androidDensity
         if let text = request.query["density"], !text.isEmpty {
             let range = AndroidDensity.acceptedRange
             guard let value = Double(text), range.contains(value) else {
@@ -24,14 +24,14 @@ enum SnapshotRequest {
             }
             density = value
         }
-        return .success(SnapshotParser.Options(maxBytes: server.configuration.limits.bodyBytes, androidDensity: density))
+        return .success(SnapshotParser.Options(maxBytes: service.settings.limits.bodyBytes, androidDensity: density))
     }
 
     /// The parser's options and the query's identity (``SnapshotIdentity``), or `nil`
     /// after handing the refusal to `refuse`.
-    static func read(_ server: Server, _ request: HTTPRequest, refuse: (HTTPResponse) -> Void) -> (SnapshotParser.Options, SnapshotIdentity)? {
+    static func read(_ service: ServiceContext, _ request: HTTPRequest, refuse: (HTTPResponse) -> Void) -> (SnapshotParser.Options, SnapshotIdentity)? {
         let options: SnapshotParser.Options
-        switch parserOptions(server, request) {
+        switch parserOptions(service, request) {
         case .success(let read): options = read
         case .failure(let refusal):
             refuse(refusal.response)

@@ -12,15 +12,15 @@ enum TranscriptHandler {
         case refused(HTTPResponse)
     }
 
-    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let (options, queryIdentity) = SnapshotRequest.read(server, request, refuse: { finish(server, ticket, $0) }) else { return }
+    static func handle(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
+        guard let (options, queryIdentity) = SnapshotRequest.read(service, request, refuse: { finish(service, ticket, $0) }) else { return }
         var choice: ReaderChoice?
         if let text = request.query["reader"], !text.isEmpty {
             switch ReaderChoice.parse(text) {
             case .success(let parsed): choice = parsed
             case .failure(let error):
                 finish(
-                    server, ticket,
+                    service, ticket,
                     .error(
                         400, code: "bad-reader", message: error.message,
                         hint: "leave it out to use the snapshot's platform's reader; TalkBack's description order follows a colon (talkback:name-role-state)"))
@@ -34,13 +34,13 @@ enum TranscriptHandler {
         // With `ocr=1` and a screenshot, TalkBack's text recognition on unlabelled stops
         // (docs/transcripts.md): on the OCR pool, as an audit's OCR is.
         let ocr = ["1", "true", "yes"].contains(request.query["ocr"]?.lowercased() ?? "")
-        let imageLimits = ImageLimits(maxBytes: server.configuration.limits.bodyBytes)
-        let budgetSeconds = server.configuration.auditBudget
-        let accepted = (ocr ? server.ocrPool : server.pool).submit {
+        let imageLimits = ImageLimits(maxBytes: service.settings.limits.bodyBytes)
+        let budgetSeconds = service.settings.auditBudget
+        let accepted = (ocr ? service.ocrPool : service.pool).submit {
             defer { memory?.release() }
             let started = Timestamp.monotonic()
             if cancellation.isCancelled { return }
-            guard let upload = SnapshotRequest.upload(received, refuse: { response in server.loop.async { finish(server, ticket, response) } })
+            guard let upload = SnapshotRequest.upload(received, refuse: { response in service.loop.async { finish(service, ticket, response) } })
             else { return }
             let parsed: Parsed = upload.snapshot.withUnsafeBytes { bytes in
                 do throws(SnapshotError) {
@@ -56,40 +56,40 @@ enum TranscriptHandler {
             case .refused(let refusal): response = refusal
             case .snapshot(var snapshot):
                 if ocr, let image = upload.screenshot {
-                    let imageMemory = MemoryReservation(server.memory)
+                    let imageMemory = MemoryReservation(service.memory)
                     defer { imageMemory.release() }
                     let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
                     do throws(ImageError) {
                         let header = try ImageDecoder.header(of: image, limits: imageLimits)
                         try snapshot.checkFits(header)
                         guard imageMemory.grow(to: header.decodeBytes) else {
-                            server.loop.async { finish(server, ticket, server.memory.refusal(needing: header.decodeBytes)) }
+                            service.loop.async { finish(service, ticket, HTTPResponse.memoryRefusal(service.memory, needing: header.decodeBytes)) }
                             return
                         }
                         snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
                         if let mapping = snapshot.screenshot, !budget.isExhausted {
-                            let remaining = min(Double(budget.deadline &- min(budget.deadline, Timestamp.monotonic())) / 1e9, server.configuration.ocrBudget)
+                            let remaining = min(Double(budget.deadline &- min(budget.deadline, Timestamp.monotonic())) / 1e9, service.settings.ocrBudget)
                             snapshot = snapshot.recognizing(
-                                server.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
+                                service.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
                         }
                     } catch  where error.code == .stopped {
                         // Out of time: the transcript is made without the pixels.
                     } catch {
-                        server.loop.async { finish(server, ticket, AuditUpload.response(to: error)) }
+                        service.loop.async { finish(service, ticket, AuditUpload.response(to: error)) }
                         return
                     }
                 }
                 response = .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen?.reader, order: chosen?.order), of: snapshot))
             }
-            server.loop.async { finish(server, ticket, response) }
+            service.loop.async { finish(service, ticket, response) }
         }
         if !accepted {
-            finish(server, ticket, .error(503, code: "saturated", message: "auditd is saturated; retry shortly", extraHeaders: [("Retry-After", "1")]))
+            finish(service, ticket, .error(503, code: "saturated", message: "auditd is saturated; retry shortly", extraHeaders: [("Retry-After", "1")]))
         }
     }
 
-    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse) {
+    static func finish(_ service: ServiceContext, _ ticket: Ticket, _ response: HTTPResponse) {
         ticket.answer(response)
-        server.metrics.requestFinished(route: "transcripts", status: response.status)
+        service.metrics.requestFinished(route: "transcripts", status: response.status)
     }
 }

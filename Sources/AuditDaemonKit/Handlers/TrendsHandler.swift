@@ -9,40 +9,40 @@ import AuditHistory
 /// Answered from the trend index on its own queue: the event loop and the audits never
 /// wait for it.
 enum TrendsHandler {
-    static func handle(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let trends = index(server, ticket) else { return }
+    static func handle(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
+        guard let trends = index(service, ticket) else { return }
         guard let app = nonEmpty(request.query["app"]) else {
             trends.read({ store throws(SQLiteError) in try TrendHistory.apps(store: store) }) { result in
-                server.loop.async { finish(server, ticket, response(result.map { .success($0) })) }
+                service.loop.async { finish(service, ticket, response(result.map { .success($0) })) }
             }
             return
         }
         let query = TrendHistory.Query(app: app, screen: nonEmpty(request.query["screen"]), build: nonEmpty(request.query["build"]))
         trends.read(app: app, { store throws(SQLiteError) in try TrendHistory.json(query, store: store) }) { result in
-            server.loop.async { finish(server, ticket, response(result)) }
+            service.loop.async { finish(service, ticket, response(result)) }
         }
     }
 
-    static func baseline(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) {
-        guard let trends = index(server, ticket), let app = requiredApp(server, ticket, request) else { return }
+    static func baseline(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
+        guard let trends = index(service, ticket), let app = requiredApp(service, ticket, request) else { return }
         guard let build = nonEmpty(request.query["build"]) else {
             finish(
-                server, ticket,
+                service, ticket,
                 .error(400, code: "missing-build", message: "the baseline needs build=B (or build=latest)", hint: "GET /v1/trends?app=A lists the builds"))
             return
         }
         let excluding = nonEmpty(request.query["exclude"])
         trends.read({ store throws(SQLiteError) in try TrendHistory.baseline(app: app, build: build, excluding: excluding, store: store) }) {
             result in
-            server.loop.async { finish(server, ticket, response(result)) }
+            service.loop.async { finish(service, ticket, response(result)) }
         }
     }
 
     /// The index, or a 404 when the daemon runs without one (`--trend-index none`).
-    static func index(_ server: Server, _ ticket: Ticket) -> TrendIndex? {
-        guard let trends = server.trends else {
+    static func index(_ service: ServiceContext, _ ticket: Ticket) -> TrendIndex? {
+        guard let trends = service.trends else {
             finish(
-                server, ticket,
+                service, ticket,
                 .error(
                     404, code: "trends-disabled", message: "this daemon keeps no trend index (--trend-index none)",
                     hint: "start auditd without --trend-index none, or read the journal (GET /v1/findings)"))
@@ -53,10 +53,10 @@ enum TrendsHandler {
 
     static func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
 
-    static func requiredApp(_ server: Server, _ ticket: Ticket, _ request: HTTPRequest) -> String? {
+    static func requiredApp(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) -> String? {
         guard let app = nonEmpty(request.query["app"]) else {
             finish(
-                server, ticket,
+                service, ticket,
                 .error(
                     400, code: "missing-app", message: "trends are per app: give app=A",
                     hint: "the app is what audits were posted with (app= or the snapshot's own)"))
@@ -77,8 +77,8 @@ enum TrendsHandler {
         }
     }
 
-    static func finish(_ server: Server, _ ticket: Ticket, _ response: HTTPResponse) {
+    static func finish(_ service: ServiceContext, _ ticket: Ticket, _ response: HTTPResponse) {
         ticket.answer(response)
-        server.metrics.requestFinished(route: "trends", status: response.status)
+        service.metrics.requestFinished(route: "trends", status: response.status)
     }
 }

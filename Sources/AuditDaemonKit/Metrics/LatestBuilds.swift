@@ -6,7 +6,7 @@ import AuditCore
 /// earlier build does not bring it back. Labels stay few: one build per app, at most
 /// ``maxApps`` apps (audits of further apps are counted in ``appsLeftOut``), no screens.
 struct LatestBuilds {
-    static let maxApps = 64
+    static let maxApps = LatestChanges.maxEntries / 4
 
     struct App {
         var build: String

@@ -62,8 +62,6 @@ public final class Server: @unchecked Sendable {
     let metrics = Metrics()
     let ruleSets: RuleSetStore
     let journal: Journal
-    /// Where audits spill their written findings: the journal's directory, on disk.
-    var spillDirectory: String { journal.directory }
     /// The trend index beside the journal (docs/trends.md).
     let trends: TrendIndex?
     let policy: AccessPolicy
@@ -84,7 +82,14 @@ public final class Server: @unchecked Sendable {
     private var connections: [Int: Connection] = [:]
     private var nextConnection = 0
     private(set) var isDraining = false
-    private lazy var router = Router(server: self)
+    /// What the routes' handlers use: the service's parts, not this server.
+    private lazy var service = ServiceContext(
+        settings: .init(
+            limits: configuration.limits, auditBudget: configuration.auditBudget, ocrBudget: configuration.ocrBudget,
+            spillFindingsAfterBytes: configuration.spillFindingsAfterBytes, androidDensity: configuration.androidDensity),
+        loop: loop, pool: pool, ocrPool: ocrPool, recognizer: recognizer, memory: memory, metrics: metrics, ruleSets: ruleSets,
+        journal: journal, trends: trends, started: started, draining: { [unowned self] in isDraining })
+    private lazy var router = Router(service: service)
 
     public init(
         configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
@@ -235,21 +240,13 @@ public final class Server: @unchecked Sendable {
 
     private var lastTrim: UInt64 = 0
 
-    /// Audits of snapshots this large give their freed memory back as soon as their model
-    /// is let go (``giveBackFreedMemory()``), not at the next sweep.
-    static let trimAfterSnapshotBytes = 1 << 20
-
-    /// Hands the allocator's free blocks back to the system (`malloc_trim`): a few
-    /// milliseconds, from any thread.
-    static func giveBackFreedMemory() { _ = auditd_malloc_trim() }
-
     private func sweep() {
         let now = Timestamp.monotonic()
         // Hand freed memory back to the system every few seconds (large snapshots leave big
         // free blocks behind); cheap next to an audit.
         if now - lastTrim > 2_000_000_000 {
             lastTrim = now
-            Self.giveBackFreedMemory()
+            FreedMemory.giveBack()
         }
         for (token, entry) in refused where entry.until < now { endRefusal(token) }
         for connection in connections.values {
@@ -304,6 +301,4 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Seconds since start.
-    var uptime: Double { Double(Timestamp.monotonic() - started) / 1e9 }
 }

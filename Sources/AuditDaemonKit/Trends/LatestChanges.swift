@@ -27,9 +27,10 @@ public final class LatestChanges: @unchecked Sendable {
         lock.withLock { entries.keys.sorted().compactMap { app in entries[app].map { (app, $0) } } }
     }
 
-    /// The most apps kept: more than the metrics follow, so that the ones they follow are
-    /// here while other apps come and go.
-    static let maxEntries = 4 * LatestBuilds.maxApps
+    /// The most apps kept: four times the apps the metrics follow (they take a quarter,
+    /// ``LatestBuilds/maxApps``), so that the ones they follow are here while other apps
+    /// come and go.
+    static let maxEntries = 256
 
     private var order: [String] = []
 

@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// Appium XCUITest page sources (docs/dialects.md): `type`, `name`, `label`, `value`,
 /// `x`/`y`/`width`/`height`, `enabled`, `visible`, `accessible`, `traits` onto the model.
 enum AppiumXCUITestDialect: SnapshotDialect {
@@ -62,7 +60,7 @@ enum AppiumXCUITestDialect: SnapshotDialect {
 
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+        tag: UnsafePointer<UInt8>, builder: SnapshotBuilder
     ) {
         builder.decodeAppium(attributes, into: &element, index: index)
     }

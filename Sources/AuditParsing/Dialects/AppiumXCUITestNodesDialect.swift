@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// iOS page sources in uiautomator's shape — `<hierarchy>` holding `<node
 /// type="XCUIElementType…" name label value x y width height …>` — as older Appium
 /// inspectors and some tools write them: the attributes of an Appium XCUITest source on
@@ -27,7 +25,7 @@ enum AppiumXCUITestNodesDialect: SnapshotDialect {
 
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+        tag: UnsafePointer<UInt8>, builder: SnapshotBuilder
     ) {
         builder.decodeAppium(attributes, into: &element, index: index)
     }

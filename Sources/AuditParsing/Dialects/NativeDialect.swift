@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// The native dialect (docs/snapshot-format.md): `<snapshot version="1">` holding
 /// `<element>`s, `<settings>` and `<animation>`s; every attribute of `<element>` onto the model.
 enum NativeDialect: SnapshotDialect {
@@ -79,7 +77,7 @@ enum NativeDialect: SnapshotDialect {
 
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+        tag: UnsafePointer<UInt8>, builder: SnapshotBuilder
     ) {
         builder.decodeNative(attributes, into: &element, index: index)
     }

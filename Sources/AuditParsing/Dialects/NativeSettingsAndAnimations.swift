@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// `<settings>` and `<animation>` of the native format.
 extension SnapshotBuilder {
     func readSettings(_ attributes: AttributeList) {
@@ -75,8 +73,15 @@ extension SnapshotBuilder {
         animations.append(animation)
     }
 
-    /// Whether the attribute's name (libxml2's NUL-terminated bytes) is `expected`.
-    static func named(_ name: UnsafePointer<xmlChar>, _ expected: StaticString) -> Bool {
-        xmlStrEqual(name, expected.utf8Start) != 0
+    /// Whether the attribute's name (NUL-terminated bytes, as a front end gives them) is
+    /// `expected`.
+    static func named(_ name: UnsafePointer<UInt8>, _ expected: StaticString) -> Bool {
+        let wanted = expected.utf8Start
+        var offset = 0
+        while offset < expected.utf8CodeUnitCount {
+            if name[offset] != wanted[offset] { return false }
+            offset += 1
+        }
+        return name[offset] == 0
     }
 }

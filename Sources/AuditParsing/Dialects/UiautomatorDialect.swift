@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// Android `uiautomator` dumps and Appium UiAutomator2 sources (docs/dialects.md): `class`,
 /// `text`, `content-desc`, `resource-id`, `bounds` in pixels, the booleans, onto the model.
 enum UiautomatorDialect: SnapshotDialect {
@@ -133,7 +131,7 @@ enum UiautomatorDialect: SnapshotDialect {
 
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder
+        tag: UnsafePointer<UInt8>, builder: SnapshotBuilder
     ) {
         builder.decodeAndroid(attributes, into: &element, index: index, className: tag)
     }
@@ -277,7 +275,7 @@ extension SnapshotBuilder {
 
     func decodeAndroid(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        className tag: UnsafePointer<xmlChar>
+        className tag: UnsafePointer<UInt8>
     ) {
         var clickable = false, longClickable = false, checkable = false, focusable = false
         var displayed: Bool?, visibleToUser: Bool?

@@ -8,7 +8,8 @@ import Foundation
 /// hold a raw `<`), and newlines and code points are counted incrementally, so a document is
 /// scanned once however many tags it has. Only for UTF-8 input, where byte offsets are
 /// character offsets.
-struct SourcePositions {
+final class SourcePositions: TagLocator {
+    let source: UnsafeRawBufferPointer
     /// The source is UTF-8 (or ASCII): positions can be computed from its bytes.
     let tracksBytes: Bool
     private var lastTagStart = -1
@@ -20,12 +21,15 @@ struct SourcePositions {
     private var codePointsBefore = 0
 
     init(source: UnsafeRawBufferPointer) {
+        self.source = source
         tracksBytes = SourcePositions.isUTF8(source)
     }
 
+    func startTag(consumed: Int) -> (line: Int, column: Int)? { startTag(in: source, consumed: consumed) }
+
     /// The line and column of the start tag libxml2 reported having read up to `consumed`
     /// bytes of `source`; nil when the source is not UTF-8 or no tag start is found.
-    mutating func startTag(in source: UnsafeRawBufferPointer, consumed: Int) -> (line: Int, column: Int)? {
+    func startTag(in source: UnsafeRawBufferPointer, consumed: Int) -> (line: Int, column: Int)? {
         guard tracksBytes, let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let consumed = min(consumed, source.count)
         let start = auditd_last_index_of(base, lastTagStart + 1, consumed, UInt8(ascii: "<"))

@@ -1,4 +1,3 @@
-import CLibXML2
 import Foundation
 import Synchronization
 
@@ -8,7 +7,7 @@ import Synchronization
 /// time, for one parse: libxml2's, or the thread that replays its recorded events
 /// (``SAXEventPipe``, documents from 1 MiB). Attribute reading is in
 /// `SnapshotBuilder+Attributes.swift`, the last steps in `SnapshotBuilder+Finishing.swift`,
-/// source positions in ``SourcePositions``; what a dialect keeps for itself while reading
+/// source positions from the front end (``TagLocator``, or the cursor); what a dialect keeps for itself while reading
 /// (Android's package tally) is its own ``DialectState``.
 final class SnapshotBuilder {
     typealias Bytes = UnsafeBufferPointer<UInt8>
@@ -23,15 +22,20 @@ final class SnapshotBuilder {
         case element, settings, animation, ignored
     }
 
-    let options: SnapshotParser.Options
+    let options: ParseOptions
+    /// The dialects a document may be in, tried in order on its root element.
+    let dialects: [any SnapshotDialect.Type]
     let source: UnsafeRawBufferPointer
     /// Where libxml2 was when it reported the event being handled; set by the driver
     /// before each event (the builder may run on another thread than libxml2).
     var cursor = ParseCursor()
     /// Set on the first fatal problem; the driver stops libxml2 when it sees it.
     let stopRequested = Atomic<Bool>(false)
-    /// libxml2's parser when the builder runs on its thread: stopped at once on failure.
-    var context: xmlParserCtxtPtr?
+    /// The front end's own parser when the builder runs on its thread (libxml2's context,
+    /// opaque here): the front end reads its position and stops it at once on failure.
+    var frontEnd: OpaquePointer?
+    /// Stops the front end at once (set by a front end that can: libxml2's `xmlStopParser`).
+    var stopFrontEnd: ((OpaquePointer) -> Void)?
     private(set) var error: SnapshotError?
 
     /// The dialect of the document, known once its root element is read.
@@ -79,14 +83,14 @@ final class SnapshotBuilder {
     var rootColumn = 1
 
     /// Exact line and column of each start tag (UTF-8 input only).
-    var positions: SourcePositions
+    var tagLocator: (any TagLocator)?
     /// Whether libxml2 must report how many bytes it consumed (the positions need it).
-    var tracksBytes: Bool { positions.tracksBytes }
+    var tracksBytes: Bool { tagLocator?.tracksBytes ?? false }
 
-    init(options: SnapshotParser.Options, source: UnsafeRawBufferPointer) {
+    init(options: ParseOptions, source: UnsafeRawBufferPointer, dialects: [any SnapshotDialect.Type]) {
+        self.dialects = dialects
         self.options = options
         self.source = source
-        self.positions = SourcePositions(source: source)
         // A document of a megabyte or more starts with room for the least it could hold (an
         // element in 512 bytes, text in a sixteenth of them) and grows by a guess from the
         // share read so far (``growElements()``, ``TextTable``): a guess from the size alone
@@ -104,8 +108,8 @@ final class SnapshotBuilder {
     // MARK: - SAX events
 
     func startElement(
-        name: UnsafePointer<xmlChar>, attributeCount: Int,
-        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        name: UnsafePointer<UInt8>, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard error == nil else { return }
         if open.count >= options.maxDepth {
@@ -157,16 +161,24 @@ final class SnapshotBuilder {
         let (line, column) = position ?? currentPosition()
         error = SnapshotError(code: code, message: message, line: line, column: column, hint: hint)
         stopRequested.store(true, ordering: .releasing)
-        if let context { xmlStopParser(context) }
+        if let frontEnd, let stopFrontEnd { stopFrontEnd(frontEnd) }
     }
 
     // MARK: - Root and dialect
 
-    func startRoot(name: UnsafePointer<xmlChar>, attributes: AttributeList) {
+    /// The dialect whose root `name` is, and how it reads it.
+    func recognising(root name: String) -> (dialect: any SnapshotDialect.Type, root: DialectRoot)? {
+        for dialect in dialects {
+            if let root = dialect.root(named: name) { return (dialect, root) }
+        }
+        return nil
+    }
+
+    func startRoot(name: UnsafePointer<UInt8>, attributes: AttributeList) {
         let rootName = String(cString: name)
         (rootLine, rootColumn) = tagPosition()
-        guard let (decoder, root) = SnapshotDialects.recognising(root: rootName) else {
-            let expected = SnapshotDialects.all.map { "\($0.rootExample) (\($0.title))" }
+        guard let (decoder, root) = recognising(root: rootName) else {
+            let expected = dialects.map { "\($0.rootExample) (\($0.title))" }
             fail(
                 .unsupportedRoot, "unsupported root element <\(rootName)>",
                 hint: "expected " + expected.dropLast().joined(separator: ", ") + (expected.count > 1 ? " or " : "") + (expected.last ?? ""),
@@ -195,7 +207,7 @@ final class SnapshotBuilder {
         return unsafeDowncast(state, to: State.self)
     }
 
-    func kind(of name: UnsafePointer<xmlChar>, decoder: any SnapshotDialect.Type) -> NameKind {
+    func kind(of name: UnsafePointer<UInt8>, decoder: any SnapshotDialect.Type) -> NameKind {
         let key = UnsafeRawPointer(name)
         // Most elements share one name: remember the last answer before hashing.
         if key == lastKindName { return lastKind }
@@ -226,7 +238,7 @@ final class SnapshotBuilder {
     }
 
     func startUIElement(
-        name: UnsafePointer<xmlChar>, attributes: AttributeList, decoder: any SnapshotDialect.Type,
+        name: UnsafePointer<UInt8>, attributes: AttributeList, decoder: any SnapshotDialect.Type,
         position: (Int, Int)? = nil
     ) {
         guard elements.count < options.maxElements else {
@@ -287,7 +299,7 @@ final class SnapshotBuilder {
         return 1
     }
 
-    func tagRef(_ name: UnsafePointer<xmlChar>) -> TextRef {
+    func tagRef(_ name: UnsafePointer<UInt8>) -> TextRef {
         let key = UnsafeRawPointer(name)
         if key == lastTagName { return lastTagRef }
         if let ref = tagRefs[key] {
@@ -305,7 +317,7 @@ final class SnapshotBuilder {
     /// Line and column of the start tag just reported by libxml2 (libxml2's own position
     /// when the source's bytes are not UTF-8).
     func tagPosition() -> (line: Int, column: Int) {
-        positions.startTag(in: source, consumed: cursor.consumed) ?? currentPosition()
+        tagLocator?.startTag(consumed: cursor.consumed) ?? currentPosition()
     }
 
     /// libxml2's own idea of the current position (end of the current token).

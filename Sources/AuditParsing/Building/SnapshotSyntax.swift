@@ -22,30 +22,3 @@ protocol SnapshotSyntax: Sendable {
     /// Reads `bytes` into `builder`'s events.
     static func read(_ bytes: UnsafeRawBufferPointer, into builder: SnapshotBuilder) throws(SnapshotError)
 }
-
-/// XML, read by libxml2's SAX2 parser (``SAXDriver``).
-enum XMLSyntax: SnapshotSyntax {
-    /// A `<` first, after blanks and a byte-order mark (UTF-8's, UTF-16's).
-    static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
-        guard let first = bytes[start...].first(where: { !ValueScanner.isBlank($0) }) else { return false }
-        return first == UInt8(ascii: "<")
-    }
-
-    static func read(_ bytes: UnsafeRawBufferPointer, into builder: SnapshotBuilder) throws(SnapshotError) {
-        try SAXDriver.run(bytes: bytes, builder: builder)
-    }
-}
-
-/// The registered front ends, tried in order on a document's first bytes.
-enum SnapshotSyntaxes {
-    static let all: [any SnapshotSyntax.Type] = [
-        XMLSyntax.self
-    ]
-
-    static func recognising(_ bytes: UnsafeRawBufferPointer) -> (any SnapshotSyntax.Type)? {
-        all.first { $0.recognises(bytes) }
-    }
-}

@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// Reads one attribute value of one element; a value that cannot be read is recorded as an
 /// ``InvalidValue`` naming the attribute and what was expected, and `nil` is returned.
 struct ValueReader {
@@ -9,7 +7,7 @@ struct ValueReader {
     let value: UnsafeBufferPointer<UInt8>
     let element: Int?
     let owner: String
-    let name: UnsafePointer<xmlChar>
+    let name: UnsafePointer<UInt8>
     let line: Int
 
     func invalid(_ expected: String) {

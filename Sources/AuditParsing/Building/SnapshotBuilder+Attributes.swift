@@ -1,4 +1,3 @@
-import CLibXML2
 import Foundation
 
 /// Reading attribute values for the dialects: the model's key of each name (cached by

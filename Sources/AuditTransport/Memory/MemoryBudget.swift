@@ -45,21 +45,6 @@ public final class MemoryBudget: Sendable {
     package func release(_ bytes: Int) {
         if bytes > 0 { used.subtract(bytes, ordering: .relaxed) }
     }
-
-    /// The answer to a request refused for memory.
-    package func refusal(needing bytes: Int) -> HTTPResponse {
-        let mib = { (value: Int) -> String in
-            var digits: [UInt8] = []
-            DecimalWriter.append(Double(value) / 1_048_576, decimals: 3, to: &digits)
-            return String(decoding: digits, as: UTF8.self)
-        }
-        return .error(
-            503, code: "memory-exhausted",
-            message:
-                "auditd holds \(mib(inUse)) MiB of request bodies, screenshots and unsent answers; this request needs \(mib(bytes)) MiB more, over the limit of \(mib(limit)) MiB",
-            hint: "retry shortly (other audits are finishing), or start auditd with a larger --memory-limit",
-            extraHeaders: [("Retry-After", "1")])
-    }
 }
 
 /// Bytes held against a ``MemoryBudget``, given back when the reservation is released

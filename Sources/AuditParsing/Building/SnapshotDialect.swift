@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// One input vocabulary: how its documents are recognised, what they can say, and how
 /// their element names and attributes map onto the model. A new dialect (Flutter's
 /// semantics tree, a web accessibility tree) is one file with one type conforming to this,
@@ -48,7 +46,7 @@ protocol SnapshotDialect: Sendable {
     /// (`no-types`), and reads the names to tell an iOS capture sent as Android.
     static func decode(
         _ attributes: AttributeList, into element: inout Element, index: Int,
-        tag: UnsafePointer<xmlChar>, builder: SnapshotBuilder)
+        tag: UnsafePointer<UInt8>, builder: SnapshotBuilder)
     /// What the dialect keeps while one document is read (Android: the packages of its
     /// nodes, the screen's rotation), made when its root is recognised; `nil` for none.
     /// The builder holds it for the dialect (``SnapshotBuilder/dialectState(as:)``) and
@@ -87,63 +85,4 @@ extension SnapshotDialect {
     static func refinedDialect(firstElement attributes: AttributeList) -> (dialect: any SnapshotDialect.Type, platform: Platform)? { nil }
     static func finish(_ builder: SnapshotBuilder) {}
     static func documentLength(_ bytes: UnsafeRawBufferPointer) -> (length: Int, note: String)? { nil }
-}
-
-/// The registered dialects, tried in order on a document's root element.
-package enum SnapshotDialects {
-    static let all: [any SnapshotDialect.Type] = [
-        NativeDialect.self,
-        AppiumXCUITestDialect.self,
-        UiautomatorDialect.self,
-    ]
-
-    /// Every file extension a registered dialect's captures are saved with (`xml`).
-    package static var fileExtensions: [String] {
-        var found: [String] = []
-        for dialect in all {
-            for fileExtension in dialect.fileExtensions where !found.contains(fileExtension) { found.append(fileExtension) }
-        }
-        return found
-    }
-
-    /// The media type to send a capture saved as `path` with: its dialects' first.
-    package static func contentType(forFile path: String) -> String {
-        let lower = path.lowercased()
-        let owner = all.first { dialect in dialect.fileExtensions.contains { lower.hasSuffix("." + $0) } }
-        return owner?.contentTypes.first ?? "application/xml"
-    }
-
-    /// `path` without the capture extension it ends with (`login.xml` → `login`).
-    package static func baseName(of path: String) -> String {
-        let lower = path.lowercased()
-        for fileExtension in fileExtensions where lower.hasSuffix("." + fileExtension) {
-            return String(path.dropLast(fileExtension.count + 1))
-        }
-        return path
-    }
-
-    /// The dialect whose root `name` is, and how it reads it.
-    static func recognising(root name: String) -> (dialect: any SnapshotDialect.Type, root: DialectRoot)? {
-        for dialect in all {
-            if let root = dialect.root(named: name) { return (dialect, root) }
-        }
-        return nil
-    }
-
-    /// The dialect registered as `dialect`.
-    static func named(_ dialect: Dialect) -> (any SnapshotDialect.Type)? {
-        all.first { $0.dialect == dialect }
-    }
-
-    /// Whether `dialect` counts an XML element named `name` at `depth` (0: the root) as
-    /// one of the snapshot's elements — what another reading of the same document (the
-    /// XPath rules' DOM) must agree with. `nil` for an unknown dialect.
-    package static func countsElement(named name: String, depth: Int, in dialect: Dialect) -> Bool? {
-        guard let decoder = named(dialect) else { return nil }
-        if depth == 0 {
-            if case .element? = decoder.root(named: name) { return true }
-            return false
-        }
-        return decoder.kind(ofElementNamed: name) == .element
-    }
 }

@@ -1,20 +1,18 @@
-import CLibXML2
-
 /// One attribute of a SAX2 start tag: its local name and its value bytes (not
 /// NUL-terminated).
 struct Attribute {
-    let name: UnsafePointer<xmlChar>
+    let name: UnsafePointer<UInt8>
     let value: UnsafeBufferPointer<UInt8>
 }
 
 /// The attribute array of a SAX2 start tag (five pointers per attribute: local name,
 /// prefix, namespace URI, value start, value end).
 struct AttributeList: Sequence {
-    let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let pointer: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     let count: Int
 
     struct Iterator: IteratorProtocol {
-        let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        let pointer: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
         let count: Int
         var index = 0
 

@@ -1,5 +1,4 @@
-import AuditCore
-import AuditTransport
+import AuditSupport
 
 /// One client connection: reads and parses requests (pipelined ones too), keeps their
 /// responses in request order, writes without blocking, and closes cleanly. Confined to
@@ -12,12 +11,17 @@ import AuditTransport
 /// a follower that lags more than ``Limits/followLagBytes`` behind is dropped; a client
 /// whose answers make no progress for the server's write timeout is closed by its sweep
 /// (``writeStalledSince``).
-final class Connection: @unchecked Sendable {
-    struct Limits: Sendable {
+package final class Connection: @unchecked Sendable {
+    package struct Limits: Sendable {
         /// Bytes of answers waiting to be read past which the connection stops reading.
-        var maxUnsentBytes = 4 << 20
+        package var maxUnsentBytes = 4 << 20
         /// Bytes a follow stream may lag behind the journal before it is ended.
-        var followLagBytes = 8 << 20
+        package var followLagBytes = 8 << 20
+
+        package init(maxUnsentBytes: Int = 4 << 20, followLagBytes: Int = 8 << 20) {
+            self.maxUnsentBytes = maxUnsentBytes
+            self.followLagBytes = followLagBytes
+        }
     }
 
     /// A response slot, filled when the handler answers.
@@ -36,14 +40,14 @@ final class Connection: @unchecked Sendable {
     /// Where the connection is in its life: answering; sending its last answers, after
     /// which it closes (an answer that closes it was queued, or the server is draining a
     /// follower); or closed.
-    enum Lifecycle: Equatable {
+    package enum Lifecycle: Equatable {
         case open
         case closingWhenFlushed
         case closed
     }
 
-    let id: Int
-    let peer: PeerCredentials?
+    package let id: Int
+    package let peer: PeerCredentials?
     private let channel: ConnectionChannel
     private var started = false
     private var interest = EventLoop.Interest(read: true, write: false)
@@ -53,8 +57,8 @@ final class Connection: @unchecked Sendable {
     /// Pieces waiting to be sent, in order.
     private var output = OutputQueue()
     private var unsentBytes: Int { output.unsentBytes }
-    private(set) var lifecycle = Lifecycle.open
-    var isClosed: Bool { lifecycle == .closed }
+    package private(set) var lifecycle = Lifecycle.open
+    package var isClosed: Bool { lifecycle == .closed }
     private var closeWhenFlushed: Bool { lifecycle == .closingWhenFlushed }
     private var peerFinishedSending = false
     /// A request that closes the connection, or bytes that are not HTTP, were read: the
@@ -64,12 +68,12 @@ final class Connection: @unchecked Sendable {
     private var stream: ResponseStream?
     /// The connection closes once `stream` is sent (`Connection: close`, or HTTP/1.0).
     private var closeAfterStream = false
-    private(set) var lastActivity: UInt64
-    private(set) var requestStarted: UInt64?
+    package private(set) var lastActivity: UInt64
+    package private(set) var requestStarted: UInt64?
     /// Since when answers have waited for the client to read them, without progress.
-    private(set) var writeStalledSince: UInt64?
+    package private(set) var writeStalledSince: UInt64?
     /// Set when the connection closes: work still running for it can stop.
-    let cancellation = CancellationFlag()
+    package let cancellation = CancellationFlag()
     private let onRequest: (Ticket, HTTPRequest) -> Void
     private var nextSerial = 0
     private let onClosed: (Connection) -> Void
@@ -78,8 +82,10 @@ final class Connection: @unchecked Sendable {
     /// Where heads (and whatever follows them in one read) are received: one a server,
     /// shared by its connections, which all read on its one I/O thread and parse the
     /// bytes before the next read.
-    final class Scratch: @unchecked Sendable {
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+    package final class Scratch: @unchecked Sendable {
+        package var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+
+        package init() {}
     }
 
     private let scratch: Scratch
@@ -94,9 +100,9 @@ final class Connection: @unchecked Sendable {
     private var largestAnswer = 0
 
     /// Requests parsed but not yet answered, past which reading pauses.
-    static let maxPipelined = 32
+    package static let maxPipelined = 32
 
-    init(
+    package init(
         id: Int, channel: ConnectionChannel, peer: PeerCredentials?, parserLimits: HTTPRequestParser.Limits, limits: Limits,
         scratch: Scratch, memory: MemoryBudget, onRequest: @escaping (Ticket, HTTPRequest) -> Void, onClosed: @escaping (Connection) -> Void,
         onFollowerDropped: @escaping () -> Void
@@ -117,7 +123,7 @@ final class Connection: @unchecked Sendable {
 
     /// Joins the event loop; false when the kernel refused (the connection is closed).
     @discardableResult
-    func start() -> Bool {
+    package func start() -> Bool {
         started = channel.start { [weak self] events in self?.handle(events) }
         if !started {
             close()
@@ -127,11 +133,11 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Pending work: requests received but not answered, or bytes not yet written.
-    var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil || !held.isEmpty }
+    package var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil || !held.isEmpty }
     /// A follow stream owns the connection until the client leaves.
-    var isStreaming: Bool { stream?.follows == true }
+    package var isStreaming: Bool { stream?.follows == true }
 
-    func handle(_ events: EventLoop.Events) {
+    package func handle(_ events: EventLoop.Events) {
         channel.assertInLoop()
         if events.hungUp {
             // The client closed its end (or the socket failed): nothing sent would be read.
@@ -223,7 +229,7 @@ final class Connection: @unchecked Sendable {
                     // The daemon's memory is spent: refuse the body before its bytes arrive.
                     requestStarted = nil
                     let ticket = openSlot(close: true)
-                    answer(ticket, pendingBody.budget.refusal(needing: expected - pendingBody.bytes))
+                    answer(ticket, HTTPResponse.memoryRefusal(pendingBody.budget, needing: expected - pendingBody.bytes))
                     pauseReading()
                     return
                 }
@@ -308,7 +314,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Fills the response of the request behind `ticket`; responses go out in request order.
-    func answer(_ ticket: Ticket, _ response: HTTPResponse) {
+    package func answer(_ ticket: Ticket, _ response: HTTPResponse) {
         channel.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
         if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
@@ -325,7 +331,7 @@ final class Connection: @unchecked Sendable {
 
     /// Answers `ticket` with a chunked body: the stream's backlog, pulled as the client
     /// reads, then (for a follower) the chunks given to ``send(chunk:)``.
-    func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
+    package func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
         channel.assertInLoop()
         guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else {
             stream.end()
@@ -341,7 +347,7 @@ final class Connection: @unchecked Sendable {
     /// 164 MiB against 128, and every other client got 503), and the one that cannot be
     /// served is closed, not the others. The chunk's bytes are queued as they came, shared
     /// by every follower (only the chunk's frame is each connection's own).
-    func send(chunk: [UInt8]) {
+    package func send(chunk: [UInt8]) {
         channel.assertInLoop()
         guard !isClosed, !chunk.isEmpty, let stream = followStream else { return }
         let pieces = stream.frames(chunk)
@@ -370,7 +376,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Ends a follow stream and the connection (used at shutdown).
-    func endStream() {
+    package func endStream() {
         channel.assertInLoop()
         guard let stream, stream.follows, !isClosed else { return }
         // Held live chunks were reserved as they came.
@@ -485,7 +491,7 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Closing
 
-    func close() {
+    package func close() {
         channel.assertInLoop()
         guard !isClosed else { return }
         lifecycle = .closed
@@ -506,7 +512,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Answers 408 and closes when a request has been arriving for too long.
-    func timeOut() {
+    package func timeOut() {
         channel.assertInLoop()
         guard !isClosed else { return }
         requestStarted = nil
@@ -517,12 +523,12 @@ final class Connection: @unchecked Sendable {
 }
 
 /// A handle to answer one request of one connection later, from the event loop.
-struct Ticket: @unchecked Sendable {
-    let connection: Connection
-    let serial: Int
+package struct Ticket: @unchecked Sendable {
+    package let connection: Connection
+    package let serial: Int
 
-    func answer(_ response: HTTPResponse) { connection.answer(self, response) }
+    package func answer(_ response: HTTPResponse) { connection.answer(self, response) }
 
     /// True once the client has gone: work for this request can stop.
-    var isCancelled: Bool { connection.cancellation.isCancelled }
+    package var isCancelled: Bool { connection.cancellation.isCancelled }
 }

@@ -19,7 +19,7 @@ enum SAXDriver {
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
             let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
-            if let parser = builder.context { builder.cursor = ParseCursor(parser, withConsumed: builder.tracksBytes) }
+            if let parser = builder.frontEnd { builder.cursor = ParseCursor(xmlParserCtxtPtr(parser), withConsumed: builder.tracksBytes) }
             builder.startElement(name: localName, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { context, _, _, _ in
@@ -29,13 +29,15 @@ enum SAXDriver {
         handler.internalSubset = { context, name, _, _ in
             guard let context else { return }
             let builder = Unmanaged<SnapshotBuilder>.fromOpaque(context).takeUnretainedValue()
-            if let parser = builder.context { builder.cursor = ParseCursor(parser, withConsumed: builder.tracksBytes) }
+            if let parser = builder.frontEnd { builder.cursor = ParseCursor(xmlParserCtxtPtr(parser), withConsumed: builder.tracksBytes) }
             builder.forbidDoctype(rootName: name.map { String(cString: $0) } ?? "?")
         }
         // Collect errors quietly; they are read from the context afterwards.
         handler.serror = { _, _ in }
         let userData = Unmanaged.passUnretained(builder).toOpaque()
-        try parse(bytes, handler: &handler, userData: userData, stopped: { builder.error != nil }) { builder.context = $0 }
+        try parse(bytes, handler: &handler, userData: userData, stopped: { builder.error != nil }) {
+            builder.frontEnd = OpaquePointer($0); builder.stopFrontEnd = { xmlStopParser(xmlParserCtxtPtr($0)) }
+        }
         if let error = builder.error { throw error }
     }
 
@@ -158,4 +160,17 @@ enum SAXDriver {
         }
         return SnapshotError(code: .malformed, message: message, line: Int(last.line), column: Int(last.int2), hint: hint)
     }
+}
+
+extension ParseCursor {
+    /// The position of `context` now; `consumed` only when `withConsumed` (computing it
+    /// walks the input for encodings other than UTF-8, where it is not used).
+    init(_ context: xmlParserCtxtPtr, withConsumed: Bool) {
+        if withConsumed { consumed = Int(xmlByteConsumed(context)) }
+        if let input = context.pointee.input {
+            line = Int(input.pointee.line)
+            column = Int(input.pointee.col)
+        }
+    }
+
 }
