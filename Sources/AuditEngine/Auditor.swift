@@ -52,6 +52,11 @@ public enum Auditor {
         // The DOM costs about 20 times the document's bytes: above the limit, XPath rules
         // are reported incomplete instead of built for.
         let sourceBytes = source?.count ?? 0
+        let sourceIsXML =
+            source.map { bytes in
+                bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0xFE || $0 == 0xFF || $0 == 0) }
+                    == UInt8(ascii: "<")
+            } ?? true
         let xpathTooLarge = !ruleSet.customRules.isEmpty && sourceBytes > xpathLimits.maxDocumentBytes
         let xpathDocument: XPathDocument? =
             ruleSet.customRules.isEmpty || xpathTooLarge || budget.isExhausted
@@ -87,6 +92,12 @@ public enum Auditor {
             } else {
                 if xpathTooLarge {
                     let reason = "the snapshot (\(sourceBytes) bytes) is larger than the \(xpathLimits.maxDocumentBytes) bytes XPath rules are evaluated on"
+                    results.store(job, JobResult(incompletes: ruleSet.customRules.map { Incomplete(ruleID: $0.id, reason: reason, element: nil) }))
+                    return
+                }
+                // XPath reads XML: a capture in another syntax (Flutter's text dump) is not one.
+                if !sourceIsXML {
+                    let reason = "XPath rules read XML captures, and this one is not XML: the expression was not evaluated"
                     results.store(job, JobResult(incompletes: ruleSet.customRules.map { Incomplete(ruleID: $0.id, reason: reason, element: nil) }))
                     return
                 }

@@ -4,6 +4,7 @@ package enum SnapshotDialects {
         NativeDialect.self,
         AppiumXCUITestDialect.self,
         UiautomatorDialect.self,
+        FlutterSemanticsDialect.self,
     ]
 
     /// Every file extension a registered dialect's captures are saved with (`xml`).

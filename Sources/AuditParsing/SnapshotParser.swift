@@ -1,8 +1,8 @@
-import CLibXML2
-
-/// Parses snapshot XML (any of the three dialects) into a ``Snapshot``.
+/// Parses a capture — XML in any of its dialects, or Flutter's semantics dump — into a
+/// ``Snapshot``: the front end its first bytes name (``SnapshotSyntaxes``) hands the
+/// builder its element events, and the dialect its root names decodes them.
 ///
-/// libxml2's SAX2 push parser reads the bytes from memory in chunks straight into flat
+/// XML: libxml2's SAX2 push parser reads the bytes from memory in chunks straight into flat
 /// storage; no DOM is built. It never touches the network or the file system: document
 /// type declarations are refused outright (so no entity can expand or load), depth and
 /// size are bounded.
@@ -71,14 +71,4 @@ public struct SnapshotParser: Sendable {
     public func parse(_ text: String) throws(SnapshotError) -> Snapshot {
         try parse(Array(text.utf8))
     }
-}
-
-/// One-time global set-up of libxml2.
-package enum LibXML2 {
-    private static let initialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
-
-    package static func initialize() { _ = initialized }
 }

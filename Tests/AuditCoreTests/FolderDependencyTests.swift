@@ -146,6 +146,21 @@ final class FolderDependencyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 8, "the targets with folders")
     }
 
+    /// The input seam: in the parsing target only the XML front end speaks libxml2; the
+    /// builder, the dialects and the other front ends take bytes.
+    func testOnlyTheXMLFrontEndImportsLibxml2() throws {
+        let parsing = TestSupport.packageRoot.appendingPathComponent("Sources/AuditParsing")
+        let files =
+            FileManager.default.enumerator(at: parsing, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        XCTAssertGreaterThan(files.count, 20)
+        for file in files where !file.path.contains("/AuditParsing/XML/") {
+            let code = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertFalse(code.contains("import CLibXML2"), file.lastPathComponent)
+            XCTAssertFalse(code.contains("xmlChar"), file.lastPathComponent)
+        }
+    }
+
     /// The check itself finds a cycle: two folders naming each other's types, and one of
     /// three, whatever comments and strings say.
     func testACycleIsFound() {

@@ -54,6 +54,26 @@ final class AuditctlTests: XCTestCase {
         XCTAssertFalse(quiet.stderr.contains("snapshots audited"), quiet.stderr)
     }
 
+    /// Flutter's semantics dumps through auditctl and the daemon: found in a directory by
+    /// their `.semantics.txt` name, sent as text, audited and transcribed; findings point at
+    /// the node's line and column.
+    func testFlutterSemanticsDumpsAreAuditedThroughTheDaemon() throws {
+        let daemon = try DaemonHarness()
+        try daemon.start()
+        let folder = DaemonHarness.packageRoot.appendingPathComponent("Tests/Fixtures/flutter").path
+        let json = try daemon.auditctl(["audit", "--fail-on", "never", "--format", "json", folder])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let reports = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(reports.count, 4, json.stdout)
+        XCTAssertTrue(reports.allSatisfy { ($0["snapshot"] as? [String: Any])?["dialect"] as? String == "flutter-semantics" })
+        let text = try daemon.auditctl(["audit", "--fail-on", "error", folder + "/pr_164585_required_fields.semantics.txt"])
+        XCTAssertEqual(text.status, 1, text.stdout)
+        XCTAssertTrue(text.stdout.contains("pr_164585_required_fields.semantics.txt:16:10: error: [label.missing] text field has no accessible name"), text.stdout)
+        let transcript = try daemon.auditctl(["transcript", folder + "/counter_ios_simulator.semantics.txt"])
+        XCTAssertEqual(transcript.status, 0, transcript.stderr)
+        XCTAssertTrue(transcript.stdout.contains("4. Increment, button"), transcript.stdout)
+    }
+
     func testTextOutputAndExitCodes() throws {
         let daemon = try DaemonHarness()
         try daemon.start()
