@@ -179,6 +179,16 @@ let package = Package(
             ],
             path: "Tests/AuditCoreTests"
         ),
+        .target(
+            name: "TransportTestSupport",
+            dependencies: ["AuditTransport"],
+            path: "Tests/TransportTestSupport"
+        ),
+        .testTarget(
+            name: "AuditTransportTests",
+            dependencies: ["AuditTransport", "AuditSupport", "TransportTestSupport"],
+            path: "Tests/AuditTransportTests"
+        ),
         .testTarget(
             name: "AuditDaemonKitTests",
             dependencies: ["AuditDaemonKit", "AuditHistory", "AuditTransport", "AuditCore"],

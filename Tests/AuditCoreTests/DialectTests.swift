@@ -204,9 +204,11 @@ final class DialectTests: XCTestCase {
 /// auditctl finds captures and their screenshots by asking the dialects.
 final class DialectFilesTests: XCTestCase {
     func testFileExtensionsAndContentTypesComeFromTheDialects() {
-        XCTAssertEqual(SnapshotDialects.fileExtensions, ["xml"])
+        XCTAssertEqual(SnapshotDialects.fileExtensions, ["xml", "semantics.txt"])
         XCTAssertEqual(SnapshotDialects.baseName(of: "screens/Login.XML"), "screens/Login")
         XCTAssertEqual(SnapshotDialects.baseName(of: "screens/login.png"), "screens/login.png")
+        XCTAssertEqual(SnapshotDialects.baseName(of: "screens/cart.semantics.txt"), "screens/cart")
         XCTAssertEqual(SnapshotDialects.contentType(forFile: "a.xml"), "application/xml")
+        XCTAssertEqual(SnapshotDialects.contentType(forFile: "cart.semantics.txt"), "text/plain")
     }
 }

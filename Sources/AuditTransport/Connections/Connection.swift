@@ -24,26 +24,11 @@ package final class Connection: @unchecked Sendable {
         }
     }
 
-    /// A response slot, filled when the handler answers.
-    private struct Slot {
-        enum Body {
-            /// Head and body, sent one after the other without joining.
-            case bytes([[UInt8]])
-            case stream(ResponseStream)
-        }
-
-        var serial: Int
-        var body: Body?
-        var close: Bool
-    }
-
-    /// Where the connection is in its life: answering; sending its last answers, after
-    /// which it closes (an answer that closes it was queued, or the server is draining a
-    /// follower); or closed.
-    package enum Lifecycle: Equatable {
-        case open
-        case closingWhenFlushed
-        case closed
+    /// An answer as the pipeline holds it until its turn.
+    package enum Answer {
+        /// Head and body, sent one after the other without joining.
+        case bytes([[UInt8]])
+        case stream(ResponseStream)
     }
 
     package let id: Int
@@ -53,17 +38,19 @@ package final class Connection: @unchecked Sendable {
     private var interest = EventLoop.Interest(read: true, write: false)
     private let limits: Limits
     private var parser: HTTPRequestParser
-    private var slots: [Slot] = []
+    /// The requests handed on and their answers, in order; what may happen next.
+    private var pipeline = HTTPPipeline<Answer>()
     /// Pieces waiting to be sent, in order.
     private var output = OutputQueue()
     private var unsentBytes: Int { output.unsentBytes }
-    package private(set) var lifecycle = Lifecycle.open
-    package var isClosed: Bool { lifecycle == .closed }
-    private var closeWhenFlushed: Bool { lifecycle == .closingWhenFlushed }
-    private var peerFinishedSending = false
+    /// Where the connection is in its life.
+    package var lifecycle: HTTPPipeline<Answer>.Phase { pipeline.phase }
+    package var isClosed: Bool { pipeline.phase == .closed }
+    private var closeWhenFlushed: Bool { pipeline.phase == .closingWhenFlushed }
+    private var peerFinishedSending: Bool { pipeline.peerFinished }
     /// A request that closes the connection, or bytes that are not HTTP, were read: the
     /// connection reads no more and hands nothing more on.
-    private var sawLastRequest = false
+    private var sawLastRequest: Bool { pipeline.sawLastRequest }
     /// The chunked response being sent now, if any (it is the first slot's).
     private var stream: ResponseStream?
     /// The connection closes once `stream` is sent (`Connection: close`, or HTTP/1.0).
@@ -75,7 +62,6 @@ package final class Connection: @unchecked Sendable {
     /// Set when the connection closes: work still running for it can stop.
     package let cancellation = CancellationFlag()
     private let onRequest: (Ticket, HTTPRequest) -> Void
-    private var nextSerial = 0
     private let onClosed: (Connection) -> Void
     private let onFollowerDropped: () -> Void
 
@@ -133,7 +119,7 @@ package final class Connection: @unchecked Sendable {
     }
 
     /// Pending work: requests received but not answered, or bytes not yet written.
-    package var isBusy: Bool { !slots.isEmpty || !output.isEmpty || stream != nil || !held.isEmpty }
+    package var isBusy: Bool { !pipeline.isEmpty || !output.isEmpty || stream != nil || !held.isEmpty }
     /// A follow stream owns the connection until the client leaves.
     package var isStreaming: Bool { stream?.follows == true }
 
@@ -196,7 +182,7 @@ package final class Connection: @unchecked Sendable {
                         if !request.keepAlive {
                             // Its answer closes the connection: nothing after it is read or
                             // handled (RFC 9112 §9.6).
-                            sawLastRequest = true
+                            pipeline.lastRequestRead()
                             pauseReading()
                         }
                         if !held.isEmpty || mustHold {
@@ -206,14 +192,14 @@ package final class Connection: @unchecked Sendable {
                         }
                     case .continueExpected:
                         // Interim answer, only when it cannot overtake an earlier response.
-                        if slots.isEmpty, output.isEmpty, held.isEmpty {
+                        if pipeline.isEmpty, output.isEmpty, held.isEmpty {
                             enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
                             flushOutput()
                         }
                     case .failure:
                         if sawLastRequest { continue }
                         requestStarted = nil
-                        sawLastRequest = true
+                        pipeline.lastRequestRead()
                         pauseReading()
                         if held.isEmpty {
                             refuse(event)
@@ -228,7 +214,10 @@ package final class Connection: @unchecked Sendable {
                 if !pendingBody.grow(to: expected) {
                     // The daemon's memory is spent: refuse the body before its bytes arrive.
                     requestStarted = nil
-                    let ticket = openSlot(close: true)
+                    guard let ticket = openSlot(close: true) else {
+                        close()
+                        return
+                    }
                     answer(ticket, HTTPResponse.memoryRefusal(pendingBody.budget, needing: expected - pendingBody.bytes))
                     pauseReading()
                     return
@@ -237,7 +226,7 @@ package final class Connection: @unchecked Sendable {
                 if mustPause { pauseReading() }
                 if waitForMore { return }
             } else if count == 0 {
-                peerFinishedSending = true
+                pipeline.peerFinishedSending()
                 pauseReading()
                 if !isBusy || isStreaming { close() }
                 return
@@ -255,22 +244,23 @@ package final class Connection: @unchecked Sendable {
     private var held: [HTTPRequestParser.Event] = []
 
     private func dispatch(_ request: HTTPRequest) {
-        let ticket = openSlot(close: !request.keepAlive)
+        // Refused only after the request that closes the connection: nothing after it is
+        // handled (RFC 9112 §9.6).
+        guard let ticket = openSlot(close: !request.keepAlive) else { return }
         onRequest(ticket, request)
     }
 
     /// Answers a parser failure and stops reading (the connection closes after it).
     private func refuse(_ event: HTTPRequestParser.Event) {
-        guard case .failure(let failure) = event else { return }
-        let ticket = openSlot(close: true)
+        guard case .failure(let failure) = event, let ticket = openSlot(close: true) else { return }
         answer(ticket, HTTPResponse.error(failure.status, code: failure.code, message: failure.message))
     }
 
     /// Whether the next parsed request waits: the answers ahead are over the limit, or
     /// no answer's size is known yet and two requests are already running.
     private var mustHold: Bool {
-        if slots.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes { return true }
-        return largestAnswer == 0 && slots.count >= 2
+        if pipeline.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes { return true }
+        return largestAnswer == 0 && pipeline.count >= 2
     }
 
     /// Hands on held requests while the answers ahead allow.
@@ -288,11 +278,10 @@ package final class Connection: @unchecked Sendable {
     /// Too many requests ahead of their answers, or too many answers unread — counting
     /// those still being audited at the size of the largest answer so far, so that
     /// pipelined audits cannot overshoot the limit by 32 answers.
-    private var mustPause: Bool { slots.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes }
+    private var mustPause: Bool { pipeline.count >= Connection.maxPipelined || answerBytesAhead > limits.maxUnsentBytes }
 
     private var answerBytesAhead: Int {
-        let inFlight = slots.reduce(0) { $0 + ($1.body == nil ? 1 : 0) }
-        return unsentBytes + waitingAnswerBytes + inFlight * largestAnswer
+        return unsentBytes + waitingAnswerBytes + pipeline.unanswered * largestAnswer
     }
 
     private func pauseReading() { setInterest(read: false) }
@@ -300,29 +289,39 @@ package final class Connection: @unchecked Sendable {
     private func resumeReadingIfDrained() {
         releaseHeld()
         guard held.isEmpty, !interest.read, !peerFinishedSending, !closeWhenFlushed, !sawLastRequest, !isStreaming,
-            slots.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2
+            pipeline.count < Connection.maxPipelined / 2, answerBytesAhead <= limits.maxUnsentBytes / 2
         else { return }
         setInterest(read: true)
     }
 
     // MARK: Answering
 
-    private func openSlot(close: Bool) -> Ticket {
-        nextSerial += 1
-        slots.append(Slot(serial: nextSerial, body: nil, close: close))
-        return Ticket(connection: self, serial: nextSerial)
+    /// Opens the pipeline's next request; nil when it refuses (the connection is closing,
+    /// or this would follow the request that closes it).
+    private func openSlot(close: Bool) -> Ticket? {
+        do throws(HTTPPipeline<Answer>.Refusal) {
+            return Ticket(connection: self, serial: try pipeline.open(closes: close))
+        } catch {
+            return nil
+        }
     }
 
     /// Fills the response of the request behind `ticket`; responses go out in request order.
     package func answer(_ ticket: Ticket, _ response: HTTPResponse) {
         channel.assertInLoop()
-        guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else { return }
-        if response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" }) {
-            slots[position].close = true
+        // An answer for a request the pipeline no longer holds (the client left, an earlier
+        // answer closed the connection) is dropped.
+        let closing = response.status == 408 || response.status == 503 && response.headers.contains(where: { $0.0 == "Connection" })
+        var size = 0
+        do throws(HTTPPipeline<Answer>.Refusal) {
+            try pipeline.answer(ticket.serial, closing: closing) { closes in
+                let head = response.head(keepAlive: !closes)
+                size = head.count + response.bodyCount
+                return .bytes([head, response.body] + response.bodyRest)
+            }
+        } catch {
+            return
         }
-        let head = response.head(keepAlive: !slots[position].close)
-        slots[position].body = .bytes([head, response.body] + response.bodyRest)
-        let size = head.count + response.bodyCount
         largestAnswer = max(largestAnswer, size)
         waitingAnswerBytes += size
         outputMemory.force(size)
@@ -333,11 +332,12 @@ package final class Connection: @unchecked Sendable {
     /// reads, then (for a follower) the chunks given to ``send(chunk:)``.
     package func startStream(_ ticket: Ticket, _ stream: ResponseStream) {
         channel.assertInLoop()
-        guard !isClosed, let position = slots.firstIndex(where: { $0.serial == ticket.serial }) else {
+        do throws(HTTPPipeline<Answer>.Refusal) {
+            try pipeline.answer(ticket.serial) { _ in .stream(stream) }
+        } catch {
             stream.end()
             return
         }
-        slots[position].body = .stream(stream)
         flushSlots()
     }
 
@@ -369,8 +369,8 @@ package final class Connection: @unchecked Sendable {
     /// behind earlier answers.
     private var followStream: ResponseStream? {
         if let stream, stream.follows { return stream }
-        for slot in slots {
-            if case .stream(let queued)? = slot.body, queued.follows { return queued }
+        for answer in pipeline.pendingAnswers {
+            if case .stream(let queued) = answer, queued.follows { return queued }
         }
         return nil
     }
@@ -382,7 +382,7 @@ package final class Connection: @unchecked Sendable {
         // Held live chunks were reserved as they came.
         for piece in stream.takeWaiting() { output.append(piece) }
         if stream.chunked { enqueue(HTTPResponse.chunk([])) }
-        lifecycle = .closingWhenFlushed
+        end(pipeline.closeWhenFlushed())
         flushOutput()
     }
 
@@ -409,9 +409,8 @@ package final class Connection: @unchecked Sendable {
                 }
                 continue
             }
-            guard let first = slots.first, let body = first.body else { break }
-            slots.removeFirst()
-            switch body {
+            guard let first = pipeline.takeNext() else { break }
+            switch first.answer {
             case .bytes(let pieces):
                 // Already counted against the memory budget when answered.
                 for piece in pieces where !piece.isEmpty {
@@ -419,13 +418,13 @@ package final class Connection: @unchecked Sendable {
                     output.append(piece)
                 }
             case .stream(let next):
-                closeAfterStream = first.close || !next.chunked
+                closeAfterStream = first.closes || !next.chunked
                 enqueue(next.wireHead(closing: closeAfterStream))
                 stream = next
                 if next.follows || closeAfterStream { pauseReading() }
                 continue
             }
-            if first.close {
+            if first.closes {
                 closeAll()
                 break
             }
@@ -436,12 +435,15 @@ package final class Connection: @unchecked Sendable {
 
     /// After the answer that closes the connection: later requests are dropped unanswered.
     private func closeAll() {
-        lifecycle = .closingWhenFlushed
-        for slot in slots {
-            if case .stream(let queued)? = slot.body { queued.end() }
-        }
-        slots.removeAll()
+        end(pipeline.closeWhenFlushed())
         pauseReading()
+    }
+
+    /// Ends the streams among answers dropped unsent.
+    private func end(_ dropped: [Answer]) {
+        for answer in dropped {
+            if case .stream(let queued) = answer { queued.end() }
+        }
     }
 
     /// Queues what the stream gives next (``ResponseStream/nextPieces(unsentBytes:lowWater:)``);
@@ -482,7 +484,7 @@ package final class Connection: @unchecked Sendable {
         }
         writeStalledSince = nil
         setInterest(write: false)
-        if closeWhenFlushed || (peerFinishedSending && slots.isEmpty && stream == nil && held.isEmpty) {
+        if closeWhenFlushed || (peerFinishedSending && pipeline.isEmpty && stream == nil && held.isEmpty) {
             close()
             return
         }
@@ -494,15 +496,12 @@ package final class Connection: @unchecked Sendable {
     package func close() {
         channel.assertInLoop()
         guard !isClosed else { return }
-        lifecycle = .closed
+        let dropped = pipeline.close()
         cancellation.cancel()
         channel.close()
         stream?.end()
         stream = nil
-        for slot in slots {
-            if case .stream(let queued)? = slot.body { queued.end() }
-        }
-        slots.removeAll()
+        end(dropped)
         output.removeAll()
         waitingAnswerBytes = 0
         held.removeAll()
@@ -517,7 +516,8 @@ package final class Connection: @unchecked Sendable {
         guard !isClosed else { return }
         requestStarted = nil
         pauseReading()
-        let ticket = openSlot(close: true)
+        // A request whose answer closes the connection is ahead: it closes once that is sent.
+        guard let ticket = openSlot(close: true) else { return }
         answer(ticket, HTTPResponse.error(408, code: "request-timeout", message: "the request did not arrive in time"))
     }
 }

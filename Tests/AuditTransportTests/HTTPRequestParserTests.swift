@@ -1,4 +1,3 @@
-@testable import AuditDaemonKit
 @testable import AuditTransport
 import XCTest
 

@@ -1,70 +1,11 @@
-@testable import AuditDaemonKit
 @testable import AuditTransport
+import TransportTestSupport
 import XCTest
 
 /// The connection's HTTP pipeline through a scripted channel: what the client sends is
 /// delivered in the pieces a test chooses, and the channel takes as many bytes per write
 /// as the test allows — no socket, no event loop, every step observed.
 final class ConnectionTests: XCTestCase {
-    /// A channel whose reads and writes a test scripts.
-    final class FakeChannel: ConnectionChannel {
-        var incoming: [UInt8] = []
-        var peerClosed = false
-        /// Bytes the peer will take before a write blocks; nil takes everything.
-        var capacity: Int?
-        private(set) var written: [UInt8] = []
-        private(set) var interest = EventLoop.Interest(read: true, write: false)
-        private(set) var closed = false
-        private var handler: ((EventLoop.Events) -> Void)?
-
-        var text: String { String(decoding: written, as: UTF8.self) }
-
-        func start(_ handler: @escaping (EventLoop.Events) -> Void) -> Bool {
-            self.handler = handler
-            return true
-        }
-
-        func setInterest(_ interest: EventLoop.Interest) { self.interest = interest }
-
-        func receive(into buffer: UnsafeMutableRawBufferPointer) -> ChannelIO {
-            if incoming.isEmpty { return peerClosed ? .endOfStream : .wouldBlock }
-            let count = min(buffer.count, incoming.count)
-            buffer.copyBytes(from: incoming[..<count])
-            incoming.removeFirst(count)
-            return .transferred(count)
-        }
-
-        func send(_ bytes: UnsafeRawBufferPointer) -> ChannelIO {
-            let count = min(bytes.count, capacity ?? bytes.count)
-            guard count > 0 else { return .wouldBlock }
-            written.append(contentsOf: bytes[..<count])
-            if let capacity { self.capacity = capacity - count }
-            return .transferred(count)
-        }
-
-        func close() { closed = true }
-
-        func assertInLoop(file: StaticString, line: UInt) {}
-
-        /// The client sends `bytes`: the connection hears it is readable, if it listens.
-        func deliver(_ bytes: String) {
-            incoming += Array(bytes.utf8)
-            if interest.read { handler?(.readableNow) }
-        }
-
-        /// The client closes its writing side.
-        func finishSending() {
-            peerClosed = true
-            if interest.read { handler?(.readableNow) }
-        }
-
-        /// The client reads: the channel takes `bytes` more, and says it is writable.
-        func drain(_ bytes: Int? = nil) {
-            capacity = bytes.map { (capacity ?? 0) + $0 }
-            if interest.write { handler?(.writableNow) }
-        }
-    }
-
     /// A connection on a fake channel, and the requests it hands on.
     final class Harness {
         let channel = FakeChannel()
