@@ -45,6 +45,7 @@ public enum RuleDocumentation {
                 out += "\n"
             }
             out += "Messages: " + description.messages.keys.sorted().map { "`\($0)`: \(description.messages[$0] ?? "")" }.joined(separator: "; ") + "\n\n"
+            out += "Evidence (each finding's `evidence` may carry): " + description.evidence.map(\.rawValue).sorted().map { "`\($0)`" }.joined(separator: ", ") + "\n\n"
             let triggering = description.examples.filter { !$0.triggers.isEmpty && $0.document == nil }
             let passing = description.examples.filter { $0.triggers.isEmpty && $0.incomplete.isEmpty && $0.document == nil }
             if !triggering.isEmpty {

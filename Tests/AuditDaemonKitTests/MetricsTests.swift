@@ -36,15 +36,15 @@ final class MetricsTests: XCTestCase {
 
     /// `auditd_audit_phase_seconds_total` adds up the phases of every answered audit.
     func testPhaseTotalsAddUpEveryAuditsTiming() {
-        let metrics = Metrics()
+        let metrics = Metrics(phases: AuditStage.allCases.map(\.rawValue))
         var first = ServerTiming()
-        first.add(ServerTiming.receive, from: 1_000_000, to: 3_500_000)
-        first.add(ServerTiming.parse, milliseconds: 40)
-        first.add(ServerTiming.journal, milliseconds: 2.5)
+        first.add(AuditStage.receive, from: 1_000_000, to: 3_500_000)
+        first.add(AuditStage.parse, milliseconds: 40)
+        first.add(AuditStage.journal, milliseconds: 2.5)
         var second = ServerTiming()
-        second.add(ServerTiming.parse, milliseconds: 60)
-        second.add(ServerTiming.rules, milliseconds: 12.25)
-        second.add(ServerTiming.findings, milliseconds: 0.5)
+        second.add(AuditStage.parse, milliseconds: 60)
+        second.add(AuditStage.rules, milliseconds: 12.25)
+        second.add(AuditStage.findings, milliseconds: 0.5)
         metrics.auditPhases(first)
         metrics.auditPhases(second)
         let text = metrics.render(queueDepth: 0, inFlight: 0, workers: 2, journal: nil, ruleSets: 4, uptime: 1)

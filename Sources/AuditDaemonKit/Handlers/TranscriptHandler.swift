@@ -7,11 +7,6 @@ import AuditTransport
 /// `ocr=1`: TalkBack's text recognition on unlabelled stops); parsed on the pool. Nothing is journalled: each audit's record carries its transcript.
 enum TranscriptHandler {
     /// A request's snapshot, or the answer that refuses it.
-    enum Parsed {
-        case snapshot(Snapshot)
-        case refused(HTTPResponse)
-    }
-
     static func handle(_ service: ServiceContext, _ ticket: Ticket, _ request: HTTPRequest) {
         guard let (options, queryIdentity) = SnapshotRequest.read(service, request, refuse: { finish(service, ticket, $0) }) else { return }
         var choice: ReaderChoice?
@@ -42,44 +37,23 @@ enum TranscriptHandler {
             if cancellation.isCancelled { return }
             guard let upload = SnapshotRequest.upload(received, refuse: { response in service.loop.async { finish(service, ticket, response) } })
             else { return }
-            let parsed: Parsed = upload.snapshot.withUnsafeBytes { bytes in
-                do throws(SnapshotError) {
-                    let snapshot = queryIdentity.merging(upload.identity).apply(to: try SnapshotParser(options: options).parse(bytes))
-                    if let refusal = SnapshotIdentity.refusal(of: snapshot) { return .refused(refusal) }
-                    return .snapshot(snapshot)
-                } catch {
-                    return .refused(SnapshotRequest.response(to: error))
-                }
-            }
+            // The audit's own stages: the capture parsed, and with OCR its screenshot decoded
+            // and read (out of time, the transcript is made without the pixels).
+            let imageMemory = MemoryReservation(service.memory)
+            defer { imageMemory.release() }
+            var job = AuditJob(
+                service: service, options: options, identity: queryIdentity.merging(upload.identity), requestedRuleSet: nil, ocr: ocr,
+                budget: AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation), imageLimits: imageLimits,
+                imageMemory: imageMemory, started: started)
             let response: HTTPResponse
-            switch parsed {
-            case .refused(let refusal): response = refusal
-            case .snapshot(var snapshot):
+            do throws(AuditJob.Refusal) {
+                var snapshot = try job.parse(upload.snapshot)
                 if ocr, let image = upload.screenshot {
-                    let imageMemory = MemoryReservation(service.memory)
-                    defer { imageMemory.release() }
-                    let budget = AuditBudget(seconds: budgetSeconds, startingAt: started, cancellation: cancellation)
-                    do throws(ImageError) {
-                        let header = try ImageDecoder.header(of: image, limits: imageLimits)
-                        try snapshot.checkFits(header)
-                        guard imageMemory.grow(to: header.decodeBytes) else {
-                            service.loop.async { finish(service, ticket, HTTPResponse.memoryRefusal(service.memory, needing: header.decodeBytes)) }
-                            return
-                        }
-                        snapshot = try snapshot.attaching(ImageDecoder.decode(image, limits: imageLimits, shouldStop: { budget.isExhausted }))
-                        if let mapping = snapshot.screenshot, !budget.isExhausted {
-                            let remaining = min(Double(budget.deadline &- min(budget.deadline, Timestamp.monotonic())) / 1e9, service.settings.ocrBudget)
-                            snapshot = snapshot.recognizing(
-                                service.recognizer.recognize(mapping, systems: WritingSystems.of(snapshot), seconds: remaining, shouldStop: { cancellation.isCancelled }))
-                        }
-                    } catch  where error.code == .stopped {
-                        // Out of time: the transcript is made without the pixels.
-                    } catch {
-                        service.loop.async { finish(service, ticket, AuditUpload.response(to: error)) }
-                        return
-                    }
+                    snapshot = job.recognize(try job.attach(image, to: snapshot))
                 }
                 response = .json(200, TranscriptWriter.json(Transcript(snapshot, reader: chosen?.reader, order: chosen?.order), of: snapshot))
+            } catch {
+                response = error.response
             }
             service.loop.async { finish(service, ticket, response) }
         }

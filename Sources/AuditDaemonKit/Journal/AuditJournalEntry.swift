@@ -8,7 +8,7 @@ import AuditCore
 /// ``maxRepeatedBytes`` is written whole in the `audit` record only, and cut (ending
 /// in `…`) in the finding records, which then say `"identity_cut":true` — a 1 MB app name
 /// with 450 findings made 450 MB of journal before.
-public struct AuditJournalEntry: JournalEntry {
+package struct AuditJournalEntry: JournalEntry {
     /// `"type":"audit","audit":…,"app":…,"build":…,"screen":…,` and the same with
     /// `"type":"finding"`: the start of every record.
     let auditHead: [UInt8]
@@ -18,19 +18,19 @@ public struct AuditJournalEntry: JournalEntry {
     private(set) var report: RenderedReport
 
     /// The report whose finding records these are (the answer's bytes).
-    public var rendered: RenderedReport { report }
+    package var rendered: RenderedReport { report }
 
     /// Reads back the report's spilled pieces (``RenderedReport/readSpilled()``): before
     /// the entry is journalled.
-    public mutating func readSpilled() throws(SpillError) { try report.readSpilled() }
+    package mutating func readSpilled() throws(SpillError) { try report.readSpilled() }
 
     /// The longest app, build or screen repeated in every finding record (UTF-8 bytes).
-    public static let maxRepeatedBytes = 256
+    package static let maxRepeatedBytes = 256
 
     /// The most stops an audit record lists the speech of (the digest covers them all).
-    public static let maxTranscriptStops = 1000
+    package static let maxTranscriptStops = 1000
 
-    public init(_ report: AuditReport, rendered: RenderedReport, transcript: Transcript.Summary? = nil) {
+    package init(_ report: AuditReport, rendered: RenderedReport, transcript: Transcript.Summary? = nil) {
         func identity(_ cut: Bool) -> ArraySlice<UInt8> {
             let bound = { (value: String?) in cut ? value.map(Self.cut) : value }
             var fields: [(String, JSON)] = [
@@ -80,17 +80,17 @@ public struct AuditJournalEntry: JournalEntry {
         return kept + "…"
     }
 
-    public var recordCount: Int { report.findingFields.count + 1 }
+    package var recordCount: Int { report.findingFields.count + 1 }
 
     /// As the journal's default counts it, without a call per record.
-    public var byteCount: Int {
+    package var byteCount: Int {
         var total = auditHead.count + auditFields.count + 48
         for location in report.findingFields { total += findingHead.count + location.range.count + 48 }
         return total
     }
 
     /// The record as ``withRecordPieces(_:)`` gives it, joined.
-    public func writeRecord(_ index: Int, to out: inout [UInt8]) {
+    package func writeRecord(_ index: Int, to out: inout [UInt8]) {
         withRecordPieces { piece in
             let pieces = piece(index)
             out.append(contentsOf: pieces.head)
@@ -98,7 +98,7 @@ public struct AuditJournalEntry: JournalEntry {
         }
     }
 
-    public func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
+    package func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
         auditHead.withUnsafeBytes { auditHead in
             findingHead.withUnsafeBytes { findingHead in
                 auditFields.withUnsafeBytes { auditFields in

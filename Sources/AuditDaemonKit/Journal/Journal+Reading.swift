@@ -15,7 +15,7 @@ extension Journal {
     /// move them); with `follower`, also registers it for the records written from now on
     /// — in one step on the journal's queue, so no record is missed or repeated between
     /// the two. `done` gets the backlog and the follower's id.
-    public func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
+    package func backlog(since: UInt64, then follower: Follower?, done: @escaping @Sendable (JournalBacklog, Int?) -> Void) {
         queue.async {
             var sources: [JournalBacklog.Source] = []
             var firstHeld: UInt64?
@@ -48,7 +48,7 @@ extension Journal {
     }
 
     /// Stops a follower (the client went away).
-    public func unfollow(_ id: Int) {
+    package func unfollow(_ id: Int) {
         queue.async { self.followers[id] = nil }
     }
 

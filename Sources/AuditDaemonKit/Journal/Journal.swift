@@ -8,10 +8,10 @@ import Darwin
 #endif
 
 /// Why a journal write failed (answered 507).
-public struct JournalError: Error, Sendable, CustomStringConvertible {
-    public var errno: Int32
-    public var operation: String
-    public var description: String { "\(operation): \(String(cString: strerror(errno)))" }
+package struct JournalError: Error, Sendable, CustomStringConvertible {
+    package var errno: Int32
+    package var operation: String
+    package var description: String { "\(operation): \(String(cString: strerror(errno)))" }
 }
 
 /// The findings journal (docs/API.md): JSON Lines, one record a line, each with an
@@ -21,14 +21,14 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
 /// A caller hears back only after its records are on disk. Recovers a torn last line at start, rotates at a size limit
 /// (`findings.jsonl.1…N`, friendly to `tail -F`), survives disk-full and the file being
 /// removed or rotated underneath.
-public final class Journal: @unchecked Sendable {
-    public typealias Completion = @Sendable (Result<ClosedRange<UInt64>, JournalError>) -> Void
+package final class Journal: @unchecked Sendable {
+    package typealias Completion = @Sendable (Result<ClosedRange<UInt64>, JournalError>) -> Void
     /// Receives newly durable lines; returns false to stop following.
-    public typealias Follower = @Sendable ([UInt8]) -> Bool
+    package typealias Follower = @Sendable ([UInt8]) -> Bool
 
-    public let path: String
-    public let maxBytes: Int
-    public let keep: Int
+    package let path: String
+    package let maxBytes: Int
+    package let keep: Int
     let logger: Logger
     /// Every field below is touched only on this queue (also by the extensions in
     /// Journal+Files.swift and Journal+Reading.swift).
@@ -55,7 +55,7 @@ public final class Journal: @unchecked Sendable {
     private var _failures = 0
     private var _lastSeq: UInt64 = 0
 
-    public init(path: String, maxBytes: Int, keep: Int, logger: Logger) throws(JournalError) {
+    package init(path: String, maxBytes: Int, keep: Int, logger: Logger) throws(JournalError) {
         self.path = path
         self.maxBytes = maxBytes
         self.keep = max(1, keep)
@@ -69,12 +69,12 @@ public final class Journal: @unchecked Sendable {
 
     /// Which journal this is (``JournalIdentity``): the same for as long as its seq goes
     /// on, another when it begins again at 1. `GET /v1/findings` gives it (`Journal-Id`).
-    public private(set) var identity = ""
+    package private(set) var identity = ""
 
     deinit { if fd >= 0 { close(fd) } }
 
-    public var lastSeq: UInt64 { statistics.withLock { _lastSeq } }
-    public var counters: (flushes: Int, records: Int, failures: Int) { statistics.withLock { (_flushes, _records, _failures) } }
+    package var lastSeq: UInt64 { statistics.withLock { _lastSeq } }
+    package var counters: (flushes: Int, records: Int, failures: Int) { statistics.withLock { (_flushes, _records, _failures) } }
 
     // MARK: Writing
 
@@ -82,7 +82,7 @@ public final class Journal: @unchecked Sendable {
     /// `completion` once they are written and flushed to disk: on `completionQueue` when
     /// given (the completions of one batch for the same queue run there together, in
     /// order, in one hand-off), else on the journal's queue.
-    public func append(_ entry: any JournalEntry, completionQueue: (any CompletionExecutor)? = nil, completion: @escaping Completion) {
+    package func append(_ entry: any JournalEntry, completionQueue: (any CompletionExecutor)? = nil, completion: @escaping Completion) {
         let startFlusher: Bool = pendingLock.withLock {
             pending.append((entry, completionQueue, completion))
             if flushing { return false }
@@ -95,7 +95,7 @@ public final class Journal: @unchecked Sendable {
     /// Before each sync, while `running()` (the writers busy now, the ones that appended
     /// included) exceeds the appends waiting, waits `microseconds` so that the others'
     /// records join the batch: fewer syncs under load, at most that much more latency.
-    public func setCommitDelay(microseconds: Int, whileRunning running: @escaping @Sendable () -> Int) {
+    package func setCommitDelay(microseconds: Int, whileRunning running: @escaping @Sendable () -> Int) {
         pendingLock.withLock {
             commitDelay = UInt32(clamping: max(0, microseconds))
             writersRunning = running
@@ -310,7 +310,7 @@ public final class Journal: @unchecked Sendable {
     }
 
     /// Waits for every pending append to be flushed.
-    public func drain() {
+    package func drain() {
         queue.sync {
             let batch = takePending()
             if !batch.isEmpty { flush(batch) }

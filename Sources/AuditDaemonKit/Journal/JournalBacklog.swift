@@ -6,7 +6,7 @@ import Glibc
 /// (`GET /v1/findings`): memory stays at one piece and one line whatever the journal's
 /// size. The files were opened when the backlog was taken and are read up to the lengths
 /// they had then; a rotation meanwhile does not disturb them. Used by one thread at a time.
-public final class JournalBacklog: @unchecked Sendable {
+package final class JournalBacklog: @unchecked Sendable {
     struct Source {
         let fd: Int32
         let length: Int
@@ -23,7 +23,7 @@ public final class JournalBacklog: @unchecked Sendable {
 
     /// The seq of the oldest record the journal's files still hold (the next seq to be
     /// written when they hold none).
-    public let firstHeld: UInt64
+    package let firstHeld: UInt64
 
     init(sources: [Source], since: UInt64, firstHeld: UInt64) {
         self.sources = sources
@@ -36,7 +36,7 @@ public final class JournalBacklog: @unchecked Sendable {
 
     /// Appends the next lines with a seq greater than `since` to `out`, reading about
     /// `limit` bytes of the files; false once every file is read.
-    public func fill(_ out: inout [UInt8], limit: Int) -> Bool {
+    package func fill(_ out: inout [UInt8], limit: Int) -> Bool {
         guard let source = sources.first else { return false }
         if block.count < limit { block = [UInt8](repeating: 0, count: max(limit, 4096)) }
         let wanted = min(limit, source.length - offset)

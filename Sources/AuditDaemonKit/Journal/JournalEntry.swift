@@ -3,7 +3,7 @@ import AuditCore
 /// What one caller appends to the journal: a number of records, each written as the
 /// fields of a JSON object. The journal puts `{"seq":N,"time":"…",` before each and `}`
 /// and a newline after.
-public protocol JournalEntry: Sendable {
+package protocol JournalEntry: Sendable {
     var recordCount: Int { get }
     /// Appends the fields of record `index` (no braces, no leading comma) to `out`.
     func writeRecord(_ index: Int, to out: inout [UInt8])
@@ -19,11 +19,11 @@ public protocol JournalEntry: Sendable {
 
 /// The fields of one journal record as two runs of bytes, written one after the other:
 /// typically a `head` shared by many records and the record's own `body`.
-public struct RecordPieces {
-    public var head: UnsafeRawBufferPointer
-    public var body: UnsafeRawBufferPointer
+package struct RecordPieces {
+    package var head: UnsafeRawBufferPointer
+    package var body: UnsafeRawBufferPointer
 
-    public init(head: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
+    package init(head: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
         self.head = head
         self.body = body
     }
@@ -32,7 +32,7 @@ public struct RecordPieces {
 extension JournalEntry {
     /// The bytes of the entry's records' fields and 48 a record for the journal's own,
     /// counted piece by piece.
-    public var byteCount: Int {
+    package var byteCount: Int {
         withRecordPieces { piece in
             (0..<recordCount).reduce(0) { total, index in
                 let pieces = piece(index)
@@ -42,7 +42,7 @@ extension JournalEntry {
     }
 
     /// Every record rendered with ``writeRecord(_:to:)`` into one buffer: for small entries.
-    public func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
+    package func withRecordPieces<Result>(_ body: ((Int) -> RecordPieces) -> Result) -> Result {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
         for index in 0..<recordCount {

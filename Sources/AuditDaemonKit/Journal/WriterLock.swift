@@ -10,12 +10,12 @@ import Darwin
 /// socket — so a second daemon started on the same journal refuses with who holds it,
 /// where it used to write the same sequence numbers as the first. A lock file, not the
 /// journal itself: rotation renames the journal, and the lock must stay on one name.
-public enum WriterLock {
+package enum WriterLock {
     /// Takes the lock at `path` for the rest of the process's life, writing `owner` (who
     /// holds it, for the error another daemon gives) into it; throws, naming the holder,
     /// when another process has it. The descriptor is never closed: the kernel closes it,
     /// and lets go of the lock, when the process ends.
-    public static func hold(_ path: String, owner: String) throws(WriterLockError) {
+    package static func hold(_ path: String, owner: String) throws(WriterLockError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o640)
         guard fd >= 0 else { throw WriterLockError(path: path, errno: errno, holder: nil) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -42,15 +42,15 @@ public enum WriterLock {
 
 /// Why a writer lock was not taken: another daemon holds it (`holder` says which, when its
 /// lock file says), or the lock file could not be opened.
-public struct WriterLockError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let errno: Int32
-    public let holder: String?
+package struct WriterLockError: Error, Sendable, CustomStringConvertible {
+    package let path: String
+    package let errno: Int32
+    package let holder: String?
 
     /// Another process holds the lock (as opposed to the file not opening).
-    public var isHeld: Bool { errno == EWOULDBLOCK || errno == EAGAIN }
+    package var isHeld: Bool { errno == EWOULDBLOCK || errno == EAGAIN }
 
-    public var description: String {
+    package var description: String {
         guard isHeld else { return "cannot open the lock file \(path): \(String(cString: strerror(errno)))" }
         return "\(path) is held by another auditd (\(holder ?? "its pid unknown")): one daemon writes a journal and its index; "
             + "stop that daemon, or give this one another --journal"

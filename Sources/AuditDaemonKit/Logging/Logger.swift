@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Log levels, most severe first, with their syslog/journald priorities.
-public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+package enum LogLevel: String, Sendable, CaseIterable, Comparable {
     case error, warning, info, debug
 
     var priority: Int {
@@ -18,23 +18,23 @@ public enum LogLevel: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.priority > rhs.priority }
+    package static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.priority > rhs.priority }
 }
 
 /// One event a line on standard error: `2026-11-29T21:40:00.123Z info listening socket=/run/…`.
 /// Under systemd (`JOURNAL_STREAM` set) lines start with the journald priority (`<6>`)
 /// instead of a timestamp, since the journal stamps them itself.
-public final class Logger: Sendable {
-    public let level: LogLevel
+package final class Logger: Sendable {
+    package let level: LogLevel
     let underSystemd: Bool
     private let lock = Lock()
 
-    public init(level: LogLevel, underSystemd: Bool = getenv("JOURNAL_STREAM") != nil) {
+    package init(level: LogLevel, underSystemd: Bool = getenv("JOURNAL_STREAM") != nil) {
         self.level = level
         self.underSystemd = underSystemd
     }
 
-    public func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
+    package func log(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard level.priority <= self.level.priority else { return }
         let line = format(level, message, fields)
         lock.withLock { _ = fputs(line, stderr) }
@@ -54,8 +54,8 @@ public final class Logger: Sendable {
         return line + "\n"
     }
 
-    public func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }
-    public func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
-    public func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, message, fields) }
-    public func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
+    package func error(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.error, message, fields) }
+    package func warning(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.warning, message, fields) }
+    package func info(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.info, message, fields) }
+    package func debug(_ message: String, _ fields: KeyValuePairs<String, String> = [:]) { log(.debug, message, fields) }
 }

@@ -3,9 +3,9 @@ import AuditTransport
 
 /// The daemon's counters, gauges and latency histogram, rendered in the Prometheus text
 /// exposition format for `GET /metrics`.
-public final class Metrics: @unchecked Sendable {
+package final class Metrics: @unchecked Sendable {
     /// Upper bounds of the audit-latency buckets, in seconds.
-    public static let buckets: [Double] = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+    package static let buckets: [Double] = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private let lock = Lock()
     private var requests: [String: Int] = [:]  // "route|status"
@@ -23,18 +23,22 @@ public final class Metrics: @unchecked Sendable {
     private var budgetsExceeded = 0
     private var abandoned = 0
     private var spilledBytes = 0
-    public private(set) var openConnections = 0
+    package private(set) var openConnections = 0
 
-    public init() {}
+    /// The phases an answered audit's time is split into, in order (the service's stages):
+    /// each has its series from the start, at zero.
+    let phases: [String]
 
-    public func requestFinished(route: String, status: Int) {
+    package init(phases: [String] = []) { self.phases = phases }
+
+    package func requestFinished(route: String, status: Int) {
         lock.withLock { requests["\(route)|\(status)", default: 0] += 1 }
     }
 
     /// Findings of one audit counted by `rule|severity`, the key of `auditd_findings_total`.
     /// Runs on the worker before the answer is sent, once per finding: tallied in a short
     /// list (a report has a few dozen rule and severity pairs), keys built once per pair.
-    public static func findingCounts(_ report: AuditReport) -> [String: Int] {
+    package static func findingCounts(_ report: AuditReport) -> [String: Int] {
         var tally: [(rule: String, severity: Severity, count: Int)] = []
         var last = -1
         for index in report.findings.indices {
@@ -58,7 +62,7 @@ public final class Metrics: @unchecked Sendable {
         return counts
     }
 
-    public func auditFinished(status: Int, seconds: Double?, findingCounts: [String: Int] = [:]) {
+    package func auditFinished(status: Int, seconds: Double?, findingCounts: [String: Int] = [:]) {
         lock.withLock {
             audits[status, default: 0] += 1
             if let seconds {
@@ -72,7 +76,7 @@ public final class Metrics: @unchecked Sendable {
     }
 
     /// Counts one audit toward its app's latest build (``LatestBuilds``).
-    public func auditRecorded(app: String?, build: String?, screen: String?, findingCounts: [String: Int]) {
+    package func auditRecorded(app: String?, build: String?, screen: String?, findingCounts: [String: Int]) {
         var bySeverity: [Severity: Int] = [:]
         for (key, count) in findingCounts {
             guard let severity = key.split(separator: "|").last.flatMap({ Severity(rawValue: String($0)) }) else { continue }
@@ -89,21 +93,21 @@ public final class Metrics: @unchecked Sendable {
         }
     }
 
-    public func connectionOpened() { lock.withLock { openConnections += 1 } }
-    public func connectionClosed() { lock.withLock { openConnections -= 1 } }
-    public func connectionRefused() { lock.withLock { refused += 1 } }
-    public func peerForbidden() { lock.withLock { forbidden += 1 } }
-    public func timedOut() { lock.withLock { timeouts += 1 } }
-    public func followerDropped() { lock.withLock { followersDropped += 1 } }
+    package func connectionOpened() { lock.withLock { openConnections += 1 } }
+    package func connectionClosed() { lock.withLock { openConnections -= 1 } }
+    package func connectionRefused() { lock.withLock { refused += 1 } }
+    package func peerForbidden() { lock.withLock { forbidden += 1 } }
+    package func timedOut() { lock.withLock { timeouts += 1 } }
+    package func followerDropped() { lock.withLock { followersDropped += 1 } }
     /// An audit answered with the rules its time budget left out reported incomplete.
-    public func budgetExceeded() { lock.withLock { budgetsExceeded += 1 } }
+    package func budgetExceeded() { lock.withLock { budgetsExceeded += 1 } }
     /// An audit stopped because its client went away.
-    public func auditAbandoned() { lock.withLock { abandoned += 1 } }
+    package func auditAbandoned() { lock.withLock { abandoned += 1 } }
     /// Bytes of an audit's written findings put in a scratch file while its snapshot was held.
-    public func findingsSpilled(bytes: Int) { lock.withLock { spilledBytes += bytes } }
+    package func findingsSpilled(bytes: Int) { lock.withLock { spilledBytes += bytes } }
 
     /// The exposition text; gauges sampled by the caller are passed in.
-    public func render(
+    package func render(
         queueDepth: Int, inFlight: Int, workers: Int, journal: Journal?, ruleSets: Int, uptime: Double,
         memory: MemoryBudget? = nil, changes: LatestChanges? = nil
     ) -> String {
@@ -146,8 +150,8 @@ public final class Metrics: @unchecked Sendable {
             out += "auditd_audit_duration_seconds_sum \(format(latencySum))\nauditd_audit_duration_seconds_count \(latencyCount)\n"
             family(
                 "auditd_audit_phase_seconds_total", "counter",
-                "Time answered audits spent in each phase (receive, queue, parse, image, ocr, rules, findings, render, journal), as in their Server-Timing header.")
-            for phase in ServerTiming.auditPhases {
+                "Time answered audits spent in each phase (\(phases.joined(separator: ", "))), as in their Server-Timing header.")
+            for phase in phases {
                 out += "auditd_audit_phase_seconds_total{phase=\"\(phase)\"} \(format(phaseSeconds[phase] ?? 0))\n"
             }
             family(

@@ -4,21 +4,21 @@ import AuditSupport
 #endif
 
 /// Why the daemon cannot listen; printed and exit status 1.
-public struct ListenerError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct ListenerError: Error, CustomStringConvertible, Sendable {
+    package var description: String
 }
 
 /// Makes the listening Unix socket: from systemd socket activation (`LISTEN_FDS`), or by
 /// binding the path — replacing a stale socket file nobody answers on, refusing a live one.
-public enum Listener {
-    public struct Socket: Sendable {
-        public var fd: Int32
+package enum Listener {
+    package struct Socket: Sendable {
+        package var fd: Int32
         /// True when systemd passed the socket (we must not unlink it).
-        public var activated: Bool
-        public var path: String
+        package var activated: Bool
+        package var path: String
     }
 
-    public static func open(
+    package static func open(
         path: String, mode: mode_t, group: gid_t?, environment: [String: String],
         logger: Logger
     ) throws(ListenerError) -> Socket {
@@ -72,7 +72,7 @@ public enum Listener {
     }
 
     /// True when something accepts connections at `path`.
-    public static func probe(_ path: String) -> Bool {
+    package static func probe(_ path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -10,47 +10,47 @@ import Dispatch
 /// requests, runs audits on the bounded pool, sweeps timeouts, and drains on shutdown.
 /// Its mutable state is touched on the event loop's thread (`loop`) only; audits run on the
 /// pools and hand their answers back to the loop.
-public final class Server: @unchecked Sendable {
-    public struct Configuration: Sendable {
-        public var limits = HTTPRequestParser.Limits()
-        public var maxConnections = 256
-        public var workers = 2
-        public var queueLimit = 64
+package final class Server: @unchecked Sendable {
+    package struct Configuration: Sendable {
+        package var limits = HTTPRequestParser.Limits()
+        package var maxConnections = 256
+        package var workers = 2
+        package var queueLimit = 64
         /// Seconds a request may take to arrive once started (408 after).
-        public var readTimeout: Double = 10
+        package var readTimeout: Double = 10
         /// Seconds an idle keep-alive connection stays open.
-        public var idleTimeout: Double = 60
-        public var drainTimeout: Double = 30
+        package var idleTimeout: Double = 60
+        package var drainTimeout: Double = 30
         /// Seconds one audit may take (parse and rules); rules it leaves out are reported
         /// incomplete, with the reason.
-        public var auditBudget: Double = 10
+        package var auditBudget: Double = 10
         /// Seconds OCR may take in one audit that asks for it (within ``auditBudget``): a
         /// phone screenshot takes 0.2–2 s; past this the text rules are incomplete.
-        public var ocrBudget: Double = 5
+        package var ocrBudget: Double = 5
         /// The OCR worker's data segment (`--ocr-memory-limit`), reserved from the memory
         /// budget while it reads.
-        public var ocrMemoryLimit = 512 << 20
+        package var ocrMemoryLimit = 512 << 20
         /// Seconds a connection may leave its answers unread before it is closed.
-        public var writeTimeout: Double = 30
+        package var writeTimeout: Double = 30
         /// Bytes of answers a client may leave unread before its connection stops reading.
-        public var maxUnsentBytes = 4 << 20
+        package var maxUnsentBytes = 4 << 20
         /// The trend index's file: `nil` beside the journal (`JOURNAL.index.sqlite`),
         /// `"none"` for no index (trend routes answer 404 `trends-disabled`).
-        public var trendIndex: String?
+        package var trendIndex: String?
         /// Bytes a follow stream may lag behind the journal before it is ended.
-        public var followLagBytes = 8 << 20
+        package var followLagBytes = 8 << 20
         /// Bytes of request bodies, decoded screenshots and unsent answers held at once,
         /// across the daemon (``MemoryBudget``); past it, 503 `memory-exhausted`.
-        public var memoryLimit = 1 << 30
-        public var androidDensity: Double?
+        package var memoryLimit = 1 << 30
+        package var androidDensity: Double?
         /// While other audits run, how long the journal waits before a sync so that their
         /// records share it (group commit); 0 syncs at once.
-        public var journalCommitDelayMicroseconds = 700
+        package var journalCommitDelayMicroseconds = 700
         /// An audit's written findings past this many bytes wait in a scratch file beside
         /// the journal until its snapshot is let go (``Auditor/Spill``); 0 never spills.
-        public var spillFindingsAfterBytes = 8 << 20
+        package var spillFindingsAfterBytes = 8 << 20
 
-        public init() {}
+        package init() {}
     }
 
     let configuration: Configuration
@@ -59,7 +59,7 @@ public final class Server: @unchecked Sendable {
     /// Receive buffer of every connection (they all read on the loop's thread).
     private let scratch = Connection.Scratch()
     let logger: Logger
-    let metrics = Metrics()
+    let metrics = Metrics(phases: AuditStage.allCases.map(\.rawValue))
     let ruleSets: RuleSetStore
     let journal: Journal
     /// The trend index beside the journal (docs/trends.md).
@@ -91,7 +91,7 @@ public final class Server: @unchecked Sendable {
         journal: journal, trends: trends, started: started, draining: { [unowned self] in isDraining })
     private lazy var router = Router(service: service)
 
-    public init(
+    package init(
         configuration: Configuration, listener: Listener.Socket, ruleSets: RuleSetStore, journal: Journal,
         policy: AccessPolicy, logger: Logger
     ) throws(EventLoopError) {
@@ -112,7 +112,7 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Starts accepting; returns at once (work happens on the event loop's thread).
-    public func start() {
+    package func start() {
         trends?.start()
         loop.start()
         loop.async { [self] in
@@ -270,7 +270,7 @@ public final class Server: @unchecked Sendable {
 
     /// Stops accepting, lets in-flight audits finish (bounded by the drain timeout), ends
     /// follow streams, flushes the journal and removes the socket; then calls `completion`.
-    public func drain(completion: @escaping @Sendable () -> Void) {
+    package func drain(completion: @escaping @Sendable () -> Void) {
         loop.async { [self] in
             guard !isDraining else { return }
             isDraining = true

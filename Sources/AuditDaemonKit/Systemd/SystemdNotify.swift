@@ -5,12 +5,12 @@ import Glibc
 
 /// `sd_notify` without libsystemd: datagrams to `$NOTIFY_SOCKET` (`READY=1`,
 /// `STOPPING=1`, `STATUS=…`, `WATCHDOG=1`).
-public final class SystemdNotify: Sendable {
+package final class SystemdNotify: Sendable {
     let path: String?
     /// Half the watchdog interval, when systemd asks for pings.
-    public let watchdogInterval: Double?
+    package let watchdogInterval: Double?
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         path = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let usec = environment["WATCHDOG_USEC"].flatMap(UInt64.init), usec > 0,
             environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true
@@ -21,10 +21,10 @@ public final class SystemdNotify: Sendable {
         }
     }
 
-    public var isActive: Bool { path != nil }
+    package var isActive: Bool { path != nil }
 
     @discardableResult
-    public func send(_ message: String) -> Bool {
+    package func send(_ message: String) -> Bool {
         guard let path else { return false }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }

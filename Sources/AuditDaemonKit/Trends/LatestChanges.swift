@@ -8,11 +8,11 @@ import AuditHistory
 /// a lock by the metrics, which give the apps `auditd_app_findings` follows
 /// (``LatestBuilds``) and no other, so every per-app family has one set of labels. Holds
 /// at most ``maxEntries`` apps, the least recently recomputed let go first.
-public final class LatestChanges: @unchecked Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var build: String
+package final class LatestChanges: @unchecked Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var build: String
         /// Severity → class → count, for the classes that say what changed.
-        public var counts: [String: [String: Int]]
+        package var counts: [String: [String: Int]]
     }
 
     /// The classes exported: what changed with the latest build.
@@ -21,9 +21,9 @@ public final class LatestChanges: @unchecked Sendable {
     private let lock = Lock()
     private var entries: [String: Entry] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var all: [(app: String, entry: Entry)] {
+    package var all: [(app: String, entry: Entry)] {
         lock.withLock { entries.keys.sorted().compactMap { app in entries[app].map { (app, $0) } } }
     }
 

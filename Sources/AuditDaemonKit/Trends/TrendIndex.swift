@@ -16,11 +16,11 @@ import Foundation
 /// one transaction with the seq it reaches, so a crash mid-write leaves an index at an
 /// earlier seq, caught up at the next start. What rotation removed from the journal stays
 /// in the index until the index is rebuilt.
-public final class TrendIndex: @unchecked Sendable {
+package final class TrendIndex: @unchecked Sendable {
     /// Journal bytes read per transaction while catching up.
     static let batchBytes = TrendIndexWriter.batchBytes
 
-    public let path: String
+    package let path: String
     let journal: Journal
     let logger: Logger
     /// Everything below is touched only on this queue.
@@ -32,22 +32,22 @@ public final class TrendIndex: @unchecked Sendable {
     /// Seconds between recomputations of the latest changes from the background.
     static let refreshSeconds = 30.0
     /// Each app's latest build against the ones before it, for `/metrics`.
-    public let latestChanges = LatestChanges()
+    package let latestChanges = LatestChanges()
 
     /// The index of `journal`, at `path` (by default the journal's path + `.index.sqlite`).
-    public init(path: String? = nil, journal: Journal, logger: Logger) {
+    package init(path: String? = nil, journal: Journal, logger: Logger) {
         self.path = path ?? journal.path + ".index.sqlite"
         self.journal = journal
         self.logger = logger
     }
 
     /// Opens (or rebuilds) the index and catches up with the journal, in the background.
-    public func start() {
+    package func start() {
         queue.async { _ = self.current() }
     }
 
     /// Catches up soon (coalesced): called as audits are journalled.
-    public func journalAdvanced() {
+    package func journalAdvanced() {
         queue.async { self.scheduleCatchUp(after: 2) }
     }
 
@@ -83,7 +83,7 @@ public final class TrendIndex: @unchecked Sendable {
     /// The metrics' latest changes of the app asked about (`app`) are brought up before the
     /// answer, those of the other apps just indexed after it: a query waits for no other
     /// app.
-    public func read<T: Sendable>(
+    package func read<T: Sendable>(
         app: String? = nil, _ body: @escaping @Sendable (TrendStore) throws(SQLiteError) -> T, done: @escaping @Sendable (Result<T, SQLiteError>) -> Void
     ) {
         queue.async {
@@ -106,7 +106,7 @@ public final class TrendIndex: @unchecked Sendable {
     }
 
     /// The seq the index has reached (for tests and `/metrics`), read on its queue.
-    public var seq: UInt64 { queue.sync { indexedSeq } }
+    package var seq: UInt64 { queue.sync { indexedSeq } }
 
     // MARK: On the queue
 

@@ -43,6 +43,9 @@ public enum ColorOnlyGroupRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.deltaE, .deltaE(under: .deuteranopia), .deltaE(under: .protanopia), .deltaE(under: .tritanopia), .source]
+
         case colorOnly = "color-only"
 
         public var message: String {

@@ -39,6 +39,9 @@ public enum ColorOnlyLinkRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.deltaE, .deltaE(under: .deuteranopia), .deltaE(under: .protanopia), .deltaE(under: .tritanopia), .source, .underline]
+
         case colorOnlyLink = "color-only-link"
 
         public var message: String {

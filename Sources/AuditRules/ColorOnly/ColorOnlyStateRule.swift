@@ -58,6 +58,9 @@ public enum ColorOnlyStateRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.deltaE, .deltaE(under: .deuteranopia), .deltaE(under: .protanopia), .deltaE(under: .tritanopia), .source]
+
         case colorOnlyState = "color-only-state"
         case unmarkedState = "unmarked-state"
 

@@ -1,108 +1,16 @@
 /// The name of one piece of a finding's evidence (`ratio`, `foreground`, `estimated-font-size`):
-/// one vocabulary for every rule, declared here once. A rule reports
-/// `[(.ratio, .number(2.9))]` — a key that is not declared does not compile — and its
-/// message templates name keys as `${ratio}`; a test checks that every `${…}` of every
-/// rule's messages is one of these. In reports, evidence members are the raw names.
+/// one vocabulary for every rule, each key declared here once. A rule reports
+/// `[(.ratio, .number(2.9))]` — a key that is not declared here does not compile — and its
+/// message templates name keys as `${ratio}`. Which keys a rule may report is the rule's
+/// own declaration (``RuleResults/evidence``: its messages' keys and ``RuleResults/moreEvidence``);
+/// its examples fail on a key it reports undeclared, or a key its message names and its
+/// finding lacks. In reports, evidence members are the raw names.
 /// Each key is a computed, inlinable constant: a string literal, with no global to
 /// initialise or retain on a finding's hot path.
 public struct EvidenceKey: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
     @inlinable public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
-
-    /// Every declared key, for the template check and the docs.
-    public static let all: [EvidenceKey] = [
-        .ancestor,
-        .ancestorSize,
-        .apcaLc,
-        .attribute,
-        .available,
-        .background,
-        .backgroundShare,
-        .border,
-        .clickableAncestor,
-        .codePoint,
-        .colors,
-        .confidence,
-        .conflictsWith,
-        .contentSize,
-        .count,
-        .crop,
-        .cut,
-        .declaredForeground,
-        .deltaE,
-        .density,
-        .description,
-        .drawsContent,
-        .edgeMinimum,
-        .elements,
-        .estimatedFontSize,
-        .expected,
-        .fill,
-        .fontSize,
-        .fontWeight,
-        .foreground,
-        .foregroundShare,
-        .found,
-        .frame,
-        .framed,
-        .guideline,
-        .height,
-        .honorsReduceMotion,
-        .image,
-        .kind,
-        .label,
-        .language,
-        .largeContentViewer,
-        .largeText,
-        .limit,
-        .line,
-        .lineHeight,
-        .lines,
-        .link,
-        .magicTap,
-        .modal,
-        .name,
-        .names,
-        .needed,
-        .nested,
-        .other,
-        .others,
-        .overlap,
-        .owner,
-        .parts,
-        .pattern,
-        .pausable,
-        .placeholder,
-        .platform,
-        .ratio,
-        .reduceMotion,
-        .required,
-        .role,
-        .scalesWithContentSize,
-        .seconds,
-        .severityReason,
-        .siblingLineHeight,
-        .siblingSize,
-        .source,
-        .speech,
-        .stated,
-        .supportsEscape,
-        .text,
-        .textSize,
-        .textStyle,
-        .token,
-        .traits,
-        .type,
-        .uiautomatorNaf,
-        .underline,
-        .unit,
-        .value,
-        .visible,
-        .width,
-        .word,
-        .xpath,
-    ]
 
     /// The colour difference under one simulated colour-vision deficiency
     /// (`delta-e-protanopia`…).

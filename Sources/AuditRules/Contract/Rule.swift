@@ -109,6 +109,10 @@ public struct RuleContext<Results: RuleResults> {
         severity: Severity? = nil, wcag: [String]? = nil
     ) {
         let kind = self.kind(resultID.rawValue, severity: severity ?? self.severity, wcag: wcag ?? description.wcag)
+        #if DEBUG
+        // The contract checked where the tests run: a key the rule does not declare.
+        for (key, _) in evidence where !description.evidence.contains(key) { undeclaredNames.insert("evidence \(key)") }
+        #endif
         findings.append(Finding(kind: kind, element: element, evidence: evidence, in: store))
     }
 

@@ -29,6 +29,9 @@ public struct RuleDescription: Sendable {
     public private(set) var titleTemplate: MessageTemplate
     /// Snapshots that must trigger the rule (on the elements named) and must not.
     public var examples: [RuleExample]
+    /// The evidence keys its findings may carry, declared by its results' type
+    /// (``RuleResults/evidence``).
+    public var evidence: Set<EvidenceKey>
 
     /// A rule's description; its messages are those of its `results`, its parameters those
     /// its ``RuleParameters`` type declares, in their order.
@@ -49,6 +52,7 @@ public struct RuleDescription: Sendable {
         self.messages = messages
         self.templates = messages.mapValues(MessageTemplate.init)
         self.examples = examples
+        self.evidence = Results.evidence
     }
 
     /// The W3C Understanding page of the first criterion, or the WCAG 2.2 overview (used

@@ -48,6 +48,9 @@ public enum ContrastNonTextRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.backgroundShare, .crop, .foregroundShare, .source]
+
         case icon
         case border
         case control

@@ -48,6 +48,12 @@ public enum ContrastTextRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [
+            .apcaLc, .attribute, .backgroundShare, .crop, .declaredForeground, .density, .estimatedFontSize, .fontSize, .fontWeight, .foregroundShare, .largeText, .severityReason,
+            .source,
+        ]
+
         case lowContrast = "low-contrast"
 
         public var message: String {

@@ -79,6 +79,9 @@ public enum LabelMissingRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.type, .uiautomatorNaf]
+
         case noName = "no-name"
         case imageNameRead = "image-name-read"
         case placeholderOnly = "placeholder-only"

@@ -112,6 +112,9 @@ public enum LabelRedundantTraitRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.language]
+
         case redundant
 
         public var message: String {

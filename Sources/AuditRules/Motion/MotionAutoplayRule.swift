@@ -26,6 +26,9 @@ public enum MotionAutoplayRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.limit, .line, .pausable]
+
         case unpausable
 
         public var message: String {

@@ -42,6 +42,9 @@ public enum MotionReduceMotionRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.honorsReduceMotion, .line, .reduceMotion]
+
         case ignoresSetting = "ignores-setting"
         case notHonoured = "not-honoured"
 

@@ -67,6 +67,9 @@ public enum BehindModalRule: Rule {
     }
 
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.other]
+
         case reachable
 
         public var message: String {

@@ -29,6 +29,9 @@ public enum CustomDrawnRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.drawsContent]
+
         case invisible
 
         public var message: String {

@@ -65,6 +65,9 @@ public enum HeadingRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.fontWeight]
+
         case style
         case looks
         case drawnLarger = "drawn-larger"

@@ -26,6 +26,9 @@ public enum ModalEscapeRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.magicTap, .modal, .supportsEscape]
+
         case noEscape = "no-escape"
         case noMagicTap = "no-magic-tap"
 

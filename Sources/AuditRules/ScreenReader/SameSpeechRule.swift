@@ -42,6 +42,9 @@ public enum SameSpeechRule: Rule {
         ])
 
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.colors]
+
         case sameSpeech = "same-speech"
 
         public var message: String {

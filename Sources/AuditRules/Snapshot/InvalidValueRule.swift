@@ -21,6 +21,9 @@ public enum InvalidValueRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.line]
+
         case invalid
 
         public var message: String {

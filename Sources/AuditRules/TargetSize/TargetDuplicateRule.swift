@@ -35,6 +35,9 @@ public enum TargetDuplicateRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.nested]
+
         case sameBounds = "same-bounds"
 
         public var message: String { "Target has the same bounds as ${other} (${frame})" }

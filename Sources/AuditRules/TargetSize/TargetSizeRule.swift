@@ -150,6 +150,9 @@ public enum TargetSizeRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.clickableAncestor, .conflictsWith, .cut, .edgeMinimum, .guideline, .severityReason, .source]
+
         case tooSmall = "too-small"
         case belowPlatformMinimum = "below-platform-minimum"
         case insideClickableAncestor = "inside-clickable-ancestor"

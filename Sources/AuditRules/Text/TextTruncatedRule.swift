@@ -89,6 +89,9 @@ public enum TextTruncatedRule: Rule {
         ])
 
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.confidence, .crop, .severityReason, .source]
+
         case truncated
         case cut
         case ellipsis

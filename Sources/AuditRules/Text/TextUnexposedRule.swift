@@ -95,6 +95,9 @@ public enum TextUnexposedRule: Rule {
     }
 
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.confidence, .crop, .other]
+
         case unexposed
         case textInImage = "text-in-image"
 

@@ -33,6 +33,9 @@ public enum TextScalingFixedSizeRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.textStyle]
+
         case fixed
 
         public var message: String {

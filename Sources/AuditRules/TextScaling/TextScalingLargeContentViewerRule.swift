@@ -32,6 +32,9 @@ public enum TextScalingLargeContentViewerRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.contentSize, .largeContentViewer, .scalesWithContentSize]
+
         case noViewer = "no-viewer"
 
         public var message: String {

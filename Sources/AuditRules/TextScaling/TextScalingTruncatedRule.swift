@@ -29,6 +29,9 @@ public enum TextScalingTruncatedRule: Rule {
 
     /// The results this rule reports, with their messages.
     public enum ResultID: String, RuleResults {
+        /// The evidence its findings carry beyond the keys its messages name.
+        public static let moreEvidence: [EvidenceKey] = [.lines, .stated]
+
         case truncated
         case estimated
 

@@ -1,18 +1,10 @@
 import AuditSupport
 
-/// The `Server-Timing` header (W3C Server Timing) of an audit's answer: where the daemon
-/// spent the request's time, phase by phase, in milliseconds —
-/// `receive;dur=12.1, queue;dur=0.0, parse;dur=80.3, rules;dur=55.0, findings;dur=15.2, render;dur=4.4, journal;dur=28.9`.
+/// The `Server-Timing` header (W3C Server Timing) of an answer: where the server spent the
+/// request's time, phase by phase, in milliseconds — `receive;dur=12.1, queue;dur=0.0,
+/// parse;dur=80.3, …`. The phases are the service's to name (an audit's are its stages).
 /// `auditctl audit --timing` prints it; browsers' and proxies' tools read it as well.
 package struct ServerTiming: Sendable {
-    /// The phases of an audit, in the order they happen.
-    package static let receive = "receive", queue = "queue", parse = "parse", image = "image", ocr = "ocr", rules = "rules"
-    /// The rules' findings ordered, placed and written, after the rules are done: on a
-    /// finding-heavy screen the cost of its findings, apart from the checks'.
-    package static let findings = "findings"
-    package static let render = "render", journal = "journal"
-    package static let auditPhases = [receive, queue, parse, image, ocr, rules, findings, render, journal]
-
     package init() {}
 
     /// Phases in the order they happened.
