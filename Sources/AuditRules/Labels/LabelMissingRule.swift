@@ -129,7 +129,8 @@ public enum LabelMissingRule: Rule {
 
     public static func evaluate(_ context: inout RuleContext<ResultID>) {
         let snapshot = context.snapshot
-        let speaking = SpeakingControls(snapshot)
+        // Made at the first unnamed control: most screens have few, and many none.
+        var speaking: SpeakingControls?
         for index in snapshot.elements.indices {
             if context.outOfBudget() { return }
             let element = snapshot.elements[index]
@@ -157,7 +158,9 @@ public enum LabelMissingRule: Rule {
             // holds things to show and says nothing, so TalkBack does not stop on it
             // (`shouldFocusNode`: not a leaf, not speaking) and VoiceOver hears only the named
             // control, which takes the double-tap. A leaf is a stop of its own: judged.
-            if isFrameInNamedControl(index, in: snapshot, speaking: speaking) { continue }
+            let controls = speaking ?? SpeakingControls(snapshot)
+            speaking = controls
+            if isFrameInNamedControl(index, in: snapshot, speaking: controls) { continue }
             let node = snapshot.node(index)
             var evidence: Evidence = [(.role, .string(element.role.name))]
             if let type = node.typeName, snapshot.capabilities.contains(.platformTypeNames) { evidence.append((.type, .string(type))) }
