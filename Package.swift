@@ -133,7 +133,7 @@ let package = Package(
         ),
         .target(
             name: "AuditDaemonKit",
-            dependencies: ["AuditCore", "AuditHistory", "AuditTransport", "AuditOCR", "CSystem", "CSQLite"],
+            dependencies: ["AuditCore", "AuditCommandLine", "AuditHistory", "AuditTransport", "AuditOCR", "CSystem", "CSQLite"],
             path: "Sources/AuditDaemonKit",
             // The connection, journal and metrics are loop- or lock-confined; their dynamic
             // exclusivity checks were 4% of the daemon's CPU under load (docs/PERFORMANCE.md).
@@ -143,6 +143,11 @@ let package = Package(
             name: "auditd",
             dependencies: ["AuditDaemonKit"],
             path: "Sources/auditd"
+        ),
+        .target(
+            name: "AuditCommandLine",
+            dependencies: ["AuditSupport"],
+            path: "Sources/AuditCommandLine"
         ),
         .target(
             name: "AuditClient",
@@ -158,7 +163,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "auditctl",
-            dependencies: ["AuditCore", "AuditClient", "AuditFormats", "AuditHistory"],
+            dependencies: ["AuditCore", "AuditClient", "AuditCommandLine", "AuditFormats", "AuditHistory"],
             path: "Sources/auditctl"
         ),
         .executableTarget(
@@ -183,6 +188,11 @@ let package = Package(
             name: "TransportTestSupport",
             dependencies: ["AuditTransport"],
             path: "Tests/TransportTestSupport"
+        ),
+        .testTarget(
+            name: "AuditCommandLineTests",
+            dependencies: ["AuditCommandLine"],
+            path: "Tests/AuditCommandLineTests"
         ),
         .testTarget(
             name: "AuditTransportTests",

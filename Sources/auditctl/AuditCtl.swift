@@ -1,4 +1,5 @@
 import AuditCore
+import AuditCommandLine
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -76,7 +77,7 @@ enum AuditCtl {
         }
         do {
             let parsed = try ArgumentParser.parse(leading + rest.dropFirst(), for: command.spec)
-            if parsed.flag("--help") {
+            if parsed[CommonOptions.help] {
                 Console.out(HelpFormatter.help(for: command.spec))
                 return .clean
             }

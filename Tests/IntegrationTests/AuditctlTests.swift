@@ -592,7 +592,7 @@ final class AndroidDensityOptionTests: XCTestCase {
         XCTAssertTrue(conflicting.stderr.contains("say two things"), conflicting.stderr)
         let inspect = try daemon.auditctl(["inspect", "--android-density", "x", android])
         XCTAssertEqual(inspect.status, 2)
-        XCTAssertTrue(inspect.stderr.contains("--android-density needs a positive number"), inspect.stderr)
+        XCTAssertTrue(inspect.stderr.contains("option --android-density needs a number from 0.1 to 16.0, not 'x'"), inspect.stderr)
     }
 }
 

@@ -1,3 +1,4 @@
+import AuditCommandLine
 import AuditCore
 import AuditTransport
 import Foundation
@@ -16,14 +17,21 @@ package struct DaemonOptions: Sendable {
     package var allowGIDs: [UInt32] = []
     package var logLevel: LogLevel = .info
 
-    /// One option of the command line: its name, the placeholder of its value, the help
-    /// lines `--help` prints, and what it does to the options. The usage text, the names
-    /// "did you mean" searches and docs/CLI.md's table are all made from ``spec``.
-    struct Option: Sendable {
-        var name: String
-        var valueName: String
-        var help: [String]
-        var apply: @Sendable (inout Parsing, String) throws(Failure) -> Void
+    /// One option of the command line, declared through its typed handle (shared with
+    /// `auditctl`: ``Option``), and what its value does to the options. The usage text, the
+    /// names "did you mean" searches and docs/CLI.md's table are all made from ``spec``.
+    struct Setting: Sendable {
+        var option: OptionSpec
+        var apply: @Sendable (inout Parsing, ParsedArguments) throws(Failure) -> Void
+
+        /// An option whose every value, in order, is given to `apply` as a `Value`.
+        static func value<Value: OptionValue>(
+            _ handle: Option<Value>, _ apply: @escaping @Sendable (inout Parsing, Value) throws(Failure) -> Void
+        ) -> Setting {
+            Setting(option: handle.spec) { state, parsed throws(Failure) in
+                for value in parsed.all(handle) { try apply(&state, value) }
+            }
+        }
     }
 
     /// What parsing collects besides the options themselves.
@@ -37,133 +45,131 @@ package struct DaemonOptions: Sendable {
     /// A day: longer timeouts are a typo, and seconds must stay convertible to nanoseconds.
     static let day = 86_400.0
 
-    static func number(_ name: String, _ text: String, minimum: Double = 0, maximum: Double) throws(Failure) -> Double {
-        guard let parsed = Double(text), parsed.isFinite, parsed >= minimum, parsed <= maximum else {
-            throw Failure(description: "option \(name) needs a number from \(minimum.formattedForReport) to \(maximum.formattedForReport), not '\(text)'")
-        }
-        return parsed
-    }
-
-    static func integer(_ name: String, _ text: String, minimum: Int = 0, maximum: Int = 1 << 40) throws(Failure) -> Int {
-        guard let parsed = Int(text), parsed >= minimum, parsed <= maximum else {
-            throw Failure(description: "option \(name) needs a whole number from \(minimum) to \(maximum), not '\(text)'")
-        }
-        return parsed
-    }
-
-    static func identity(_ name: String, _ text: String) throws(Failure) -> UInt32 {
-        guard let parsed = UInt32(text) else {
-            throw Failure(description: "option \(name) needs a numeric id from 0 to \(UInt32.max), not '\(text)'")
-        }
-        return parsed
+    /// Seconds from 0.01 to a day.
+    static func seconds(_ name: String, _ help: String..., minimum: Double = 0.01) -> Option<Double> {
+        Option(name, valueName: "SECONDS", help: help.joined(separator: " "), in: minimum...day)
     }
 
     /// Every option, in the order `--help` lists them.
-    static let spec: [Option] = [
-        Option(
-            name: "--socket", valueName: "PATH",
-            help: ["listening socket (default: $AUDITD_SOCKET, /run/a11y-auditd/auditd.sock as root,", "$XDG_RUNTIME_DIR/auditd.sock, /tmp/auditd-$UID.sock)"]
+    static let spec: [Setting] = [
+        .value(
+            Option<String>(
+                "--socket", valueName: "PATH",
+                help: "listening socket (default: $AUDITD_SOCKET, /run/a11y-auditd/auditd.sock as root,", "$XDG_RUNTIME_DIR/auditd.sock, /tmp/auditd-$UID.sock)")
         ) { state, value throws(Failure) in state.explicitSocket = value },
-        Option(name: "--socket-group", valueName: "GROUP", help: ["give the socket to this group (name or gid); its members may connect"]) {
+        .value(Option<String>("--socket-group", valueName: "GROUP", help: "give the socket to this group (name or gid); its members may connect")) {
             state, value throws(Failure) in state.options.socketGroup = value
         },
-        Option(name: "--socket-mode", valueName: "MODE", help: ["socket permissions, octal (default 0660)"]) { state, value throws(Failure) in
-            guard let mode = UInt32(value, radix: 8), mode <= 0o777 else { throw Failure(description: "--socket-mode needs an octal mode such as 0660") }
-            state.options.socketMode = mode
-        },
-        Option(
-            name: "--journal", valueName: "PATH",
-            help: ["findings journal (default: /var/lib/a11y-auditd/findings.jsonl as root,", "$XDG_STATE_HOME/auditd/findings.jsonl)"]
+        .value(
+            Option<String>(
+                "--socket-mode", valueName: "MODE", help: "socket permissions, octal (default 0660)", expected: "an octal mode such as 0660",
+                accepts: { UInt32($0, radix: 8).map { $0 <= 0o777 } ?? false })
+        ) { state, value throws(Failure) in state.options.socketMode = UInt32(value, radix: 8) ?? 0o660 },
+        .value(
+            Option<String>(
+                "--journal", valueName: "PATH",
+                help: "findings journal (default: /var/lib/a11y-auditd/findings.jsonl as root,", "$XDG_STATE_HOME/auditd/findings.jsonl)")
         ) { state, value throws(Failure) in state.explicitJournal = value },
-        Option(name: "--journal-max-bytes", valueName: "N", help: ["rotate the journal past N bytes (default 268435456)"]) { state, value throws(Failure) in
-            state.options.journalMaxBytes = try integer("--journal-max-bytes", value, minimum: 1024)
+        .value(Option<Int>("--journal-max-bytes", valueName: "N", help: "rotate the journal past N bytes (default 268435456)", in: 1024...(1 << 40))) {
+            state, value throws(Failure) in state.options.journalMaxBytes = value
         },
-        Option(name: "--journal-keep", valueName: "N", help: ["rotated files to keep, findings.jsonl.1…N (default 5)"]) { state, value throws(Failure) in
-            state.options.journalKeep = try integer("--journal-keep", value, minimum: 1, maximum: 1000)
+        .value(Option<Int>("--journal-keep", valueName: "N", help: "rotated files to keep, findings.jsonl.1…N (default 5)", in: 1...1000)) {
+            state, value throws(Failure) in state.options.journalKeep = value
         },
-        Option(
-            name: "--trend-index", valueName: "PATH",
-            help: ["the trend index (default: the journal's path + .index.sqlite;", "none: no index, no trends)"]
-        ) { state, value throws(Failure) in
-            guard !value.isEmpty else { throw Failure(description: "--trend-index needs a path, or none") }
-            state.options.server.trendIndex = value
-        },
-        Option(
-            name: "--journal-commit-delay-us", valueName: "N",
-            help: ["while other audits are running, wait up to N µs before a journal", "sync so their records share it (default 700; 0 syncs at once)"]
-        ) { state, value throws(Failure) in
-            state.options.server.journalCommitDelayMicroseconds = try integer("--journal-commit-delay-us", value, minimum: 0, maximum: 100_000)
-        },
-        Option(
-            name: "--spill-findings-after", valueName: "N",
-            help: ["an audit's written findings past N bytes wait in a scratch file in the", "journal's directory while its snapshot is held (default 8388608; 0 never)"]
-        ) { state, value throws(Failure) in
-            state.options.server.spillFindingsAfterBytes = try integer("--spill-findings-after", value, minimum: 0, maximum: 1 << 40)
-        },
-        Option(
-            name: "--rules", valueName: "DIR",
-            help: ["rule-set directory, repeatable (default: $AUDITD_RULES, /etc/a11y-auditd/rules,", "/usr/share/a11y-auditd/rules)"]
+        .value(
+            Option<String>(
+                "--trend-index", valueName: "PATH", help: "the trend index (default: the journal's path + .index.sqlite;", "none: no index, no trends)",
+                expected: "a path, or none", accepts: { !$0.isEmpty })
+        ) { state, value throws(Failure) in state.options.server.trendIndex = value },
+        .value(
+            Option<Int>(
+                "--journal-commit-delay-us", valueName: "N",
+                help: "while other audits are running, wait up to N µs before a journal", "sync so their records share it (default 700; 0 syncs at once)",
+                in: 0...100_000)
+        ) { state, value throws(Failure) in state.options.server.journalCommitDelayMicroseconds = value },
+        .value(
+            Option<Int>(
+                "--spill-findings-after", valueName: "N",
+                help: "an audit's written findings past N bytes wait in a scratch file in the", "journal's directory while its snapshot is held (default 8388608; 0 never)",
+                in: 0...(1 << 40))
+        ) { state, value throws(Failure) in state.options.server.spillFindingsAfterBytes = value },
+        .value(
+            Option<String>(
+                "--rules", valueName: "DIR", help: "rule-set directory, repeatable (default: $AUDITD_RULES, /etc/a11y-auditd/rules,", "/usr/share/a11y-auditd/rules)",
+                repeatable: true)
         ) { state, value throws(Failure) in state.rules.append(value) },
-        Option(name: "--max-snapshot-bytes", valueName: "N", help: ["largest request body (default 33554432)"]) { state, value throws(Failure) in
-            state.options.server.limits.bodyBytes = try integer("--max-snapshot-bytes", value, minimum: 1)
+        .value(Option<Int>("--max-snapshot-bytes", valueName: "N", help: "largest request body (default 33554432)", in: 1...(1 << 40))) {
+            state, value throws(Failure) in state.options.server.limits.bodyBytes = value
         },
-        Option(name: "--max-connections", valueName: "N", help: ["open connections at most; more get 503 (default 256)"]) { state, value throws(Failure) in
-            state.options.server.maxConnections = try integer("--max-connections", value, minimum: 1, maximum: 100_000)
+        .value(Option<Int>("--max-connections", valueName: "N", help: "open connections at most; more get 503 (default 256)", in: 1...100_000)) {
+            state, value throws(Failure) in state.options.server.maxConnections = value
         },
-        Option(name: "--workers", valueName: "N", help: ["audits run at once (default: the number of cores)"]) { state, value throws(Failure) in
-            state.options.server.workers = try integer("--workers", value, minimum: 1, maximum: 1024)
+        .value(Option<Int>("--workers", valueName: "N", help: "audits run at once (default: the number of cores)", in: 1...1024)) {
+            state, value throws(Failure) in state.options.server.workers = value
         },
-        Option(name: "--queue-depth", valueName: "N", help: ["audits waiting at most; more get 503 (default 64)"]) { state, value throws(Failure) in
-            state.options.server.queueLimit = try integer("--queue-depth", value, minimum: 0, maximum: 100_000)
+        .value(Option<Int>("--queue-depth", valueName: "N", help: "audits waiting at most; more get 503 (default 64)", in: 0...100_000)) {
+            state, value throws(Failure) in state.options.server.queueLimit = value
         },
-        Option(name: "--read-timeout", valueName: "SECONDS", help: ["time for a request to arrive once started; then 408 (default 10)"]) {
-            state, value throws(Failure) in state.options.server.readTimeout = try number("--read-timeout", value, minimum: 0.01, maximum: day)
+        .value(seconds("--read-timeout", "time for a request to arrive once started; then 408 (default 10)")) { state, value throws(Failure) in
+            state.options.server.readTimeout = value
         },
-        Option(name: "--idle-timeout", valueName: "SECONDS", help: ["close idle keep-alive connections after this (default 60)"]) {
-            state, value throws(Failure) in state.options.server.idleTimeout = try number("--idle-timeout", value, minimum: 0.01, maximum: day)
+        .value(seconds("--idle-timeout", "close idle keep-alive connections after this (default 60)")) { state, value throws(Failure) in
+            state.options.server.idleTimeout = value
         },
-        Option(name: "--drain-timeout", valueName: "SECONDS", help: ["on SIGTERM, wait this long for audits in flight (default 30)"]) {
-            state, value throws(Failure) in state.options.server.drainTimeout = try number("--drain-timeout", value, minimum: 0, maximum: day)
+        .value(seconds("--drain-timeout", "on SIGTERM, wait this long for audits in flight (default 30)", minimum: 0)) { state, value throws(Failure) in
+            state.options.server.drainTimeout = value
         },
-        Option(name: "--write-timeout", valueName: "SECONDS", help: ["close a client that leaves its answers unread this long (default 30)"]) {
-            state, value throws(Failure) in state.options.server.writeTimeout = try number("--write-timeout", value, minimum: 0.01, maximum: day)
+        .value(seconds("--write-timeout", "close a client that leaves its answers unread this long (default 30)")) { state, value throws(Failure) in
+            state.options.server.writeTimeout = value
         },
-        Option(name: "--audit-budget", valueName: "SECONDS", help: ["time one audit may take; rules left are reported incomplete (default 10)"]) {
-            state, value throws(Failure) in state.options.server.auditBudget = try number("--audit-budget", value, minimum: 0.01, maximum: day)
+        .value(seconds("--audit-budget", "time one audit may take; rules left are reported incomplete (default 10)")) { state, value throws(Failure) in
+            state.options.server.auditBudget = value
         },
-        Option(name: "--ocr-budget", valueName: "SECONDS", help: ["time OCR may take in one audit that asks for it, within the audit's budget (default 5)"]) {
-            state, value throws(Failure) in state.options.server.ocrBudget = try number("--ocr-budget", value, minimum: 0.01, maximum: day)
+        .value(seconds("--ocr-budget", "time OCR may take in one audit that asks for it, within the audit's budget (default 5)")) {
+            state, value throws(Failure) in state.options.server.ocrBudget = value
         },
-        Option(
-            name: "--ocr-memory-limit", valueName: "N",
-            help: ["bytes of data the OCR worker process may hold, reserved from --memory-limit while it reads", "(default 536870912)"]
-        ) { state, value throws(Failure) in state.options.server.ocrMemoryLimit = try integer("--ocr-memory-limit", value, minimum: 64 << 20) },
-        Option(name: "--max-unsent-bytes", valueName: "N", help: ["stop reading a connection while N bytes of its answers are unread (default 4194304)"]) {
-            state, value throws(Failure) in state.options.server.maxUnsentBytes = try integer("--max-unsent-bytes", value, minimum: 4096)
-        },
-        Option(name: "--follow-lag-bytes", valueName: "N", help: ["end a follow stream that falls N bytes behind (default 8388608)"]) {
-            state, value throws(Failure) in state.options.server.followLagBytes = try integer("--follow-lag-bytes", value, minimum: 4096)
-        },
-        Option(
-            name: "--memory-limit", valueName: "N",
-            help: ["bytes of request bodies, decoded screenshots and unsent answers held at once;", "past it requests get 503 memory-exhausted (default 1073741824)"]
-        ) { state, value throws(Failure) in state.options.server.memoryLimit = try integer("--memory-limit", value, minimum: 1 << 20) },
-        Option(name: "--allow-uid", valueName: "UID", help: ["let this user connect (repeatable; root and the daemon's user always may)"]) {
-            state, value throws(Failure) in state.options.allowUIDs.append(try identity("--allow-uid", value))
-        },
-        Option(name: "--allow-gid", valueName: "GID", help: ["let this group connect (repeatable; the socket's group always may)"]) {
-            state, value throws(Failure) in state.options.allowGIDs.append(try identity("--allow-gid", value))
-        },
-        Option(name: "--android-density", valueName: "DPR", help: ["pixels per dp for Android dumps, 0.1 to 16 (default: estimated per snapshot)"]) {
-            state, value throws(Failure) in
-            state.options.server.androidDensity = try number(
-                "--android-density", value, minimum: AndroidDensity.acceptedRange.lowerBound, maximum: AndroidDensity.acceptedRange.upperBound)
-        },
-        Option(name: "--log-level", valueName: "LEVEL", help: ["error, warning, info or debug (default info)"]) { state, value throws(Failure) in
-            guard let level = LogLevel(rawValue: value) else { throw Failure(description: "--log-level needs error, warning, info or debug") }
-            state.options.logLevel = level
-        },
+        .value(
+            Option<Int>(
+                "--ocr-memory-limit", valueName: "N",
+                help: "bytes of data the OCR worker process may hold, reserved from --memory-limit while it reads", "(default 536870912)",
+                in: (64 << 20)...(1 << 40))
+        ) { state, value throws(Failure) in state.options.server.ocrMemoryLimit = value },
+        .value(
+            Option<Int>(
+                "--max-unsent-bytes", valueName: "N", help: "stop reading a connection while N bytes of its answers are unread (default 4194304)",
+                in: 4096...(1 << 40))
+        ) { state, value throws(Failure) in state.options.server.maxUnsentBytes = value },
+        .value(
+            Option<Int>("--follow-lag-bytes", valueName: "N", help: "end a follow stream that falls N bytes behind (default 8388608)", in: 4096...(1 << 40))
+        ) { state, value throws(Failure) in state.options.server.followLagBytes = value },
+        .value(
+            Option<Int>(
+                "--memory-limit", valueName: "N",
+                help: "bytes of request bodies, decoded screenshots and unsent answers held at once;", "past it requests get 503 memory-exhausted (default 1073741824)",
+                in: (1 << 20)...(1 << 40))
+        ) { state, value throws(Failure) in state.options.server.memoryLimit = value },
+        .value(
+            Option<UInt32>("--allow-uid", valueName: "UID", help: "let this user connect (repeatable; root and the daemon's user always may)", repeatable: true)
+        ) { state, value throws(Failure) in state.options.allowUIDs.append(value) },
+        .value(
+            Option<UInt32>("--allow-gid", valueName: "GID", help: "let this group connect (repeatable; the socket's group always may)", repeatable: true)
+        ) { state, value throws(Failure) in state.options.allowGIDs.append(value) },
+        .value(
+            Option<Double>(
+                "--android-density", valueName: "DPR", help: "pixels per dp for Android dumps, 0.1 to 16 (default: estimated per snapshot)",
+                in: AndroidDensity.acceptedRange)
+        ) { state, value throws(Failure) in state.options.server.androidDensity = value },
+        .value(
+            Option<String>(
+                "--log-level", valueName: "LEVEL", help: "error, warning, info or debug (default info)", choices: ["error", "warning", "info", "debug"])
+        ) { state, value throws(Failure) in state.options.logLevel = LogLevel(rawValue: value) ?? .info },
     ]
+
+    /// The flags that ask for something else than running.
+    static let help = Flag("--help", short: "-h", help: "print this help")
+    static let version = Flag("--version", help: "print the version")
+    static let helpMarkdown = Flag("--help-markdown", help: "the options' table for docs/CLI.md")
+    static let helpAPI = Flag("--help-api", help: "the routes' table for docs/API.md")
 
     /// `--help`, made from ``spec``.
     package static var usage: String {
@@ -171,9 +177,9 @@ package struct DaemonOptions: Sendable {
             "USAGE: auditd [options]", "", "Accessibility audit daemon: HTTP/1.1 over a Unix socket (see auditctl, and docs/API.md).", "",
             "OPTIONS:",
         ]
-        for option in spec {
-            let left = "  \(option.name) \(option.valueName)"
-            for (offset, help) in option.help.enumerated() {
+        for option in spec.map(\.option) {
+            let left = "  \(option.name) \(option.valueName ?? "")"
+            for (offset, help) in option.helpLines.enumerated() {
                 let head = offset == 0 ? left : ""
                 lines.append(head + String(repeating: " ", count: max(1, 30 - head.count)) + help)
             }
@@ -188,8 +194,8 @@ package struct DaemonOptions: Sendable {
     /// The options as a markdown table, for docs/CLI.md (`auditd --help-markdown`).
     package static var markdown: String {
         var out = "<!-- BEGIN GENERATED by `auditd --help-markdown`; do not edit -->\n\n| option | |\n| --- | --- |\n"
-        for option in spec {
-            out += "| `\(option.name) \(option.valueName)` | \(option.help.joined(separator: " ").replacingAll("|", with: "\\|")) |\n"
+        for option in spec.map(\.option) {
+            out += "| `\(option.name) \(option.valueName ?? "")` | \(option.help.replacingAll("|", with: "\\|")) |\n"
         }
         return out + "\n<!-- END GENERATED -->\n"
     }
@@ -214,35 +220,20 @@ package struct DaemonOptions: Sendable {
     ) throws(Failure) -> Parsed {
         var state = Parsing()
         state.options.server.workers = ProcessInfo.processInfo.activeProcessorCount
-        var index = 0
-        while index < arguments.count {
-            var argument = arguments[index]
-            index += 1
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            if argument == "-h" || argument == "--help" { return .help }
-            if argument == "--version" { return .version }
-            if argument == "--help-markdown" { return .helpMarkdown }
-            if argument == "--help-api" { return .helpAPI }
-            guard let option = spec.first(where: { $0.name == argument }) else {
-                var message = "unknown option '\(argument)'"
-                let known = spec.map(\.name) + ["--version", "--help"]
-                if let close = EditDistance.closest(to: argument, among: known, limit: 3) { message += "; did you mean '\(close)'?" }
-                throw Failure(description: message + " (see auditd --help)")
-            }
-            let value: String
-            if let inline {
-                value = inline
-            } else {
-                guard index < arguments.count else { throw Failure(description: "option \(argument) needs a value") }
-                value = arguments[index]
-                index += 1
-            }
-            try option.apply(&state, value)
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try ArgumentParser.parse(
+                arguments, options: spec.map(\.option) + [help.spec, version.spec, helpMarkdown.spec, helpAPI.spec], program: "auditd", command: "",
+                hint: " (see auditd --help)")
+        } catch {
+            throw Failure(description: error.message)
         }
+        if parsed[help] { return .help }
+        if parsed[version] { return .version }
+        if parsed[helpMarkdown] { return .helpMarkdown }
+        if parsed[helpAPI] { return .helpAPI }
+        if let extra = parsed.operands.first { throw Failure(description: "unexpected argument '\(extra)' (auditd takes options only; see auditd --help)") }
+        for setting in spec { try setting.apply(&state, parsed) }
         var options = state.options
         let (explicitSocket, explicitJournal, rules) = (state.explicitSocket, state.explicitJournal, state.rules)
         guard options.server.memoryLimit >= options.server.limits.bodyBytes else {

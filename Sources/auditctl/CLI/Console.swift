@@ -1,3 +1,4 @@
+import AuditCommandLine
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +21,7 @@ enum Console {
 
     /// Colour for `--color auto|always|never`; `auto` means a terminal and no `NO_COLOR`.
     static func useColor(_ arguments: ParsedArguments) -> Bool {
-        switch arguments.value("--color") ?? "auto" {
+        switch arguments[CommonOptions.color] ?? "auto" {
         case "always": return true
         case "never": return false
         default:

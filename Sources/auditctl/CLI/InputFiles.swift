@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import Foundation
 #if canImport(Glibc)
@@ -44,13 +45,6 @@ enum InputFiles {
             if FileManager.default.fileExists(atPath: base + suffix, isDirectory: &isDirectory), !isDirectory.boolValue { return base + suffix }
         }
         return nil
-    }
-
-    /// `app=`, `build=`, `screen=` from `--app`, `--build`, `--screen`, percent-encoded.
-    static func identityQuery(_ arguments: ParsedArguments) -> [String] {
-        ["app", "build", "screen"].compactMap { field in
-            arguments.value("--" + field).map { field + "=" + encoded($0) }
-        }
     }
 
     /// `target` naming the file's base name as the screen when the snapshot names none

@@ -1,3 +1,4 @@
+import AuditCommandLine
 /// The command reference of docs/CLI.md and docs/auditctl.1, rendered from the same
 /// ``CommandSpec``s as `--help`, parsing and completions: `auditctl help --markdown` and
 /// `auditctl help --man` print the generated part of each file, and a test fails when a
@@ -46,7 +47,7 @@ enum ReferenceFormatter {
     }
 
     /// `-f, --format FORMAT`, with its choices when they are closed.
-    static func label(_ option: CommandSpec.Option) -> String {
+    static func label(_ option: OptionSpec) -> String {
         var text = (option.short.map { "\($0), " } ?? "") + option.name
         if let valueName = option.valueName {
             text += " " + (option.choices.map { $0.joined(separator: "|") } ?? valueName)

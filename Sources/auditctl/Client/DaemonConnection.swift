@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import Foundation
 
@@ -6,14 +7,14 @@ import Foundation
 enum DaemonConnection {
     static func socketPath(_ arguments: ParsedArguments) -> String {
         DefaultLocations.socket(
-            explicit: arguments.value("--socket"), environment: ProcessInfo.processInfo.environment,
+            explicit: arguments[CommonOptions.socket], environment: ProcessInfo.processInfo.environment,
             uid: getuid())
     }
 
     /// Seconds a request may wait for the daemon: `--timeout`, `$AUDITD_TIMEOUT`, else 120.
     static func timeout(_ arguments: ParsedArguments) throws -> Double {
-        let text = arguments.value("--timeout") ?? ProcessInfo.processInfo.environment["AUDITD_TIMEOUT"]
-        guard let text else { return 120 }
+        if let value = arguments[CommonOptions.timeout] { return value }
+        guard let text = ProcessInfo.processInfo.environment["AUDITD_TIMEOUT"] else { return 120 }
         guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
             throw UsageError(message: "--timeout needs a number of seconds from 0 to 86400, not '\(text)'", command: "auditctl")
         }

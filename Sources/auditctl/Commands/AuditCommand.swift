@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import AuditFormats
 import Dispatch
@@ -7,37 +8,47 @@ import Foundation
 /// `auditctl audit FILE|DIR|- …`: submits snapshots to the daemon (concurrently with
 /// `--jobs`), prints the findings in the chosen format, and exits as linters do.
 enum AuditCommand: Command {
+    static let format = Option<String>("--format", short: "-f", valueName: "FORMAT", help: ReportFormats.help, choices: ReportFormats.names)
+    static let ruleset = Option<String>("--ruleset", short: "-r", valueName: "NAME", help: "rule set (default: picked by each snapshot's platform)")
+    static let failOn = Option<String>(
+        "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never", choices: ["error", "warning", "notice", "never"])
+    static let ocr = Flag("--ocr", help: "read each screenshot's text by OCR and run text.unexposed and text.truncated (slower: a second or more per screen)")
+    static let baseline = Option<String>("--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail")
+    static let sinceBuild = Option<String>(
+        "--since-build", valueName: "BUILD",
+        help: "compare with the app's screens as of BUILD (or latest: the last other build) in the daemon's trend index; only new and regressed findings fail (needs --app)")
+    static let output = Option<String>("--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output")
+    static let jobs = Option<Int>("--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)", in: 1...4096)
+    static let androidDensity = Option<Double>(
+        "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated from the screen)", in: 0.1...16)
+    static let density = Option<Double>("--density", valueName: "DPR", help: "the same as --android-density", in: 0.1...16)
+    static let screenshot = Option<String>(
+        "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)")
+    static let noScreenshots = Flag("--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)")
+    static let timing = Flag(
+        "--timing", help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, ocr, rules, findings, render, journal)")
+
     static let spec = CommandSpec(
         name: "audit",
         abstract: "Submit snapshots to auditd and print the findings.",
         operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
         options: [
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: ReportFormats.help, choices: ReportFormats.names),
-            .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "rule set (default: picked by each snapshot's platform)"),
-            .init(
-                name: "--fail-on", valueName: "LEVEL", help: "exit 1 on findings at or above: error (default), warning, notice, never",
-                choices: ["error", "warning", "notice", "never"]),
-            .init(
-                name: "--ocr",
-                help: "read each screenshot's text by OCR and run text.unexposed and text.truncated (slower: a second or more per screen)"),
-            .init(name: "--baseline", valueName: "REPORT", help: "a previous json or sarif report; only new findings fail"),
-            .init(
-                name: "--since-build", valueName: "BUILD",
-                help: "compare with the app's screens as of BUILD (or latest: the last other build) in the daemon's trend index; only new and regressed findings fail (needs --app)"
-            ),
-            .init(name: "--output", short: "-o", valueName: "FILE", help: "write the report to FILE instead of standard output"),
-            .init(name: "--jobs", short: "-j", valueName: "N", help: "snapshots submitted at once (default: the number of cores)"),
-            .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated from the screen)"),
-            .init(name: "--density", valueName: "DPR", help: "the same as --android-density"),
-            .init(name: "--screenshot", short: "-s", valueName: "IMAGE", help: "a PNG or JPEG of the screen, to read colours from its pixels (one snapshot only)"),
-            .init(name: "--no-screenshots", help: "do not send the image beside each snapshot (login.xml + login.png or .jpg)"),
-            .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
-            .init(name: "--build", valueName: "BUILD", help: "the build every snapshot is of (default: what each snapshot says)"),
-            .init(name: "--screen", valueName: "SCREEN", help: "the screen (default: what the snapshot says, else the file's base name)"),
-            .init(
-                name: "--timing",
-                help: "print to standard error how long each snapshot took, and auditd's phases (receive, queue, parse, image, ocr, rules, findings, render, journal)"
-            ),
+            Self.format.spec,
+            Self.ruleset.spec,
+            Self.failOn.spec,
+            Self.ocr.spec,
+            Self.baseline.spec,
+            Self.sinceBuild.spec,
+            Self.output.spec,
+            Self.jobs.spec,
+            Self.androidDensity.spec,
+            Self.density.spec,
+            Self.screenshot.spec,
+            Self.noScreenshots.spec,
+            CaptureOptions.app.spec,
+            CaptureOptions.build.spec,
+            CaptureOptions.screen.spec,
+            Self.timing.spec,
         ],
         discussion:
             "Directories are searched for *.xml files. A snapshot's screenshot is the image beside it with the same base name (login.xml + login.png or .jpg), sent unless --no-screenshots. Progress goes to standard error: a bar on a terminal, elsewhere (a CI log) a line each tenth of the run (\"auditctl: 40/89 snapshots audited\"). Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage, input or daemon error."
@@ -46,11 +57,11 @@ enum AuditCommand: Command {
     /// The baseline of `--since-build`: fetched from the daemon's trend index before any
     /// snapshot is sent (this run's own audits must not be their baseline).
     static func sinceBuild(_ build: String, _ arguments: ParsedArguments) throws -> Baseline {
-        guard let app = arguments.value("--app"), !app.isEmpty else {
+        guard let app = arguments[CaptureOptions.app], !app.isEmpty else {
             throw UsageError(message: "--since-build compares within one app: give --app APP", command: "audit")
         }
         var query = ["app=" + InputFiles.encoded(app), "build=" + InputFiles.encoded(build)]
-        if let current = arguments.value("--build") { query.append("exclude=" + InputFiles.encoded(current)) }
+        if let current = arguments[CaptureOptions.build] { query.append("exclude=" + InputFiles.encoded(current)) }
         let socket = DaemonConnection.socketPath(arguments)
         let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
         let fetched = Result { () throws(ClientError) -> ClientResponse in try client.request("GET", "/v1/trends/baseline?" + query.joined(separator: "&")) }
@@ -82,21 +93,15 @@ enum AuditCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let commandStarted = Timestamp.monotonic()
-        let format = arguments.value("--format").flatMap(ReportFormats.named) ?? ReportFormats.all[0]
-        let failOn: Severity? = (arguments.value("--fail-on") ?? "error") == "never" ? nil : Severity(rawValue: arguments.value("--fail-on") ?? "error")
+        let format = arguments[Self.format].flatMap(ReportFormats.named) ?? ReportFormats.all[0]
+        let failOn: Severity? = (arguments[Self.failOn] ?? "error") == "never" ? nil : Severity(rawValue: arguments[Self.failOn] ?? "error")
         let files = try InputFiles.expand(arguments.operands)
-        let jobs: Int
-        if let text = arguments.value("--jobs") {
-            guard let value = Int(text), value >= 1 else { throw UsageError(message: "--jobs needs a whole number ≥ 1", command: "audit") }
-            jobs = value
-        } else {
-            jobs = ProcessInfo.processInfo.activeProcessorCount
-        }
-        if arguments.value("--baseline") != nil, arguments.value("--since-build") != nil {
+        let jobs = arguments[Self.jobs] ?? ProcessInfo.processInfo.activeProcessorCount
+        if arguments[Self.baseline] != nil, arguments[Self.sinceBuild] != nil {
             throw UsageError(message: "--baseline and --since-build are two baselines: give one", command: "audit")
         }
-        var baseline = try arguments.value("--baseline").map(Baseline.load)
-        if let build = arguments.value("--since-build") {
+        var baseline = try arguments[Self.baseline].map(Baseline.load)
+        if let build = arguments[Self.sinceBuild] {
             baseline = try sinceBuild(build, arguments)
         }
         if let baseline, !baseline.sameFingerprints {
@@ -106,24 +111,24 @@ enum AuditCommand: Command {
         let socket = DaemonConnection.socketPath(arguments)
         let timeout = try DaemonConnection.timeout(arguments)
         var query: [String] = []
-        if let ruleSet = arguments.value("--ruleset") {
+        if let ruleSet = arguments[Self.ruleset] {
             query.append("ruleset=" + (ruleSet.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ruleSet))
         }
-        if let density = try InspectCommand.density(arguments, command: "audit") { query.append("density=\(density)") }
-        query += InputFiles.identityQuery(arguments)
-        if arguments.flag("--ocr") { query.append("ocr=1") }
+        if let density = try InspectCommand.density(arguments, Self.androidDensity, Self.density, command: "audit") { query.append("density=\(density)") }
+        query += CaptureOptions.query(arguments)
+        if arguments[Self.ocr] { query.append("ocr=1") }
         let target = "/v1/audits" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         // Check every input first: unreadable files are a usage problem (exit 2). Files
         // are opened again when sent (a directory may hold more than one may keep open);
         // standard input is read now.
-        let explicitScreenshot = arguments.value("--screenshot")
+        let explicitScreenshot = arguments[Self.screenshot]
         if explicitScreenshot != nil, files.count != 1 {
             throw UsageError(message: "--screenshot goes with one snapshot; for many, put each image beside its snapshot (login.xml + login.png)", command: "audit")
         }
         if let explicitScreenshot, !FileManager.default.isReadableFile(atPath: explicitScreenshot) {
             throw InputError(description: "\(explicitScreenshot): cannot read the screenshot (does it exist, and may you read it?)")
         }
-        let siblings = !arguments.flag("--no-screenshots")
+        let siblings = !arguments[Self.noScreenshots]
         var inputs: [(name: String, path: String, bytes: [UInt8]?, screenshot: String?)] = []
         for file in files {
             let screenshot = explicitScreenshot ?? (siblings ? InputFiles.siblingScreenshot(of: file) : nil)
@@ -133,7 +138,7 @@ enum AuditCommand: Command {
             }
         }
         // A bar on a terminal; plain lines where standard error is a log (a CI job's).
-        let progress = Progress(total: inputs.count, enabled: !arguments.flag("--quiet") && inputs.count > 1, terminal: Console.stderrIsTerminal)
+        let progress = Progress(total: inputs.count, enabled: !arguments[CommonOptions.quiet] && inputs.count > 1, terminal: Console.stderrIsTerminal)
         let submission = Submission(count: inputs.count)
         let workers = min(jobs, max(1, inputs.count))
         let requestTarget = target
@@ -199,7 +204,7 @@ enum AuditCommand: Command {
             }
         }
         var context = FormatContext(color: Console.useColor(arguments), hasBaseline: baseline != nil, ruleSets: ruleSets)
-        context.quiet = arguments.flag("--quiet")
+        context.quiet = arguments[CommonOptions.quiet]
         context.baselineName = baseline?.build.map { $0 == "none" ? "no earlier build" : "build \($0)" }
         context.failOn = failOn
         if format.needsSources {
@@ -210,7 +215,7 @@ enum AuditCommand: Command {
                 sources[input.name] = try input.bytes ?? InputFiles.read(input.path)
                 if let screenshot = input.screenshot {
                     screenshots[input.name] = try InputFiles.read(screenshot)
-                    links[input.name] = FileLink.href(to: screenshot, fromReport: arguments.value("--output"))
+                    links[input.name] = FileLink.href(to: screenshot, fromReport: arguments[Self.output])
                 }
             }
             context.sources = sources
@@ -218,12 +223,12 @@ enum AuditCommand: Command {
             context.screenshotLinks = links
         }
         let printStarted = Timestamp.monotonic()
-        var output = try arguments.value("--output").map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
+        var output = try arguments[Self.output].map { try FileOutput.file($0).get() } ?? FileOutput.standardOutput()
         format.write(results, context: context, to: &output)
-        if let failure = output.finish(), let path = arguments.value("--output") {
+        if let failure = output.finish(), let path = arguments[Self.output] {
             throw InputError(description: "\(path): cannot write the report (\(failure))")
         }
-        if arguments.flag("--timing") {
+        if arguments[Self.timing] {
             for result in results {
                 Console.error(
                     "auditctl: timing: "

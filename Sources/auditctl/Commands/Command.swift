@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import Foundation
 #if canImport(Glibc)

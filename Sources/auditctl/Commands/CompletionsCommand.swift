@@ -1,8 +1,10 @@
 import AuditCore
+import AuditCommandLine
 
 /// `auditctl completions bash|zsh`: shell completion scripts generated from the command
 /// declarations (shipped in scripts/completions/).
 enum CompletionsCommand: Command {
+
     static let spec = CommandSpec(
         name: "completions",
         abstract: "Print a bash or zsh completion script.",

@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import AuditFormats
 
@@ -6,22 +7,24 @@ import AuditFormats
 /// built-in metadata, or as a daemon's rule set configures them. `--format markdown`
 /// writes docs/rules.md.
 enum RulesCommand: Command {
+    static let ruleset = Option<String>("--ruleset", short: "-r", valueName: "NAME", help: "show this rule set as the daemon configures it")
+    static let format = Option<String>(
+        "--format", short: "-f", valueName: "FORMAT", help: "text, json, markdown, or schema (the JSON Schema of rule-set files)", choices: ["text", "json", "markdown", "schema"])
+
     static let spec = CommandSpec(
         name: "rules",
         abstract: "List the rules, or a rule set as the daemon has it (markdown writes docs/rules.md, schema docs/schemas/ruleset.schema.json).",
         operands: "",
         options: [
-            .init(name: "--ruleset", short: "-r", valueName: "NAME", help: "show this rule set as the daemon configures it"),
-            .init(
-                name: "--format", short: "-f", valueName: "FORMAT", help: "text, json, markdown, or schema (the JSON Schema of rule-set files)",
-                choices: ["text", "json", "markdown", "schema"]),
+            Self.ruleset.spec,
+            Self.format.spec,
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        let format = arguments.value("--format") ?? "text"
+        let format = arguments[Self.format] ?? "text"
         var ruleSet: RuleSet?
         var ruleSetJSON: JSON?
-        if let name = arguments.value("--ruleset") {
+        if let name = arguments[Self.ruleset] {
             let socket = DaemonConnection.socketPath(arguments)
             let timeout = try DaemonConnection.timeout(arguments)
             let client = UnixHTTPClient(socketPath: socket, timeout: timeout)

@@ -1,13 +1,16 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 
 /// `auditctl status`: is the daemon up, and the figures that matter.
 enum StatusCommand: Command {
+    static let format = Option<String>("--format", short: "-f", valueName: "FORMAT", help: "text or json", choices: ["text", "json"])
+
     static let spec = CommandSpec(
         name: "status",
         abstract: "Show the daemon's health and key metrics.",
         operands: "",
-        options: [.init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or json", choices: ["text", "json"])])
+        options: [Self.format.spec])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let socket = DaemonConnection.socketPath(arguments)
@@ -30,7 +33,7 @@ enum StatusCommand: Command {
             metrics.split(separator: "\n").filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
                 .compactMap { Double($0.split(separator: " ").last ?? "") }.reduce(0, +)
         }
-        if arguments.value("--format") == "json" {
+        if arguments[Self.format] == "json" {
             Console.out(
                 JSON.object([
                     ("socket", .string(socket)), ("health", health),

@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import AuditFormats
 import Foundation
@@ -6,27 +7,31 @@ import Foundation
 /// `auditctl transcript FILE|DIR…`: what the screen reader says on each screen, stop by
 /// stop, as the daemon computes it (`POST /v1/transcripts`; docs/transcripts.md).
 enum TranscriptCommand: Command {
+    static let format = Option<String>(
+        "--format", short: "-f", valueName: "FORMAT", help: "text (one line per stop, the default) or json (one object per file)", choices: ["text", "json"])
+    static let reader = Option<String>(
+        "--reader", valueName: "READER",
+        help:
+            "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
+        choices: ReaderChoice.spellings)
+    static let ocr = Flag("--ocr", help: "read each screenshot's text by OCR: TalkBack's text recognition on unlabelled stops (\"detected text\"; slower)")
+    static let androidDensity = Option<Double>(
+        "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)", in: 0.1...16)
+    static let noScreenshots = Flag("--no-screenshots", help: "do not send the image beside each snapshot")
+
     static let spec = CommandSpec(
         name: "transcript",
         abstract: "Print what TalkBack or VoiceOver says on each screen, stop by stop.",
         operands: "<file|dir|->...", minOperands: 1, maxOperands: nil,
         options: [
-            .init(
-                name: "--format", short: "-f", valueName: "FORMAT", help: "text (one line per stop, the default) or json (one object per file)",
-                choices: ["text", "json"]),
-            .init(
-                name: "--reader", valueName: "READER",
-                help:
-                    "talkback or voiceover (default: the snapshot's platform's); talkback:ORDER sets TalkBack's description order (state-name-role, its default; name-role-state; role-name-state)",
-                choices: ReaderChoice.spellings),
-            .init(
-                name: "--ocr",
-                help: "read each screenshot's text by OCR: TalkBack's text recognition on unlabelled stops (\"detected text\"; slower)"),
-            .init(name: "--android-density", valueName: "DPR", help: "Android pixels per dp, for every snapshot (default: the daemon's, else estimated)"),
-            .init(name: "--no-screenshots", help: "do not send the image beside each snapshot"),
-            .init(name: "--app", valueName: "APP", help: "the app every snapshot is of (default: what each snapshot says)"),
-            .init(name: "--build", valueName: "BUILD", help: "the build every snapshot is of (default: what each snapshot says)"),
-            .init(name: "--screen", valueName: "SCREEN", help: "the screen (default: what the snapshot says, else the file's base name)"),
+            Self.format.spec,
+            Self.reader.spec,
+            Self.ocr.spec,
+            Self.androidDensity.spec,
+            Self.noScreenshots.spec,
+            CaptureOptions.app.spec,
+            CaptureOptions.build.spec,
+            CaptureOptions.screen.spec,
         ],
         discussion:
             "Directories are searched for captures as audit does; a snapshot's screenshot beside it is sent with it. Stops are numbered in swipe order; each line ends with the file, line and column of the element focused."
@@ -37,13 +42,13 @@ enum TranscriptCommand: Command {
         let socket = DaemonConnection.socketPath(arguments)
         let timeout = try DaemonConnection.timeout(arguments)
         var query: [String] = []
-        if let reader = arguments.value("--reader") { query.append("reader=" + reader) }
-        if let density = try InspectCommand.density(arguments, command: "transcript") { query.append("density=\(density)") }
-        if arguments.flag("--ocr") { query.append("ocr=1") }
-        query += InputFiles.identityQuery(arguments)
+        if let reader = arguments[Self.reader] { query.append("reader=" + reader) }
+        if let density = arguments[Self.androidDensity] { query.append("density=\(density)") }
+        if arguments[Self.ocr] { query.append("ocr=1") }
+        query += CaptureOptions.query(arguments)
         let target = "/v1/transcripts" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let client = UnixHTTPClient(socketPath: socket, timeout: timeout)
-        let json = arguments.value("--format") == "json"
+        let json = arguments[Self.format] == "json"
         var collected: [JSON] = []
         var failed = false
         for file in files {
@@ -53,7 +58,7 @@ enum TranscriptCommand: Command {
             case .bytes(let read): bytes = read
             case .file: bytes = nil
             }
-            let screenshot = arguments.flag("--no-screenshots") ? nil : InputFiles.siblingScreenshot(of: file)
+            let screenshot = arguments[Self.noScreenshots] ? nil : InputFiles.siblingScreenshot(of: file)
             let response: ClientResponse
             do {
                 let (body, contentType) = try InputFiles.auditBody(snapshot: file, bytes: bytes, screenshot: screenshot)

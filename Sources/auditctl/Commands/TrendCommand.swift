@@ -1,4 +1,5 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import AuditFormats
 import AuditHistory
@@ -10,16 +11,22 @@ import AuditHistory
 /// comes from a journal file alone, indexed in memory by the history library the daemon uses
 /// (no daemon needed: a CI job that kept the journal, a copy from a server).
 enum TrendCommand: Command {
+    static let app = Option<String>("--app", valueName: "APP", help: "the app (as its audits named it); without it, every app and its latest build")
+    static let screen = Option<String>("--screen", valueName: "SCREEN", help: "one screen only")
+    static let build = Option<String>("--build", valueName: "BUILD", help: "one build (or latest), with its findings by class")
+    static let format = Option<String>("--format", short: "-f", valueName: "FORMAT", help: "text (a table, the default) or json", choices: ["text", "json"])
+    static let journal = Option<String>("--journal", valueName: "FILE", help: "answer from this journal file (auditd --journal), with no daemon")
+
     static let spec = CommandSpec(
         name: "trend",
         abstract: "Show what is new, fixed, persistent and regressed in each build of an app.",
         operands: "", minOperands: 0, maxOperands: 0,
         options: [
-            .init(name: "--app", valueName: "APP", help: "the app (as its audits named it); without it, every app and its latest build"),
-            .init(name: "--screen", valueName: "SCREEN", help: "one screen only"),
-            .init(name: "--build", valueName: "BUILD", help: "one build (or latest), with its findings by class"),
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text (a table, the default) or json", choices: ["text", "json"]),
-            .init(name: "--journal", valueName: "FILE", help: "answer from this journal file (auditd --journal), with no daemon"),
+            Self.app.spec,
+            Self.screen.spec,
+            Self.build.spec,
+            Self.format.spec,
+            Self.journal.spec,
         ],
         discussion:
             "Builds are listed in the order they were first audited. A screen's first audit counts as first, not new; a screen audited in the previous build and not in this one is listed as not audited, never as fixed. Exit status 0, or 2 when the app or build is unknown or the daemon cannot be reached."
@@ -27,15 +34,15 @@ enum TrendCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         var query: [String] = []
-        let app = arguments.value("--app").flatMap { $0.isEmpty ? nil : $0 }
+        let app = arguments[Self.app].flatMap { $0.isEmpty ? nil : $0 }
         if let app { query.append("app=" + InputFiles.encoded(app)) }
-        if let screen = arguments.value("--screen") { query.append("screen=" + InputFiles.encoded(screen)) }
-        if let build = arguments.value("--build") { query.append("build=" + InputFiles.encoded(build)) }
+        if let screen = arguments[Self.screen] { query.append("screen=" + InputFiles.encoded(screen)) }
+        if let build = arguments[Self.build] { query.append("build=" + InputFiles.encoded(build)) }
         if app == nil, query.count > 0 {
             throw InputError(description: "auditctl trend: --screen and --build are of one app: give --app APP (auditctl trend alone lists the apps)")
         }
-        if let journal = arguments.value("--journal") {
-            guard let answer = fromJournal(journal, app: app, screen: arguments.value("--screen"), build: arguments.value("--build")) else {
+        if let journal = arguments[Self.journal] {
+            guard let answer = fromJournal(journal, app: app, screen: arguments[Self.screen], build: arguments[Self.build]) else {
                 return .usageOrInput
             }
             return show(answer, app: app, arguments)
@@ -61,7 +68,7 @@ enum TrendCommand: Command {
 
     /// Prints an answer (the daemon's, or one made from a journal) as `--format` asks.
     static func show(_ answer: JSON, app: String?, _ arguments: ParsedArguments) -> ExitStatus {
-        if arguments.value("--format") == "json" {
+        if arguments[Self.format] == "json" {
             Console.out(answer.rendered(pretty: true) + "\n")
         } else {
             Console.out(app == nil ? apps(answer) : text(answer))

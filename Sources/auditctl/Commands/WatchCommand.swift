@@ -1,30 +1,38 @@
 import AuditClient
+import AuditCommandLine
 import AuditCore
 import Foundation
 
 /// `auditctl watch`: follows the findings journal as the daemon writes it; after a daemon
 /// restart it reconnects and resumes after the last seq it printed.
 enum WatchCommand: Command {
+    static let since = Option<UInt64>("--since", valueName: "SEQ", help: "start after this seq (default: now; 0 for everything)")
+    static let app = Option<String>("--app", valueName: "APP", help: "only this app")
+    static let screen = Option<String>("--screen", valueName: "SCREEN", help: "only this screen")
+    static let rule = Option<String>("--rule", valueName: "RULE", help: "only this rule id (globs allowed)")
+    static let severity = Option<String>("--severity", valueName: "LEVEL", help: "only at or above this severity", choices: ["error", "warning", "notice"])
+    static let format = Option<String>("--format", short: "-f", valueName: "FORMAT", help: "text or jsonl", choices: ["text", "jsonl"])
+    static let count = Option<Int>("--count", valueName: "N", help: "stop after N matching records", in: 1...Int.max)
+
     static let spec = CommandSpec(
         name: "watch",
         abstract: "Follow findings as the daemon journals them.",
         operands: "",
         options: [
-            .init(name: "--since", valueName: "SEQ", help: "start after this seq (default: now; 0 for everything)"),
-            .init(name: "--app", valueName: "APP", help: "only this app"),
-            .init(name: "--screen", valueName: "SCREEN", help: "only this screen"),
-            .init(name: "--rule", valueName: "RULE", help: "only this rule id (globs allowed)"),
-            .init(name: "--severity", valueName: "LEVEL", help: "only at or above this severity", choices: ["error", "warning", "notice"]),
-            .init(name: "--format", short: "-f", valueName: "FORMAT", help: "text or jsonl", choices: ["text", "jsonl"]),
-            .init(name: "--count", valueName: "N", help: "stop after N matching records"),
+            Self.since.spec,
+            Self.app.spec,
+            Self.screen.spec,
+            Self.rule.spec,
+            Self.severity.spec,
+            Self.format.spec,
+            Self.count.spec,
         ])
 
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         let socket = DaemonConnection.socketPath(arguments)
         let client = UnixHTTPClient(socketPath: socket, timeout: try DaemonConnection.timeout(arguments))
         var since: UInt64
-        if let text = arguments.value("--since") {
-            guard let value = UInt64(text) else { throw UsageError(message: "--since needs a seq number", command: "watch") }
+        if let value = arguments[Self.since] {
             since = value
         } else {
             do {
@@ -35,10 +43,10 @@ enum WatchCommand: Command {
                 return .usageOrInput
             }
         }
-        let rule = arguments.value("--rule").map(Glob.init)
-        let minimum = arguments.value("--severity").flatMap(Severity.init)
-        let limit = arguments.value("--count").flatMap(Int.init)
-        let jsonl = arguments.value("--format") == "jsonl"
+        let rule = arguments[Self.rule].map(Glob.init)
+        let minimum = arguments[Self.severity].flatMap(Severity.init)
+        let limit = arguments[Self.count]
+        let jsonl = arguments[Self.format] == "jsonl"
         var printed = 0
         var pending: [UInt8] = []
         var failures = 0
@@ -53,8 +61,8 @@ enum WatchCommand: Command {
                         guard let record = try? JSONParser.parse(line) else { continue }
                         if let seq = record["seq"]?.intValue { since = UInt64(seq) }
                         guard record["type"]?.stringValue == "finding" else { continue }
-                        if let app = arguments.value("--app"), record["app"]?.stringValue != app { continue }
-                        if let screen = arguments.value("--screen"), record["screen"]?.stringValue != screen { continue }
+                        if let app = arguments[Self.app], record["app"]?.stringValue != app { continue }
+                        if let screen = arguments[Self.screen], record["screen"]?.stringValue != screen { continue }
                         // A rule's id now or before its rename (records journaled before it).
                         if let rule, !BuiltInRules.names(of: record["rule"]?.stringValue ?? "").contains(where: rule.matches) { continue }
                         if let minimum, (record["severity"]?.stringValue.flatMap(Severity.init) ?? .notice) < minimum { continue }
