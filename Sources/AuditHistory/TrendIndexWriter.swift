@@ -107,31 +107,14 @@ package final class TrendIndexWriter {
         } catch {
             throw HistoryError("cannot make an index in memory: \(error.description)")
         }
-        guard let file = fopen(path, "rb") else {
-            throw HistoryError("cannot read \(path): \(String(cString: strerror(errno)))", hint: "give the daemon's journal (auditd --journal FILE), or a copy of it")
-        }
-        defer { fclose(file) }
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: batchBytes)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, batchBytes, file) }
-            if count == 0 { break }
-            pending.append(contentsOf: chunk[0..<count])
-            // Whole lines only: what follows the last newline waits for the next chunk.
-            guard let last = pending.lastIndex(of: 0x0A) else { continue }
-            // (`withUnsafeBytes` rethrows untyped: the error is carried out by value.)
-            let failure: SQLiteError? = pending.withUnsafeBytes { all in
-                do throws(SQLiteError) {
-                    _ = try writer.index(lines: UnsafeRawBufferPointer(rebasing: all[0...last]))
-                    return nil
-                } catch {
-                    return error
-                }
+        // Every record the journal's files hold, rotated ones included (``JournalFiles``).
+        try JournalFiles.forEachRecord(journal: path) { lines throws(HistoryError) in
+            do throws(SQLiteError) {
+                _ = try writer.index(lines: lines)
+            } catch {
+                throw HistoryError("cannot index \(path): \(error.description)")
             }
-            if let failure { throw HistoryError("cannot index \(path): \(failure.description)") }
-            pending.removeSubrange(0...last)
         }
-        if ferror(file) != 0 { throw HistoryError("cannot read \(path): \(String(cString: strerror(errno)))") }
         return writer
     }
 

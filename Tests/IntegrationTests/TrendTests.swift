@@ -226,6 +226,11 @@ final class TrendTests: XCTestCase {
         XCTAssertEqual(loud.status, 1, loud.stderr)
         XCTAssertTrue(loud.stderr.contains("records-gone"), loud.stderr)
         XCTAssertEqual(try shipped(), held, "nothing shipped past the gap")
+        // Read from the file, the same gap is said the same way.
+        let exported = try daemon.auditctl(["export", "--journal", daemon.journal, "--since", String(held)])
+        XCTAssertEqual(exported.status, 1, exported.stderr)
+        XCTAssertTrue(exported.stderr.contains("records-gone"), exported.stderr)
+        XCTAssertEqual(try daemon.auditctl(["export", "--journal", daemon.journal, "--journal-id"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines).count, 32)
 
         // The journal lost: a new one begins at seq 1 under another name, shipped whole.
         XCTAssertEqual(daemon.stop(), 0)
@@ -453,12 +458,21 @@ final class TrendTests: XCTestCase {
             XCTAssertEqual(
                 try daemon.auditctl(["audit", "--app", "notes", "--build", "77", "--fail-on", "never", "Examples/settings.xml"], directory: DaemonHarness.packageRoot).status, 0)
         }
-        for (daemon, host) in [(a, "runner-a"), (b, "runner-b")] {
-            let ship = try daemon.run(deploy.appendingPathComponent("ship.sh").path, [daemon.socket, host, "--port", String(clickhouse.port)])
+        // Runner A ships from its daemon; runner B, its daemon stopped, from its journal file
+        // through the history library (`auditctl export`): the same records either way.
+        XCTAssertEqual(b.stop(), 0)
+        let shipper = ["AUDITCTL": b.binaries.appendingPathComponent("auditctl").path]
+        for (daemon, source, host) in [(a, [a.socket], "runner-a"), (b, ["--journal", b.journal], "runner-b")] {
+            let ship = try daemon.run(deploy.appendingPathComponent("ship.sh").path, source + [host, "--port", String(clickhouse.port)], environment: shipper)
             XCTAssertEqual(ship.status, 0, ship.stderr)
+            XCTAssertTrue(ship.stderr.contains("records from \(host)"), ship.stderr)
             // Shipping again ships nothing twice.
-            XCTAssertEqual(try daemon.run(deploy.appendingPathComponent("ship.sh").path, [daemon.socket, host, "--port", String(clickhouse.port)]).status, 0)
+            let again = try daemon.run(deploy.appendingPathComponent("ship.sh").path, source + [host, "--port", String(clickhouse.port)], environment: shipper)
+            XCTAssertEqual(again.status, 0, again.stderr)
         }
+        let fromFile = try b.auditctl(["export", "--journal", b.journal])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertEqual(fromFile.stdout.split(separator: "\n").count, b.journalRecords().count, "every record, from the file alone")
         let shipped = try clickhouse.query(a, "SELECT count() FROM auditd.journal").stdout
         XCTAssertEqual(Int(shipped.trimmingCharacters(in: .whitespacesAndNewlines)), a.journalRecords().count + b.journalRecords().count)
         let sql = try String(contentsOf: deploy.appendingPathComponent("trends.sql"), encoding: .utf8)

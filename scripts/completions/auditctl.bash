@@ -21,7 +21,7 @@ _auditctl() {
         --format) COMPREPLY=($(compgen -W "text json markdown schema" -- "$cur")); return ;;
     esac
     case "$command" in
-        "") COMPREPLY=($(compgen -W "audit transcript trend watch rules status validate inspect completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
+        "") COMPREPLY=($(compgen -W "audit transcript trend watch rules status validate inspect export completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
         audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --ocr --baseline --since-build --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --app --build --screen --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --ocr --android-density --no-screenshots --app --build --screen --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         trend) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--app --screen --build --format -f --journal --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
@@ -30,6 +30,7 @@ _auditctl() {
         status) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         validate) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--android-density --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         inspect) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --android-density --density --screenshot -s --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        export) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--journal --since --journal-id --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         completions) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     esac
 }

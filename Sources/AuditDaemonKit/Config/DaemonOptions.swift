@@ -24,11 +24,15 @@ package struct DaemonOptions: Sendable {
         var option: OptionSpec
         var apply: @Sendable (inout Parsing, ParsedArguments) throws(Failure) -> Void
 
-        /// An option whose every value, in order, is given to `apply` as a `Value`.
+        /// An option whose every value, in order, is given to `apply` as a `Value`: any
+        /// option may be given again, the later value winning (a unit's drop-in adds to its
+        /// command line), and `--rules` and `--allow-*` add up.
         static func value<Value: OptionValue>(
             _ handle: Option<Value>, _ apply: @escaping @Sendable (inout Parsing, Value) throws(Failure) -> Void
         ) -> Setting {
-            Setting(option: handle.spec) { state, parsed throws(Failure) in
+            var option = handle.spec
+            option.repeatable = true
+            return Setting(option: option) { state, parsed throws(Failure) in
                 for value in parsed.all(handle) { try apply(&state, value) }
             }
         }

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditHistory
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -187,13 +188,7 @@ extension Journal {
         do { try open() } catch { logger.error("journal reopen after rotation failed", ["error": error.description]) }
     }
 
-    /// The journal files, oldest first.
-    func files() -> [String] {
-        var result: [String] = []
-        for index in stride(from: keep, through: 1, by: -1) where access("\(path).\(index)", F_OK) == 0 {
-            result.append("\(path).\(index)")
-        }
-        result.append(path)
-        return result
-    }
+    /// The journal files, oldest first, as every reader of a journal finds them
+    /// (``JournalFiles``).
+    func files() -> [String] { JournalFiles.paths(journal: path, keep: keep) }
 }

@@ -1,4 +1,5 @@
 import AuditCore
+import AuditHistory
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -52,17 +53,6 @@ extension Journal {
         queue.async { self.followers[id] = nil }
     }
 
-    /// The seq of a journal line, read from its `{"seq":N,` prefix.
-    static func seq<Line: Collection>(of line: Line) -> UInt64? where Line.Element == UInt8 {
-        let prefix = Array("{\"seq\":".utf8)
-        guard line.starts(with: prefix) else { return nil }
-        var value: UInt64 = 0
-        var digits = 0
-        for byte in line.dropFirst(prefix.count) {
-            guard byte >= 0x30, byte <= 0x39 else { break }
-            value = value &* 10 &+ UInt64(byte - 0x30)
-            digits += 1
-        }
-        return digits > 0 ? value : nil
-    }
+    /// The seq of a journal line, read from its `{"seq":N,` prefix (``JournalFiles``).
+    static func seq<Line: Collection>(of line: Line) -> UInt64? where Line.Element == UInt8 { JournalFiles.seq(of: line) }
 }

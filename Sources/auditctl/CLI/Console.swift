@@ -11,6 +11,11 @@ enum Console {
         fputs(text, stdout)
     }
 
+    /// Writes `bytes` as they are (records, not text to escape).
+    static func out(bytes: UnsafeRawBufferPointer) {
+        if let base = bytes.baseAddress { fwrite(base, 1, bytes.count, stdout) }
+    }
+
     static func flush() { fflush(stdout) }
 
     static func error(_ text: String) {
