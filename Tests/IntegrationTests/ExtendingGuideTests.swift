@@ -85,5 +85,12 @@ final class ExtendingGuideTests: XCTestCase {
         let audit = try daemon.auditctl(["audit", "--format", "csv", "screen.xml"], directory: scratch)
         XCTAssertEqual(audit.status, 0, audit.stderr)
         XCTAssertEqual(audit.stdout, "file,line,column,severity,rule,message\n" + expected, audit.stderr)
+        // The guide's worked example of a second syntax, in the tree: Flutter's semantics
+        // dumps audited by the same build beside the guide's dialect, and the new rule
+        // judging them too (a heading in capitals would be its finding; these have none).
+        let flutter = try daemon.auditctl(["audit", "--format", "csv", "--fail-on", "error", "Tests/Fixtures/flutter"], directory: scratch)
+        XCTAssertEqual(flutter.status, 1, flutter.stderr)
+        XCTAssertTrue(
+            flutter.stdout.contains("pr_164585_required_fields.semantics.txt\",16,10,error,label.missing,"), flutter.stdout)
     }
 }

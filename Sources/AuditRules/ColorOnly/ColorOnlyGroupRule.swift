@@ -2,6 +2,7 @@
 /// (Mail's unread and flagged dots before shapes were added).
 public enum ColorOnlyGroupRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "color-only.group",
         title: "Difference shown by colour only",
         wcag: ["1.4.1"],
@@ -14,7 +15,6 @@ public enum ColorOnlyGroupRule: Rule {
             CIEDE2000 difference for normal vision and simulated protanopia, deuteranopia and tritanopia \
             (Machado 2009). Fix: add a shape, icon, text or pattern that differs too.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"""

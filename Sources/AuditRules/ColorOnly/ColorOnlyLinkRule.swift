@@ -2,6 +2,7 @@
 /// from the text around it only by a colour less than 3:1 apart, with no underline.
 public enum ColorOnlyLinkRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "color-only.link",
         title: "Link distinguished by colour only",
         wcag: ["1.4.1"],
@@ -14,8 +15,6 @@ public enum ColorOnlyLinkRule: Rule {
             no colours (XCUITest, uiautomator without a screenshot) such a link is incomplete, with the way to \
             judge it (send a screenshot), never passed in silence. Fix: underline links in body text.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="p" role="text" text="Read the terms first." foreground="#3C3C43" font-size="15"><element id="l" role="link" text="terms" foreground="#007AFF" font-size="15"/></element>"##,
@@ -50,6 +49,8 @@ public enum ColorOnlyLinkRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

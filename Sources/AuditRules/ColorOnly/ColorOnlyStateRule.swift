@@ -2,6 +2,7 @@
 /// by a change of colour.
 public enum ColorOnlyStateRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "color-only.state",
         title: "Selection shown by colour only",
         wcag: ["1.4.1"],
@@ -18,7 +19,6 @@ public enum ColorOnlyStateRule: Rule {
             icon or bold label for the selected item, or add an indicator; and expose the selection \
             (`accessibilityTraits = .selected`, `setSelected(true)`).
             """,
-        results: ResultID.self,
         examples: [
             // A selected tab a uiautomator dump cannot show the colours of, alike its sibling in
             // everything else: unjudged, not passed in silence.

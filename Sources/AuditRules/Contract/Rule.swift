@@ -3,6 +3,10 @@
 public protocol Rule: Sendable {
     /// The results the rule reports, each with its message.
     associatedtype ResultID: RuleResults
+    /// The parameters rule sets may give it (``NoParameters`` when it takes none).
+    associatedtype Parameters: RuleParameters = NoParameters
+    /// Its metadata; its results and parameters come from ``ResultID`` and ``Parameters``
+    /// (``RuleDescription/init(for:id:aliases:title:wcag:severity:enabledIn:help:examples:)``).
     static var description: RuleDescription { get }
     /// Appends the rule's findings and incompletes for `context.snapshot` to `context`,
     /// which takes this rule's own results and no other's.

@@ -33,9 +33,11 @@ public struct RuleDescription: Sendable {
     /// (``RuleResults/evidence``).
     public var evidence: Set<EvidenceKey>
 
-    /// A rule's description; its messages are those of its `results`, its parameters those
-    /// its ``RuleParameters`` type declares, in their order.
-    public init<Results: RuleResults>(
+    /// A description from its results' and parameters' types (rules use
+    /// ``init(for:id:aliases:title:wcag:severity:enabledIn:help:examples:)``, which takes them
+    /// from the rule): its messages are those of `results`, its parameters those its
+    /// ``RuleParameters`` type declares, in their order.
+    init<Results: RuleResults>(
         id: String, aliases: [String] = [], title: String, wcag: [String], severity: Severity, enabledIn: Set<DefaultRuleSet>, help: String,
         parameters: (any RuleParameters.Type)? = nil, results: Results.Type, examples: [RuleExample]
     ) {
@@ -53,6 +55,17 @@ public struct RuleDescription: Sendable {
         self.templates = messages.mapValues(MessageTemplate.init)
         self.examples = examples
         self.evidence = Results.evidence
+    }
+
+    /// A rule's description, its results and parameters derived from the rule's own types
+    /// (``Rule/ResultID``, ``Rule/Parameters``): nothing is written twice.
+    public init<R: Rule>(
+        for rule: R.Type, id: String, aliases: [String] = [], title: String, wcag: [String], severity: Severity, enabledIn: Set<DefaultRuleSet>,
+        help: String, examples: [RuleExample]
+    ) {
+        self.init(
+            id: id, aliases: aliases, title: title, wcag: wcag, severity: severity, enabledIn: enabledIn, help: help,
+            parameters: R.Parameters.declared.isEmpty ? nil : R.Parameters.self, results: R.ResultID.self, examples: examples)
     }
 
     /// The W3C Understanding page of the first criterion, or the WCAG 2.2 overview (used

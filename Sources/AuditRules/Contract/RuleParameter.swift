@@ -41,6 +41,11 @@ public protocol RuleParameters: Sendable {
     init()
 }
 
+/// The parameters of a rule that takes none.
+public struct NoParameters: RuleParameters {
+    public init() {}
+}
+
 extension RuleParameters {
     /// `Parameter.ratio`: the parameter as a value of the type.
     public static subscript<Value>(dynamicMember key: KeyPath<Self, RuleParameter<Value>>) -> RuleParameter<Value> {

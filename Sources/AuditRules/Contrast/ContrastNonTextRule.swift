@@ -1,6 +1,7 @@
 /// `contrast.non-text` — WCAG 1.4.11: icons and the boundaries of controls need 3:1.
 public enum ContrastNonTextRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "contrast.non-text",
         title: "Non-text contrast",
         wcag: ["1.4.11"],
@@ -16,8 +17,6 @@ public enum ContrastNonTextRule: Rule {
             a drag rail) is not a graphic. Disabled and hidden elements are exempt. Fix: darken or lighten \
             the icon, border or track.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#C7C7CC"/>"##, triggers: ["i"]),
             RuleExample(##"<element id="i" role="button" image="icon_close" label="Close" frame="0,0,44,44" foreground="#8E8E93"/>"##),
@@ -65,6 +64,8 @@ public enum ContrastNonTextRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -1,6 +1,7 @@
 /// `contrast.text` — WCAG 1.4.3 (and 1.4.6 with the AAA thresholds of `wcag22-aaa`).
 public enum ContrastTextRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "contrast.text",
         title: "Text contrast",
         wcag: ["1.4.3"],
@@ -16,8 +17,6 @@ public enum ContrastTextRule: Rule {
             unrounded, so 4.499:1 fails 4.5:1. Disabled and hidden text is exempt. The APCA Lc value is \
             reported beside the ratio. Fix: darken the text or lighten the background (or the reverse).
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#C7C7CC" font-size="17"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="Pay" foreground="#777777" font-size="17"/>"##, triggers: ["t"]),
@@ -62,6 +61,8 @@ public enum ContrastTextRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

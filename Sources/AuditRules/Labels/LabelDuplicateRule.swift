@@ -3,6 +3,7 @@
 /// elsewhere on the screen (Google ATF's DuplicateSpeakableTextCheck).
 public enum LabelDuplicateRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.duplicate",
         title: "Duplicate labels",
         wcag: ["4.1.2"],
@@ -23,7 +24,6 @@ public enum LabelDuplicateRule: Rule {
             naming the others. Fix: name each by what it \
             does ("Share photo", "Share album", "Details of the blue kettle"), or merge them.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="Share" frame="0,0,44,44"/><element id="b" role="button" label="share " frame="50,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="a" role="button" label="Share photo" frame="0,0,44,44"/><element id="b" role="button" label="Share album" frame="50,0,44,44"/>"##),

@@ -3,6 +3,7 @@
 /// of what the user typed, so they cannot hear their own input.
 public enum LabelEditableDescriptionRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.editable-description",
         title: "Editable field has a content description",
         wcag: ["4.1.2"],
@@ -15,7 +16,6 @@ public enum LabelEditableDescriptionRule: Rule {
             remove the content description; name the field with `android:hint` or a visible label \
             joined by `android:labelFor`.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 "", triggers: ["email"],

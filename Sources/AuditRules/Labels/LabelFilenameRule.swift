@@ -1,6 +1,7 @@
 /// `label.filename` — WCAG 1.1.1 / 4.1.2: a label that is an asset or file name.
 public enum LabelFilenameRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.filename",
         title: "Label is a file name",
         wcag: ["1.1.1", "4.1.2"],
@@ -15,7 +16,6 @@ public enum LabelFilenameRule: Rule {
             "IMG_0042.jpg", a download's "report_2024.pdf") is what everyone reads, not an asset's name, \
             and is not judged. Fix: describe what the element shows or does.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="btn_close.png" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="i" role="image" label="IMG_0042" frame="0,0,44,44"/>"##, triggers: ["i"]),

@@ -1,6 +1,7 @@
 /// `label.missing` — WCAG 4.1.2 / 1.1.1: controls and informative images need a name.
 public enum LabelMissingRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.missing",
         title: "Missing accessible name",
         wcag: ["4.1.2", "1.1.1"],
@@ -21,7 +22,6 @@ public enum LabelMissingRule: Rule {
             (`value-only`): VoiceOver reads what was typed, not what the field is for. Fix: set accessibilityLabel / \
             contentDescription to what the control does ("Close", "Add to cart", "Email").
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="close" role="button" image="icon_close" frame="0,0,44,44"/>"##, triggers: ["close"]),
             RuleExample(##"<element id="b" role="button" label="   " frame="0,0,44,44"/>"##, triggers: ["b"]),

@@ -77,6 +77,7 @@ public enum LabelRedundantTraitRule: Rule {
     }()
 
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.redundant-trait",
         title: "Label repeats the role or state",
         wcag: ["4.1.2"],
@@ -90,7 +91,6 @@ public enum LabelRedundantTraitRule: Rule {
             words, in English, Chinese and Indonesian, only when the element really has that role or \
             state (action words: when it is interactive). Fix: drop the word from the label.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Play button" frame="0,0,44,44"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="t" role="tab" label="Selected tab" traits="selected" frame="0,0,44,44"/>"##, triggers: ["t"]),

@@ -3,6 +3,7 @@
 /// `text-input`). Apple's accessibility audit calls it "Label not human-readable".
 public enum LabelUnreadableRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "label.unreadable",
         title: "Name is not human-readable",
         wcag: ["1.1.1", "4.1.2"],
@@ -24,7 +25,6 @@ public enum LabelUnreadableRule: Rule {
             (Wi-Fi, check-in) are readable. snake_case and file names are `label.filename`'s. Fix: write \
             what the element is or does, in words.
             """,
-        results: ResultID.self,
         examples: [
             // A password field's bullets are what was typed, not its name.
             RuleExample(##"<element id="pw" role="textfield" text="•••••••••" interactive="true"/>"##),

@@ -2,6 +2,7 @@
 /// seconds needs a way to pause, stop or hide it.
 public enum MotionAutoplayRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "motion.autoplay",
         title: "Auto-playing motion cannot be paused",
         wcag: ["2.2.2"],
@@ -13,8 +14,6 @@ public enum MotionAutoplayRule: Rule {
             with autoplay="true" and to the kinds autoplay and video. Fix: add a pause control, stop \
             after five seconds, or honour Reduce Motion by not auto-playing.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="c" role="container"><animation kind="slide" duration="4" repeat="3" autoplay="true" pausable="false"/></element>"##, triggers: ["c"]),
             RuleExample(##"<element id="v" role="image" label="Intro"><animation kind="video" duration="30"/></element>"##, triggers: ["v"]),
@@ -37,6 +36,8 @@ public enum MotionAutoplayRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -2,6 +2,7 @@
 /// reduced alternative (a fade or nothing).
 public enum MotionReduceMotionRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "motion.reduce-motion",
         title: "Motion ignores Reduce Motion",
         wcag: ["2.3.3"],
@@ -15,8 +16,6 @@ public enum MotionReduceMotionRule: Rule {
             check UIAccessibility.isReduceMotionEnabled / ANIMATOR_DURATION_SCALE and use a cross-fade \
             or no animation.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             // A dump declares no animations: not judged, and said so.
             RuleExample(
@@ -57,6 +56,8 @@ public enum MotionReduceMotionRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -2,6 +2,7 @@
 /// not treat as modal: swiping on from the dialog reaches the content dimmed under it.
 public enum BehindModalRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.behind-modal",
         title: "Screen reader reaches the content behind a dialog",
         wcag: ["2.4.3", "1.3.2"],
@@ -21,8 +22,6 @@ public enum BehindModalRule: Rule {
             `importantForAccessibility="noHideDescendants"` on the content while the dialog is open, as \
             Material's SearchView does).
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(screen(scrim: #"id="scrim" clickable="true""#), triggers: ["panel"]),
             RuleExample(screen(scrim: #"id="dim_background""#), triggers: ["panel"]),
@@ -57,6 +56,8 @@ public enum BehindModalRule: Rule {
             + ##"<element id="panel" role="container" \##(panel) frame="20,300,350,200"><element role="text" text="Delete this message?" frame="40,320,300,30"/><element role="button" label="Delete" frame="40,420,140,44"/></element>"##
             + "</element>"
     }
+
+    public typealias Parameters = Parameter
 
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {

@@ -2,6 +2,7 @@
 /// inside or over it: shapes VoiceOver cannot see.
 public enum CustomDrawnRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.custom-drawn",
         aliases: ["voiceover.custom-drawn"],
         title: "Custom-drawn content is invisible to screen readers",
@@ -15,7 +16,6 @@ public enum CustomDrawnRule: Rule {
             UIAccessibilityElement, AccessibilityNodeProvider). Reported when neither the view nor anything \
             inside or over it is an accessible element. Fix: describe the drawing or expose its parts.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="chart" role="other" draws-content="true" frame="0,100,390,200"/>"##, triggers: ["chart"]),
             RuleExample(##"<element id="chart" role="image" label="Sales up 12% this week" draws-content="true" frame="0,100,390,200"/>"##),

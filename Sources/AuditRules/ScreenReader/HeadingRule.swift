@@ -2,6 +2,7 @@
 /// (the Notecards "Collection" header VoiceOver did not call a heading).
 public enum HeadingRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.heading",
         aliases: ["voiceover.header-trait"],
         title: "Heading not announced as a heading",
@@ -18,8 +19,6 @@ public enum HeadingRule: Rule {
             whose frame is taller than every other text's of the group by `frame-ratio` is drawn larger: \
             reported as `drawn-larger`.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="g" role="container"><element id="h" role="text" text="Collection" text-style="title2"/><element id="b" role="text" text="12 cards" text-style="body"/></element>"##,
@@ -105,6 +104,8 @@ public enum HeadingRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -4,6 +4,7 @@
 /// clickable view), with nothing around or inside it that speaks for it.
 public enum HiddenControlRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.hidden-control",
         title: "Control hidden from the screen reader",
         wcag: ["4.1.2", "2.1.1"],
@@ -20,7 +21,6 @@ public enum HiddenControlRule: Rule {
             accessibility element (`isAccessibilityElement = true`, `importantForAccessibility="yes"`), \
             or give its action to the element that is one (a custom action).
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Pay" accessible="false" frame="20,700,350,50"/>"##, triggers: ["b"]),
             // UiAutomator2's a11y-important="false": TalkBack reaches such views; not judged.

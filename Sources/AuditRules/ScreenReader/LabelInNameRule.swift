@@ -3,6 +3,7 @@
 /// screen-reader user hears the name and sighted helpers read the text.
 public enum LabelInNameRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.label-in-name",
         title: "Accessible name does not contain the visible text",
         wcag: ["2.5.3"],
@@ -21,7 +22,6 @@ public enum LabelInNameRule: Rule {
             name with the visible text ("Send, message to Ana"), or drop the description and let the text \
             be the name.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Submit message" text="Send" frame="20,700,350,50"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="button" label="send_button" text="Send" frame="20,700,350,50"/>"##, triggers: ["b:identifier"]),

@@ -2,6 +2,7 @@
 /// gesture, and a main action without a magic-tap equivalent.
 public enum ModalEscapeRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.modal-escape",
         aliases: ["voiceover.modal-escape"],
         title: "Modal without escape, main action without magic tap",
@@ -15,7 +16,6 @@ public enum ModalEscapeRule: Rule {
             action — play/pause, answer, send (accessibilityPerformMagicTap): reported for an element with \
             main-action="true" and magic-tap="false". Only judged when the snapshot says so.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="false"><element role="button" label="Done"/></element>"##, triggers: ["sheet"]),
             RuleExample(##"<element id="sheet" role="container" modal="true" supports-escape="true"/>"##),

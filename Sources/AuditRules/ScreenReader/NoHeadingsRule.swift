@@ -2,6 +2,7 @@
 /// user can only swipe through every stop to find a section.
 public enum NoHeadingsRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.no-headings",
         title: "Long screen without headings",
         wcag: [],
@@ -16,8 +17,6 @@ public enum NoHeadingsRule: Rule {
             mark section titles as headings (`.isHeader` trait, `accessibilityHeading = true`, \
             `heading()` in Compose).
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(rows(20, heading: false), triggers: ["<snapshot>"]),
             RuleExample(rows(20, heading: true)),
@@ -44,6 +43,8 @@ public enum NoHeadingsRule: Rule {
             return #"<element id="r\#(row)" role="text" text="Row \#(row)" frame="20,\#(40 + row * 40),300,36"\#(traits)/>"#
         }.joined()
     }
+
+    public typealias Parameters = Parameter
 
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {

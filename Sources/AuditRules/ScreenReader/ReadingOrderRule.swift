@@ -2,6 +2,7 @@
 /// against the order the screen is read by eye.
 public enum ReadingOrderRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.reading-order",
         title: "Reading order against the visual order",
         wcag: ["1.3.2", "2.4.3"],
@@ -22,8 +23,6 @@ public enum ReadingOrderRule: Rule {
             Fix: order the views in the tree as they are read (`accessibilityElements` on iOS; \
             `accessibilityTraversalBefore`/`After` or the layout's order on Android).
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             // The price read before the product name drawn above it.
             RuleExample(
@@ -46,6 +45,8 @@ public enum ReadingOrderRule: Rule {
                 ##"<element id="tab" role="tab" label="Home" frame="0,790,390,54"/><element id="title" role="text" text="Today" frame="16,100,358,34"/>"##,
                 triggers: ["title"]),
         ])
+
+    public typealias Parameters = Parameter
 
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {

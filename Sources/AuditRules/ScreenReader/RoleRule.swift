@@ -2,6 +2,7 @@
 /// VoiceOver does not announce as actionable.
 public enum RoleRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.role",
         aliases: ["voiceover.traits"],
         title: "Conflicting or missing role",
@@ -26,7 +27,6 @@ public enum RoleRule: Rule {
             still adds "double-tap to activate" but never says "button": a notice there. Fix: give one role — \
             the button trait for actions, link for navigation to content, adjustable for values.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Volume" traits="adjustable"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="other" accessible="true" label="Terms" traits="button link"/>"##, triggers: ["b"]),

@@ -2,6 +2,7 @@
 /// in the same words: what tells them apart is seen, never heard.
 public enum SameSpeechRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.same-speech",
         title: "Items that look different but sound the same",
         wcag: ["1.3.1"],
@@ -17,7 +18,6 @@ public enum SameSpeechRule: Rule {
             images differ. Fix: say the difference — put the category, state or warning in the name or \
             value ("Spanish verbs, due today").
             """,
-        results: ResultID.self,
         examples: [
             // Review cards coloured by category, all saying "Review".
             RuleExample(

@@ -2,6 +2,7 @@
 /// nothing, or only what kind of thing it is.
 public enum SilentStopRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.silent-stop",
         title: "Screen-reader stop that says nothing useful",
         wcag: ["4.1.2", "1.1.1"],
@@ -16,7 +17,6 @@ public enum SilentStopRule: Rule {
             Fix: give the element a name that says what it is or does, or stop it being an accessibility \
             element (`isAccessibilityElement = false`, `importantForAccessibility="no"`).
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="w" role="other" accessible="true" frame="20,100,100,100"/>"##, triggers: ["w:silent"]),
             RuleExample(##"<element id="i" role="image" label="icon" frame="20,100,100,100"/>"##, triggers: ["i:role-only"]),

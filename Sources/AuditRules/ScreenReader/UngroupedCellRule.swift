@@ -2,6 +2,7 @@
 /// elements: VoiceOver users swipe through forty elements for ten products.
 public enum UngroupedCellRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.ungrouped-cell",
         aliases: ["voiceover.ungrouped-cell"],
         title: "Cell read as separate parts",
@@ -16,8 +17,6 @@ public enum UngroupedCellRule: Rule {
             (isAccessibilityElement = true) with a label ("Running shoes"), a value ("$89") and the button \
             trait, and expose secondary actions as custom actions.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="c" role="cell" frame="0,0,390,80"><element id="t" role="text" text="Shoes"/><element id="p" role="text" text="$89"/><element id="b" role="button" label="Buy"/></element>"##,
@@ -44,6 +43,8 @@ public enum UngroupedCellRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

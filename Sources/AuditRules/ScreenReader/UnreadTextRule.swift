@@ -2,6 +2,7 @@
 /// reader says: a blind user never hears it.
 public enum UnreadTextRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "screen-reader.unread-text",
         title: "Visible text the screen reader never says",
         wcag: ["1.3.1", "4.1.2"],
@@ -16,7 +17,6 @@ public enum UnreadTextRule: Rule {
             control named by a label of its own is screen-reader.label-in-name's. Fix: make the text an \
             accessibility element, or include it in the name of the element that speaks for it.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Offer ends Friday" accessible="false" frame="16,100,300,20"/>"##, triggers: ["t"]),
             RuleExample(

@@ -2,6 +2,7 @@
 /// rest of the snapshot is audited; rules that needed the value may report incomplete.
 public enum InvalidValueRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "snapshot.invalid-value",
         title: "Unreadable attribute value",
         wcag: [],
@@ -12,7 +13,6 @@ public enum InvalidValueRule: Rule {
             enumeration. The element is still audited without it, so checks that needed it cannot judge \
             it. Fix the snapshot exporter: the message names the attribute and what was expected.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="b" role="button" label="Close" frame="1,2,abc,4"/>"##, triggers: ["b"]),
             RuleExample(##"<element id="b" role="button" label="Close" foreground="#GGG"/>"##, triggers: ["b"]),

@@ -4,6 +4,7 @@
 /// other platform.
 public enum UnauditableRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "snapshot.unauditable",
         title: "Capture cannot be audited",
         wcag: [],
@@ -23,8 +24,6 @@ public enum UnauditableRule: Rule {
             minimums and checks are that platform's. Fix: capture again after the screen has drawn, \
             with the matching tool, and audit with the platform's rule set.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 "", triggers: ["<snapshot>"],
@@ -84,6 +83,8 @@ public enum UnauditableRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

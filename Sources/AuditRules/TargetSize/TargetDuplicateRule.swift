@@ -3,6 +3,7 @@
 /// and a screen reader announces two controls in one place.
 public enum TargetDuplicateRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "target-duplicate",
         title: "Targets with the same bounds",
         wcag: ["2.5.8"],
@@ -16,7 +17,6 @@ public enum TargetDuplicateRule: Rule {
             inner part (a toggle's knob), and what is not the app's. Fix: keep the action on one of \
             them and make the other not clickable.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="a" role="button" label="A" frame="0,100,100,44"/><element id="b" role="button" label="B" frame="0,100,100,44"/>"##, triggers: ["b"]),
             RuleExample(

@@ -2,6 +2,7 @@
 /// minimums (Apple 44 pt, Material 48 dp; WCAG 2.5.5 asks 44).
 public enum TargetSizeRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "target-size",
         title: "Touch target size",
         wcag: ["2.5.8"],
@@ -30,8 +31,6 @@ public enum TargetSizeRule: Rule {
             interactive, visible, enabled elements count; links inside text are exempt. Fix: enlarge \
             the target or its hit area.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="a" role="button" label="Back" frame="10,10,20,20"/><element id="b" role="button" label="Close" frame="32,10,20,20"/>"##, triggers: ["a", "b"]),
@@ -168,6 +167,8 @@ public enum TargetSizeRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -2,6 +2,7 @@
 /// meant for one can land on the other (WCAG 2.5.8's intent).
 public enum TargetSpacingRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "target-spacing",
         title: "Overlapping touch targets",
         wcag: ["2.5.8"],
@@ -25,8 +26,6 @@ public enum TargetSpacingRule: Rule {
             or a sticky bar): a scroll brings it out whole. Fix: separate the targets or \
             shrink the hit areas so they do not overlap.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             // A page drawn over the one it came from: its button over the page beneath is not
             // a neighbour of the targets there.
@@ -83,6 +82,8 @@ public enum TargetSpacingRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -4,6 +4,7 @@
 /// (docs/ocr.md).
 public enum TextTruncatedRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "text.truncated",
         title: "Text cut off on screen",
         wcag: ["1.4.4", "1.4.10"],
@@ -30,7 +31,6 @@ public enum TextTruncatedRule: Rule {
             rule sees what the pixels show, on any capture. Fix: let the text wrap or grow (no fixed \
             height, `numberOfLines = 0`, `maxLines` unset), or shorten it.
             """,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="title" role="text" text="Conversations with Alice and Bob" frame="16,100,160,22"/>"##, triggers: ["title"],

@@ -3,6 +3,7 @@
 /// screen reader. Read from the screenshot by OCR (docs/ocr.md).
 public enum TextUnexposedRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "text.unexposed",
         title: "Text on screen that no element exposes",
         wcag: ["1.1.1", "4.1.2"],
@@ -28,7 +29,6 @@ public enum TextUnexposedRule: Rule {
             are incomplete for that element, not a finding. Fix: expose the text \
             (an accessibility element with the text as its label), or describe the image.
             """,
-        results: ResultID.self,
         examples: [
             // A game's menu drawn on a canvas: read, and in no element.
             RuleExample(

@@ -2,6 +2,7 @@
 /// (WCAG 1.4.4; Apple's Dynamic Type).
 public enum TextScalingFixedSizeRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "text-scaling.fixed-size",
         aliases: ["dynamic-type.fixed-size"],
         title: "Text does not follow the user's text size",
@@ -15,8 +16,6 @@ public enum TextScalingFixedSizeRule: Rule {
             hurts most; a warning otherwise. Fix: use a text style (UIFont.preferredFont / \
             UIFontMetrics, sp units on Android) and adjustsFontForContentSizeCategory.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             // A dump declares no fonts: not judged, and said so.
             RuleExample(
@@ -44,6 +43,8 @@ public enum TextScalingFixedSizeRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

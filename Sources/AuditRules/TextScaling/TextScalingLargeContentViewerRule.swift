@@ -2,6 +2,7 @@
 /// grow with the text size must offer the Large Content Viewer (WCAG 1.4.4).
 public enum TextScalingLargeContentViewerRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "text-scaling.large-content-viewer",
         aliases: ["dynamic-type.large-content-viewer"],
         title: "Bar item without Large Content Viewer",
@@ -16,8 +17,6 @@ public enum TextScalingLargeContentViewerRule: Rule {
             size (scales-with-content-size="true") nor offer the viewer (large-content-viewer="true"). \
             An error when the snapshot was taken at an accessibility size.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(
                 ##"<element id="bar" role="container" traits="tab-bar"><element id="t1" role="tab" label="Home" frame="0,0,100,49"/><element id="t2" role="tab" label="Search" large-content-viewer="true" frame="100,0,100,49"/></element>"##,
@@ -43,6 +42,8 @@ public enum TextScalingLargeContentViewerRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -2,6 +2,7 @@
 /// sizes (WCAG 1.4.4).
 public enum TextScalingTruncatedRule: Rule {
     public static let description = RuleDescription(
+        for: Self.self,
         id: "text-scaling.truncated",
         aliases: ["dynamic-type.truncated"],
         title: "Text is truncated",
@@ -16,8 +17,6 @@ public enum TextScalingTruncatedRule: Rule {
             an error at ax1–ax5. Fix: allow more lines (numberOfLines = 0), let the layout grow, or \
             wrap instead of truncating.
             """,
-        parameters: Parameter.self,
-        results: ResultID.self,
         examples: [
             RuleExample(##"<element id="t" role="text" text="Note font size for all your notes" font-size="17" truncated="true"/>"##, triggers: ["t"]),
             RuleExample(##"<element id="t" role="text" text="A rather long title that cannot fit" frame="0,0,100,20" font-size="17"/>"##, triggers: ["t"]),
@@ -44,6 +43,8 @@ public enum TextScalingTruncatedRule: Rule {
     }
 
     /// The parameters rule sets may give this rule, with their defaults.
+    public typealias Parameters = Parameter
+
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}
