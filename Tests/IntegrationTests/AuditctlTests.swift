@@ -72,6 +72,19 @@ final class AuditctlTests: XCTestCase {
         let transcript = try daemon.auditctl(["transcript", folder + "/counter_ios_simulator.semantics.txt"])
         XCTAssertEqual(transcript.status, 0, transcript.stderr)
         XCTAssertTrue(transcript.stdout.contains("4. Increment, button"), transcript.stdout)
+        // The dump does not say its platform: the caller does, and the platform's rule set
+        // and reader follow; a capture that says its own is not overridden.
+        let ios = try daemon.auditctl(["audit", "--platform", "ios", "--format", "json", "--fail-on", "never", folder + "/counter_ios_simulator.semantics.txt"])
+        XCTAssertEqual(ios.status, 0, ios.stderr)
+        let report = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(ios.stdout.utf8)) as? [[String: Any]])?.first)
+        XCTAssertEqual((report["snapshot"] as? [String: Any])?["platform"] as? String, "ios")
+        XCTAssertEqual(report["ruleset"] as? String, "ios-default")
+        let talkback = try daemon.auditctl(["transcript", "--platform", "android", folder + "/counter_ios_simulator.semantics.txt"])
+        XCTAssertTrue(talkback.stdout.contains("(talkback,"), talkback.stdout)
+        let android = DaemonHarness.examples.appendingPathComponent("android-login.xml").path
+        let conflict = try daemon.auditctl(["audit", "--platform", "ios", android])
+        XCTAssertEqual(conflict.status, 2, conflict.stdout)
+        XCTAssertTrue(conflict.stderr.contains("platform-conflict") || conflict.stdout.contains("platform-conflict"), conflict.stderr + conflict.stdout)
     }
 
     func testTextOutputAndExitCodes() throws {

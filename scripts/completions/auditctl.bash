@@ -12,6 +12,7 @@ _auditctl() {
         --fail-on) COMPREPLY=($(compgen -W "error warning notice never" -- "$cur")); return ;;
         --baseline) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --platform) COMPREPLY=($(compgen -W "ios android web" -- "$cur")); return ;;
         --socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
@@ -22,8 +23,8 @@ _auditctl() {
     esac
     case "$command" in
         "") COMPREPLY=($(compgen -W "audit transcript trend watch rules status validate inspect export completions help --help --version --socket --color --quiet" -- "$cur")); return ;;
-        audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --ocr --baseline --since-build --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --app --build --screen --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --ocr --android-density --no-screenshots --app --build --screen --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        audit) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --ruleset -r --fail-on --ocr --baseline --since-build --output -o --jobs -j --android-density --density --screenshot -s --no-screenshots --app --build --screen --platform --timing --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        transcript) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--format -f --reader --ocr --android-density --no-screenshots --app --build --screen --platform --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         trend) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--app --screen --build --format -f --journal --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         watch) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--since --app --screen --rule --severity --format -f --count --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         rules) if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--ruleset -r --format -f --socket --timeout --color --quiet -q --help -h" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;

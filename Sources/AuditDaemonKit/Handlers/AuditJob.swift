@@ -75,7 +75,7 @@ struct AuditJob {
         switch consume parsed {
         case .success(let parsed):
             let snapshot = identity.apply(to: parsed)
-            if let refusal = SnapshotIdentity.refusal(of: snapshot) { throw Refusal(response: refusal) }
+            if let refusal = SnapshotIdentity.refusal(of: snapshot) ?? identity.platformRefusal(snapshot) { throw Refusal(response: refusal) }
             timing.add(.parse, from: started, to: Timestamp.monotonic())
             return snapshot
         case .failure(let error):

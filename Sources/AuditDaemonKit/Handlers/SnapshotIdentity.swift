@@ -4,7 +4,9 @@ import AuditTransport
 /// Which capture a request's snapshot is: `app`, `build` and `screen` from the query
 /// (`?app=…&build=…&screen=…`) or a form's text fields of those names, replacing what the
 /// snapshot says (an Appium or uiautomator dump says none of them); `default-screen`
-/// names the screen only when neither does (auditctl sends the file's base name).
+/// names the screen only when neither does (auditctl sends the file's base name);
+/// `platform` (`ios`, `android`, `web`) says the platform of a capture that does not say its
+/// own (Flutter's semantics dump), and is refused where the capture says another.
 struct SnapshotIdentity: Sendable {
     static let fields = ["app", "build", "screen"]
     /// The longest value taken (UTF-8 bytes): identities are names, not documents.
@@ -14,6 +16,7 @@ struct SnapshotIdentity: Sendable {
     var build: String?
     var screen: String?
     var defaultScreen: String?
+    var platform: Platform?
 
     /// `value` as the `field`'s value, or why not.
     /// Whether `value` is 1 to ``maxBytes`` bytes of text without control characters.
@@ -50,6 +53,16 @@ struct SnapshotIdentity: Sendable {
             case .failure(let refusal): return .failure(refusal)
             }
         }
+        if let text = query["platform"] {
+            guard let platform = Platform(rawValue: text), platform != .other else {
+                return .failure(
+                    SnapshotRequest.Refusal(
+                        response: .error(
+                            400, code: "bad-platform", message: "platform must be ios, android or web, not \"\(text)\"",
+                            hint: "give the platform of a capture that does not say its own, e.g. ?platform=ios for a Flutter dump from an iPhone")))
+            }
+            identity.platform = platform
+        }
         return .success(identity)
     }
 
@@ -63,12 +76,21 @@ struct SnapshotIdentity: Sendable {
     }
 
     func apply(to snapshot: Snapshot) -> Snapshot {
-        snapshot.identified(app: app, build: build, screen: screen, defaultScreen: defaultScreen)
+        snapshot.identified(app: app, build: build, screen: screen, defaultScreen: defaultScreen, platform: platform)
     }
 
     /// The identity a snapshot ends up with — its own attributes where the request named
     /// none — held to the same bound as the request's: a 1 MB app name read from the
     /// snapshot made a 109 MB `/metrics` and stayed in memory for good.
+    /// The refusal of a platform asked for where the capture says another.
+    func platformRefusal(_ snapshot: Snapshot) -> HTTPResponse? {
+        guard let platform, platform != snapshot.platform else { return nil }
+        return .error(
+            400, code: "platform-conflict",
+            message: "the capture says it is \(snapshot.platform.rawValue), and the request says \(platform.rawValue)",
+            hint: "leave platform= out: it is for captures that do not say their platform (a Flutter semantics dump)")
+    }
+
     static func refusal(of snapshot: Snapshot) -> HTTPResponse? {
         for (field, value) in [("app", snapshot.app), ("build", snapshot.build), ("screen", snapshot.screen)] {
             guard let value, !isValid(value) else { continue }

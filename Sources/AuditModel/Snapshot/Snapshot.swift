@@ -101,8 +101,13 @@ public final class Snapshot: Sendable {
     /// This snapshot saying which app, build and screen it is: a request's values replace
     /// the snapshot's own (an Appium or uiautomator dump has no place for them);
     /// `defaultScreen` names the screen only when neither says one (auditctl's file name).
-    public func identified(app: String? = nil, build: String? = nil, screen: String? = nil, defaultScreen: String? = nil) -> Snapshot {
-        guard app != nil || build != nil || screen != nil || (self.screen == nil && defaultScreen != nil) else { return self }
+    /// `platform` is taken only by a snapshot whose capture does not say its own (`other`:
+    /// Flutter's semantics dump).
+    public func identified(
+        app: String? = nil, build: String? = nil, screen: String? = nil, defaultScreen: String? = nil, platform: Platform? = nil
+    ) -> Snapshot {
+        let platform = self.platform == .other ? (platform ?? self.platform) : self.platform
+        guard app != nil || build != nil || screen != nil || (self.screen == nil && defaultScreen != nil) || platform != self.platform else { return self }
         return Snapshot(
             version: version, dialect: dialect, capabilities: capabilities, pathRoot: pathRoot,
             platform: platform, app: app ?? self.app, build: build ?? self.build, screen: screen ?? self.screen ?? defaultScreen,

@@ -47,7 +47,7 @@ enum AuditCommand: Command {
             Self.noScreenshots.spec,
             CaptureOptions.app.spec,
             CaptureOptions.build.spec,
-            CaptureOptions.screen.spec,
+            CaptureOptions.screen.spec, CaptureOptions.platform.spec,
             Self.timing.spec,
         ],
         discussion:

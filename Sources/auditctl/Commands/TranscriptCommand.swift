@@ -31,7 +31,7 @@ enum TranscriptCommand: Command {
             Self.noScreenshots.spec,
             CaptureOptions.app.spec,
             CaptureOptions.build.spec,
-            CaptureOptions.screen.spec,
+            CaptureOptions.screen.spec, CaptureOptions.platform.spec,
         ],
         discussion:
             "Directories are searched for captures as audit does; a snapshot's screenshot beside it is sent with it. Stops are numbered in swipe order; each line ends with the file, line and column of the element focused."
