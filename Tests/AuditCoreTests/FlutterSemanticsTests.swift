@@ -195,6 +195,40 @@ final class FlutterSemanticsTests: XCTestCase {
         XCTAssertNil(error)
     }
 
+    /// Seeded mutations of the real dumps — lines dropped, cut, repeated or shuffled, bytes
+    /// flipped, drawing and quotes left open — never crash the reader: each parses or is
+    /// refused with a snapshot error, and what parses audits (the seed is printed).
+    func testMutatedDumpsParseOrAreRefused() throws {
+        let seed = ProcessInfo.processInfo.environment["AUDITD_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        print("FlutterSemanticsTests seed \(seed) (AUDITD_TEST_SEED=\(seed) repeats it)")
+        var random = SplitMix64(seed: seed)
+        let dumps = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".txt") }.sorted()
+            .map { try Data(contentsOf: Self.folder.appendingPathComponent($0)) }
+        let ruleSet = try XCTUnwrap(try Self.library.get().defaultSet(for: .other))
+        for round in 0..<400 {
+            var lines = String(decoding: dumps[Int(random.next() % UInt64(dumps.count))], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for _ in 0..<(1 + random.next() % 4) where !lines.isEmpty {
+                let at = Int(random.next() % UInt64(lines.count))
+                switch random.next() % 6 {
+                case 0: lines.remove(at: at)
+                case 1: lines[at] = String(lines[at].prefix(Int(random.next() % UInt64(lines[at].count + 1))))
+                case 2: lines.insert(lines[at], at: at)
+                case 3: lines.swapAt(at, Int(random.next() % UInt64(lines.count)))
+                case 4: lines[at] += ["\"", "[[1.0,", "│ label:", " with transform", "Rect.fromLTRB(1,", "\u{FF}"][Int(random.next() % 6)]
+                default: lines[at] = String(repeating: "│ ", count: Int(random.next() % 200)) + lines[at]
+                }
+            }
+            var bytes = Array(lines.joined(separator: "\n").utf8)
+            if !bytes.isEmpty, random.next() % 3 == 0 { bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: random.next()) }
+            do throws(SnapshotError) {
+                let snapshot = try SnapshotParser().parse(bytes)
+                _ = Auditor.audit(snapshot, ruleSet: ruleSet)
+            } catch {
+                XCTAssertFalse(error.message.isEmpty, "round \(round), seed \(seed)")
+            }
+        }
+    }
+
     /// Nesting beyond the limit and more nodes than the limit are refused as XML's are.
     func testItsCostIsBounded() throws {
         var deep = "SemanticsNode#0\n"
