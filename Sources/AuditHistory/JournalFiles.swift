@@ -24,15 +24,18 @@ package enum JournalFiles {
         return rotated.reversed() + [path]
     }
 
-    /// The journal's name (`Journal-Id`), kept beside it; nil when none is.
+    /// The journal's name (`Journal-Id`: 32 hex digits), kept beside it in `PATH.id`; nil
+    /// when none is.
     package static func identity(journal path: String) -> String? {
-        guard let file = fopen(path + ".id", "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 64)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return !text.isEmpty && text.allSatisfy(\.isHexDigit) ? text : nil
+        let fd = open(path + ".id", O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count].prefix { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 }, as: UTF8.self)
+        guard text.count == 32, text.allSatisfy({ $0.isHexDigit }) else { return nil }
+        return text
     }
 
     /// The seq of a journal line, read from its `{"seq":N,` prefix.

@@ -56,9 +56,7 @@ enum AuditHandler {
                 job.timing.add(.receive, from: firstByteAt, to: lastByteAt)
                 job.timing.add(.queue, from: lastByteAt, to: started)
             }
-            let body = Box(upload.snapshot)
-            let screenshot = upload.screenshot.map(Box.init)
-            let outcome = job.run(source: body.take(), screenshot: screenshot?.take())
+            let outcome = job.run(source: upload.snapshot, screenshot: upload.screenshot)
             let seconds = Double(Timestamp.monotonic() - started) / 1e9
             switch outcome {
             case .failure(let response):

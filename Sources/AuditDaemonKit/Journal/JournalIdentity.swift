@@ -1,4 +1,5 @@
 import AuditCore
+import AuditHistory
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ enum JournalIdentity {
     /// beside it, or a new one (kept) when the journal is new or none was kept.
     static func load(journal path: String, lastSeq: UInt64) -> String {
         let file = path + ".id"
-        if lastSeq > 0, let kept = read(file) { return kept }
+        if lastSeq > 0, let kept = JournalFiles.identity(journal: path) { return kept }
         let made = make()
         write(made, to: file)
         return made
@@ -25,18 +26,6 @@ enum JournalIdentity {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in FNV1a.hex(generator.next()) }.joined()
-    }
-
-    private static func read(_ file: String) -> String? {
-        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count].prefix { $0 != 0x0A && $0 != 0x0D && $0 != 0x20 }, as: UTF8.self)
-        guard text.count == 32, text.allSatisfy({ $0.isHexDigit }) else { return nil }
-        return text
     }
 
     private static func write(_ identity: String, to file: String) {

@@ -188,32 +188,26 @@ enum FlutterSemanticsDialect: SnapshotDialect {
         }
     }
 
+    /// A node's role: its role property (a tab), else the first flag that names one, else an
+    /// element that acts, a text that has a label, or a container.
+    static func role(_ flags: Set<String>, role: String?, acts: Bool, named: Bool) -> Role {
+        if role == "tab" { return .tab }
+        if flags.contains("isTextField") { return .textfield }
+        if flags.contains("isSlider") { return .slider }
+        if flags.contains("hasToggledState") { return .switch }
+        if flags.contains("hasCheckedState") { return flags.contains("isInMutuallyExclusiveGroup") ? .radio : .checkbox }
+        if flags.contains("isLink") { return .link }
+        if flags.contains("isButton") { return .button }
+        if flags.contains("isImage") { return .image }
+        if acts { return .other }
+        return named ? .text : .container
+    }
+
     /// The role, states and actions of a node, from Flutter's flags and actions.
     static func apply(_ flags: Set<String>, _ actions: Set<String>, role: String?, to element: inout Element, builder: SnapshotBuilder) {
         let acts = actions.contains("tap") || actions.contains("longPress")
         let named = !builder.texts.isBlank(element.label)
-        element.role =
-            if role == "tab" { .tab } else if flags.contains("isTextField") { .textfield } else if flags.contains("isSlider") {
-                .slider
-            } else if flags.contains(
-                "hasToggledState")
-            {
-                .switch
-            } else if flags.contains("hasCheckedState") {
-                flags.contains("isInMutuallyExclusiveGroup") ? .radio : .checkbox
-            } else if flags.contains("isLink") {
-                .link
-            } else if flags.contains("isButton") {
-                .button
-            } else if flags.contains("isImage") {
-                .image
-            } else if acts {
-                .other
-            } else if named {
-                .text
-            } else {
-                .container
-            }
+        element.role = Self.role(flags, role: role, acts: acts, named: named)
         var traits: Traits = []
         if flags.contains("isHeader") { traits.insert(.header) }
         if flags.contains("isSelected") { traits.insert(.selected) }

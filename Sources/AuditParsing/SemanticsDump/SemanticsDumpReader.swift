@@ -50,19 +50,20 @@ struct SemanticsDumpReader {
     /// Whether `bytes` begin (after blanks, and the log prefix `flutter run` prints) with a
     /// semantics node's name.
     static func recognises(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        withoutLogPrefix(Substring(head(of: bytes))).hasPrefix("SemanticsNode#")
+    }
+
+    /// The first 64 bytes of `bytes` after a byte-order mark and blanks, as text.
+    static func head(of bytes: UnsafeRawBufferPointer) -> String {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < bytes.count, ValueScanner.isBlank(bytes[start]) { start += 1 }
-        let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 64)]), as: UTF8.self)
-        return withoutLogPrefix(Substring(head)).hasPrefix("SemanticsNode#")
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 64)]), as: UTF8.self)
     }
 
     /// Whether the dump's lines carry Android's logcat prefix (`I/flutter (25790): `).
     static func isAndroidLog(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        while start < bytes.count, ValueScanner.isBlank(bytes[start]) { start += 1 }
-        let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 64)]), as: UTF8.self)
+        let head = head(of: bytes)
         return !head.hasPrefix("flutter: ") && withoutLogPrefix(Substring(head)).count < head.count
     }
 

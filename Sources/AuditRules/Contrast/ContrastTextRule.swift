@@ -60,9 +60,9 @@ public enum ContrastTextRule: Rule {
         }
     }
 
-    /// The parameters rule sets may give this rule, with their defaults.
     public typealias Parameters = Parameter
 
+    /// The parameters rule sets may give this rule, with their defaults.
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

@@ -103,9 +103,9 @@ public enum HeadingRule: Rule {
         return words.contains { $0.filter(\.isLetter).count >= 3 }
     }
 
-    /// The parameters rule sets may give this rule, with their defaults.
     public typealias Parameters = Parameter
 
+    /// The parameters rule sets may give this rule, with their defaults.
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

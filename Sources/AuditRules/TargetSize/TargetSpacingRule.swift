@@ -81,9 +81,9 @@ public enum TargetSpacingRule: Rule {
         public var message: String { "Target overlaps ${other} by ${overlap} ${unit}²" }
     }
 
-    /// The parameters rule sets may give this rule, with their defaults.
     public typealias Parameters = Parameter
 
+    /// The parameters rule sets may give this rule, with their defaults.
     @dynamicMemberLookup
     public struct Parameter: RuleParameters {
         public init() {}

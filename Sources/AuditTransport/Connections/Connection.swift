@@ -369,9 +369,11 @@ package final class Connection: @unchecked Sendable {
     /// behind earlier answers.
     private var followStream: ResponseStream? {
         if let stream, stream.follows { return stream }
-        for answer in pipeline.pendingAnswers {
-            if case .stream(let queued) = answer, queued.follows { return queued }
+        let queued = pipeline.firstAnswer { answer in
+            if case .stream(let queued) = answer { return queued.follows }
+            return false
         }
+        if case .stream(let stream)? = queued { return stream }
         return nil
     }
 

@@ -60,6 +60,15 @@ package struct HTTPPipeline<Answer> {
     package var unanswered: Int { slots.reduce(0) { $0 + ($1.answer == nil ? 1 : 0) } }
     /// The answers given and not yet taken, in request order.
     package var pendingAnswers: [Answer] { slots.compactMap(\.answer) }
+
+    /// The first answer given and not yet taken that `matches` (a queued follow stream),
+    /// looked for without gathering them.
+    package func firstAnswer(where matches: (Answer) -> Bool) -> Answer? {
+        for slot in slots {
+            if let answer = slot.answer, matches(answer) { return answer }
+        }
+        return nil
+    }
     /// Whether reading may go on: open, no last request seen, the client still sending.
     package var mayRead: Bool { phase == .open && !sawLastRequest && !peerFinished }
 
